@@ -1,0 +1,105 @@
+import { DEFAULT_LOCALE } from '@autoroute/locales';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import { loadAuthSecret } from './auth/tokens.ts';
+import { createRouter, type Deps } from './context.ts';
+import { AppError, STATUS_CODES } from './errors.ts';
+import { translator } from './i18n.ts';
+import { authenticate, sameOrigin } from './middleware/auth.ts';
+import { language } from './middleware/language.ts';
+import { requestContext } from './middleware/request-id.ts';
+import { requestSignature } from './middleware/signature.ts';
+import { authRoutes } from './routes/auth/auth.routes.ts';
+import { docsRoutes } from './routes/docs/docs.routes.ts';
+import { healthRoutes } from './routes/health/health.routes.ts';
+import { pagesRoutes } from './routes/pages/pages.routes.ts';
+import { siteRoutes } from './routes/site/site.routes.ts';
+import { userRoutes } from './routes/user/user.routes.ts';
+import { vehiclesRoutes } from './routes/vehicles/vehicles.routes.ts';
+
+export const API_BASE = '/api/v1';
+
+/** Paths a client cannot sign: probes, the API's own documents, and webhooks signed by their sender. */
+const UNSIGNED = [
+  /^\/api\/v1\/health\/?$/,
+  /^\/api\/v1\/openapi\.json$/,
+  /^\/api\/v1\/docs(\/|$)/,
+  /^\/api\/v1\/payments\/stripe\/webhook$/,
+];
+const isUnsigned = (path: string) => UNSIGNED.some((r) => r.test(path));
+
+/** Builds the API with its middleware: the server and the tests use this same app. */
+export function createApp(deps: Deps) {
+  const app = createRouter();
+
+  app.use('*', requestContext(deps.log));
+  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin', xFrameOptions: 'DENY' }));
+  app.use('*', language());
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: () => {
+        throw new AppError(413, 'PAYLOAD_TOO_LARGE');
+      },
+    }),
+  );
+  app.use('*', sameOrigin(deps.config.publicUrl));
+  app.use('*', requestSignature(deps.config.signingKey, isUnsigned));
+  let secret: Promise<string> | null = null;
+  const authSecret = () => {
+    secret ??= loadAuthSecret(deps.db).catch((error) => {
+      secret = null;
+      throw error;
+    });
+    return secret;
+  };
+  app.use('*', authenticate(deps, authSecret));
+
+  app.route(`${API_BASE}/health`, healthRoutes(deps));
+  app.route(`${API_BASE}/auth`, authRoutes(deps, authSecret));
+  app.route(`${API_BASE}/pages`, pagesRoutes(deps));
+  app.route(`${API_BASE}/site`, siteRoutes(deps));
+  app.route(`${API_BASE}/user`, userRoutes(deps));
+  app.route(`${API_BASE}/vehicles`, vehiclesRoutes(deps));
+  app.route(`${API_BASE}/docs`, docsRoutes());
+
+  app.doc31(`${API_BASE}/openapi.json`, {
+    openapi: '3.1.0',
+    info: {
+      title: 'Autoroute API',
+      version: '1.0.0',
+      description:
+        'Every request carries `X-Timestamp` (milliseconds) and `X-Signature`: base64 HMAC-SHA256 of the raw body, or of the timestamp when there is no body or it is multipart. Errors answer `{ error, code, details? }`.',
+    },
+    servers: [{ url: '/' }],
+  });
+
+  app.notFound((c) => {
+    throw new AppError(404, 'ROUTE_NOT_FOUND', { method: c.req.method, path: c.req.path });
+  });
+
+  app.onError((err, c) => {
+    const t = c.get('t') ?? translator(DEFAULT_LOCALE);
+    let error: AppError;
+    if (err instanceof AppError) error = err;
+    else if (err instanceof HTTPException) {
+      // Hono's own 4xx: malformed JSON from a validator, a bad Content-Type, and the like.
+      const status = err.status >= 400 && err.status < 500 ? err.status : 500;
+      const code = status === 400 && /json/i.test(err.message) ? 'MALFORMED_JSON' : (STATUS_CODES[status] ?? 'BAD_REQUEST');
+      error = new AppError(status, code);
+    } else {
+      (c.get('log') ?? deps.log).error({ err }, 'unhandled error');
+      error = new AppError(500, 'INTERNAL');
+    }
+    for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+    const body: Record<string, unknown> = { error: t(`errors.${error.code}`, error.params), code: error.code };
+    if (error.details) body.details = error.details;
+    return c.json(body, error.status);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,50 @@
+import type { Database, DialectName } from '@autoroute/db';
+import type { Locale } from '@autoroute/locales';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { TFunction } from 'i18next';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Limiters } from './auth/limits.ts';
+import type { Principal } from './auth/principal.ts';
+import type { Config } from './config.ts';
+import { AppError } from './errors.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { Providers } from './mail/providers.ts';
+import { localizeIssues } from './validation.ts';
+
+/** What every route needs: built once by createApp and passed to each router. */
+export interface Deps {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  config: Config;
+  log: Logger;
+  mailer: Mailer;
+  providers: Providers;
+  limiters: Limiters;
+}
+
+export interface AppEnv {
+  Bindings: {
+    /** Set only by in-process calls (`app.request(path, init, { inProcess: true })`): trusted, unsigned. */
+    inProcess?: boolean;
+  };
+  Variables: {
+    requestId: string;
+    locale: Locale;
+    t: TFunction;
+    log: Logger;
+    /** The signed-in caller, or null (set by the authenticate middleware). */
+    principal: Principal | null;
+  };
+}
+
+/** A router whose validation failures become our localized 422 envelope. */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        throw new AppError(422, 'VALIDATION_FAILED', {}, localizeIssues(result.error.issues, c.get('t')));
+      }
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import type { Db } from '@autoroute/db';
+import type { Logger } from 'pino';
+import { createLimiters } from './auth/limits.ts';
+import type { Config } from './config.ts';
+import type { Deps } from './context.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createProviders } from './mail/providers.ts';
+
+/** Everything the routes need, built from the configuration: the server and the tests use this. */
+export function createDeps(config: Config, database: Db, log: Logger): Deps {
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    dataDir: config.dataDir,
+    from: `Autoroute <no-reply@${new URL(config.publicUrl).hostname}>`,
+    log,
+  });
+  return {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    log,
+    mailer,
+    providers: createProviders({ mailer, dataDir: config.dataDir, log }),
+    limiters: createLimiters(config.redisUrl),
+  };
+}

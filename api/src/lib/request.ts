@@ -1,0 +1,16 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../context.ts';
+
+/**
+ * The client's address: the socket's, or behind a trusted proxy (TRUST_PROXY) the first
+ * X-Forwarded-For hop. Trusting that header otherwise would let anyone dodge per-IP limits.
+ */
+export function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
+  const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+  if (forwarded) return forwarded;
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? 'local';
+}
+
+export const isHttps = (c: Context<AppEnv>, publicUrl: string): boolean =>
+  publicUrl.startsWith('https:') || c.req.header('x-forwarded-proto') === 'https' || c.req.url.startsWith('https:');

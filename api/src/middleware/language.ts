@@ -1,0 +1,19 @@
+import { getCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../context.ts';
+import { detectLocale, translator } from '../i18n.ts';
+
+export const language = () =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const locale = detectLocale({
+      query: c.req.query('lng'),
+      cookie: getCookie(c, 'i18next'),
+      acceptLanguage: c.req.header('accept-language'),
+      host: c.req.header('x-forwarded-host') ?? c.req.header('host'),
+    });
+    c.set('locale', locale);
+    c.set('t', translator(locale));
+    c.header('Content-Language', locale.replace('_', '-'));
+    c.header('Vary', 'Accept-Language, Cookie');
+    await next();
+  });

@@ -1,0 +1,199 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { sessionLifetime } from '../../auth/sessions.data.ts';
+import { ACCESS_TTL_SECONDS } from '../../auth/tokens.ts';
+import { type AppEnv, createRouter, type Deps } from '../../context.ts';
+import { clientIp, isHttps } from '../../lib/request.ts';
+import { ACCESS_COOKIE, REFRESH_COOKIE, requireUser, SESSION_COOKIE } from '../../middleware/auth.ts';
+import { failure, jsonBody, jsonContent } from '../../openapi.ts';
+import {
+  AccessTokenBody,
+  GenerateOtpBody,
+  LoginBody,
+  ProcessIdHeader,
+  ResetPasswordBody,
+  Security,
+  SignupBody,
+  VerifyEmailBody,
+  VerifyOtpBody,
+} from './auth.schemas.ts';
+import * as auth from './auth.service.ts';
+
+const common = {
+  401: failure('Not signed in, or wrong credentials'),
+  422: failure('Invalid input'),
+  429: failure('Too many attempts (Retry-After)'),
+};
+const SignedIn = z.object({ data: z.record(z.string(), z.unknown()), security: Security });
+const Ok = z.object({ data: z.object({ ok: z.literal(true) }) });
+const CodeSent = z.object({ data: z.object({ sessionId: z.string(), expiresIn: z.number(), resendIn: z.number() }) });
+const tags = ['Auth'];
+
+const loginRoute = createRoute({
+  method: 'post',
+  path: '/login',
+  tags,
+  summary: 'Sign in with username or email and password',
+  request: jsonBody(LoginBody),
+  responses: { 200: { description: 'Signed in', ...jsonContent(SignedIn) }, 403: failure('ACCOUNT_SUSPENDED'), ...common },
+});
+const accessTokenRoute = createRoute({
+  method: 'post',
+  path: '/access-token',
+  tags,
+  summary: 'Exchange the refresh token for new tokens (rotated; a reused one revokes its session); browsers may rely on cookies',
+  request: { body: { ...jsonContent(AccessTokenBody), required: false } },
+  responses: { 200: { description: 'New tokens', ...jsonContent(SignedIn) }, ...common },
+});
+const logoutRoute = createRoute({
+  method: 'post',
+  path: '/logout',
+  tags,
+  summary: 'End this session',
+  responses: { 200: { description: 'Signed out', ...jsonContent(Ok) } },
+});
+const logoutAllRoute = createRoute({
+  method: 'post',
+  path: '/logout-all',
+  tags,
+  summary: 'End every session of the signed-in user (all devices)',
+  middleware: requireUser(),
+  responses: { 200: { description: 'Signed out everywhere', ...jsonContent(Ok) }, ...common },
+});
+const signupRoute = createRoute({
+  method: 'post',
+  path: '/signup',
+  tags,
+  request: jsonBody(SignupBody),
+  summary: 'Create an account and send a code to verify the address (the same answer whether or not the address already has an account)',
+  responses: {
+    200: { description: 'Code sent', ...jsonContent(z.object({ data: z.object({ email: z.string(), sessionId: z.string() }) })) },
+    409: failure('USERNAME_TAKEN'),
+    ...common,
+  },
+});
+const generateRoute = (path: string, summary: string) =>
+  createRoute({
+    method: 'post',
+    path,
+    tags,
+    summary,
+    request: jsonBody(GenerateOtpBody),
+    responses: { 200: { description: 'Sent when the address has an account', ...jsonContent(CodeSent) }, ...common },
+  });
+const verifyOtpRoute = createRoute({
+  method: 'post',
+  path: '/verify-otp',
+  tags,
+  summary: 'Check a one-time code; answers the process id for the one follow-up it allows',
+  request: jsonBody(VerifyOtpBody),
+  responses: {
+    200: { description: 'Code accepted', ...jsonContent(z.object({ data: z.object({ processId: z.string(), purpose: z.string() }) })) },
+    400: failure('CODE_INVALID, CODE_EXPIRED, CODE_LOCKED'),
+    ...common,
+  },
+});
+const resetRoute = createRoute({
+  method: 'post',
+  path: '/reset-password',
+  tags,
+  summary: 'Set a new password (X-Process-Id from verify-otp); ends every session',
+  request: { headers: ProcessIdHeader, ...jsonBody(ResetPasswordBody) },
+  responses: { 200: { description: 'Password changed', ...jsonContent(Ok) }, 400: failure('PROCESS_INVALID'), ...common },
+});
+const verifyEmailRoute = createRoute({
+  method: 'post',
+  path: '/verify-email',
+  tags,
+  summary: 'Mark the address verified (X-Process-Id from verify-otp) and sign in',
+  request: { headers: ProcessIdHeader, ...jsonBody(VerifyEmailBody) },
+  responses: { 200: { description: 'Verified and signed in', ...jsonContent(SignedIn) }, 400: failure('PROCESS_INVALID'), ...common },
+});
+
+export function authRoutes(deps: Deps, secret: () => Promise<string>) {
+  const info = (c: Context<AppEnv>) => ({
+    ip: clientIp(c, deps.config.trustProxy),
+    userAgent: c.req.header('user-agent') ?? null,
+    locale: c.get('locale'),
+  });
+
+  /** Browsers get the tokens as httpOnly cookies; other clients read them from `security` (DESIGN §2). */
+  const setSessionCookies = (
+    c: Context<AppEnv>,
+    s: { accessToken: string; refreshToken: string; sessionID: string },
+    remember: boolean,
+  ) => {
+    const base = { httpOnly: true, sameSite: 'Lax' as const, secure: isHttps(c, deps.config.publicUrl) };
+    const maxAge = remember ? Math.floor(sessionLifetime(true) / 1000) : undefined;
+    setCookie(c, ACCESS_COOKIE, s.accessToken, { ...base, path: '/', maxAge: ACCESS_TTL_SECONDS });
+    // Path / so that server-rendered pages can renew an expired access token (storefront middleware).
+    setCookie(c, REFRESH_COOKIE, s.refreshToken, { ...base, path: '/', maxAge });
+    setCookie(c, SESSION_COOKIE, s.sessionID, { ...base, path: '/', maxAge });
+  };
+  const clearSessionCookies = (c: Context<AppEnv>) => {
+    deleteCookie(c, ACCESS_COOKIE, { path: '/' });
+    deleteCookie(c, REFRESH_COOKIE, { path: '/' });
+    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+  };
+
+  return createRouter()
+    .openapi(loginRoute, async (c) => {
+      const result = await auth.login(deps, await secret(), c.req.valid('json'), info(c));
+      setSessionCookies(c, result.security, result.remember);
+      return c.json({ data: result.data, security: result.security }, 200);
+    })
+    .openapi(accessTokenRoute, async (c) => {
+      const given = c.req.valid('json') ?? {};
+      try {
+        const result = await auth.refresh(
+          deps,
+          await secret(),
+          given.refreshToken ?? getCookie(c, REFRESH_COOKIE),
+          given.sessionID ?? getCookie(c, SESSION_COOKIE),
+        );
+        setSessionCookies(c, result.security, true);
+        return c.json(result, 200);
+      } catch (error) {
+        clearSessionCookies(c);
+        throw error;
+      }
+    })
+    .openapi(logoutRoute, async (c) => {
+      const principal = c.get('principal');
+      if (principal) await auth.logout(deps, principal.sessionId);
+      clearSessionCookies(c);
+      return c.json({ data: { ok: true as const } }, 200);
+    })
+    .openapi(logoutAllRoute, async (c) => {
+      await auth.logoutAll(deps, c.get('principal')!.userId);
+      clearSessionCookies(c);
+      return c.json({ data: { ok: true as const } }, 200);
+    })
+    .openapi(signupRoute, async (c) => c.json({ data: await auth.signup(deps, c.req.valid('json'), info(c)) }, 200))
+    .openapi(generateRoute('/generate-otp', 'Send a one-time code by email'), async (c) => {
+      const { email, purpose } = c.req.valid('json');
+      return c.json({ data: await auth.generateCode(deps, email, purpose, 'email', info(c)) }, 200);
+    })
+    .openapi(generateRoute('/generate-whatsapp-otp', 'Send a one-time code by WhatsApp'), async (c) => {
+      const { email, purpose } = c.req.valid('json');
+      return c.json({ data: await auth.generateCode(deps, email, purpose, 'whatsapp', info(c)) }, 200);
+    })
+    .openapi(verifyOtpRoute, async (c) => c.json({ data: await auth.verifyCode(deps, c.req.valid('json'), info(c)) }, 200))
+    .openapi(resetRoute, async (c) => {
+      await auth.resetPassword(deps, c.req.valid('header')['x-process-id'], c.req.valid('json'));
+      clearSessionCookies(c);
+      return c.json({ data: { ok: true as const } }, 200);
+    })
+    .openapi(verifyEmailRoute, async (c) => {
+      const result = await auth.verifyEmail(
+        deps,
+        await secret(),
+        c.req.valid('header')['x-process-id'],
+        c.req.valid('json').email,
+        info(c),
+      );
+      setSessionCookies(c, result.security, false);
+      return c.json({ data: result.data, security: result.security }, 200);
+    });
+}

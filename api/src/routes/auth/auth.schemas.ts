@@ -1,0 +1,102 @@
+import { z } from '@hono/zod-openapi';
+import { msg } from '../../validation.ts';
+import { isCommonPassword } from './passwords.ts';
+
+export const Email = z
+  .string({ error: msg('validation.required') })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: msg('validation.invalidEmail') }).max(254));
+
+/** 8 to 128 characters, any characters, not one of the most common passwords. */
+export const NewPassword = z
+  .string({ error: msg('validation.required') })
+  .min(8, { error: msg('auth.passwordTooShort') })
+  .max(128, { error: msg('auth.passwordTooLong') })
+  .refine((p) => !isCommonPassword(p), { error: msg('auth.passwordTooCommon') });
+
+export const Username = z
+  .string({ error: msg('validation.required') })
+  .trim()
+  .min(2, { error: msg('auth.usernameLength') })
+  .max(30, { error: msg('auth.usernameLength') })
+  .regex(/^[\p{L}\p{N}._-]+$/u, { error: msg('auth.usernameChars') });
+
+const personName = (key: string) =>
+  z
+    .string({ error: msg('validation.required') })
+    .trim()
+    .min(2, { error: msg(key) })
+    .max(30, { error: msg(key) });
+
+export const Phone = z
+  .string({ error: msg('validation.required') })
+  .trim()
+  .regex(/^\+?[0-9][0-9 ().-]{5,22}$/, { error: msg('auth.phoneInvalid') })
+  .refine((p) => p.replace(/\D/g, '').length >= 6 && p.replace(/\D/g, '').length <= 15, { error: msg('auth.phoneInvalid') });
+
+export const LoginBody = z
+  .object({
+    email: z
+      .string({ error: msg('validation.required') })
+      .trim()
+      .min(1, { error: msg('validation.required') })
+      .max(254)
+      .openapi({ description: 'Username or email' }),
+    password: z
+      .string({ error: msg('validation.required') })
+      .min(1, { error: msg('validation.required') })
+      .max(128),
+    remember: z.boolean().optional(),
+  })
+  .openapi('LoginBody');
+
+export const AccessTokenBody = z
+  .object({ refreshToken: z.string().min(10).max(200).optional(), sessionID: z.string().min(10).max(100).optional() })
+  .openapi('AccessTokenBody');
+
+export const SignupBody = z
+  .object({
+    email: Email,
+    password: NewPassword,
+    username: Username,
+    firstName: personName('auth.firstNameLength'),
+    lastName: personName('auth.lastNameLength'),
+    phone: Phone,
+  })
+  .openapi('SignupBody');
+
+export const CODE_PURPOSES = ['verify_email', 'reset_password', 'link_provider'] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
+
+export const GenerateOtpBody = z
+  .object({ email: Email, purpose: z.enum(CODE_PURPOSES).default('reset_password') })
+  .openapi('GenerateOtpBody');
+
+export const VerifyOtpBody = z
+  .object({
+    email: Email,
+    otp: z
+      .string({ error: msg('validation.required') })
+      .trim()
+      .regex(/^\d{6}$/, { error: msg('auth.codeFormat') }),
+    sessionId: z
+      .string({ error: msg('validation.required') })
+      .min(10)
+      .max(100),
+  })
+  .openapi('VerifyOtpBody');
+
+export const ResetPasswordBody = z.object({ email: Email, password: NewPassword }).openapi('ResetPasswordBody');
+export const VerifyEmailBody = z.object({ email: Email }).openapi('VerifyEmailBody');
+
+export const ProcessIdHeader = z.object({
+  'x-process-id': z
+    .string({ error: msg('auth.processMissing') })
+    .min(20, { error: msg('auth.processMissing') })
+    .max(200),
+});
+
+export const Security = z
+  .object({ accessToken: z.string(), refreshToken: z.string(), sessionID: z.string(), expiresAt: z.string() })
+  .openapi('Security');

@@ -1,0 +1,183 @@
+import { hashPassword, nowIso, verifyPassword } from '@autoroute/db';
+import type { Locale } from '@autoroute/locales';
+import { checkCode, consumeProcess, createCode, createProcess } from '../../auth/codes.data.ts';
+import { createSession, revokeSession, revokeUserSessions, rotateRefreshToken } from '../../auth/sessions.data.ts';
+import { issueAccessToken } from '../../auth/tokens.ts';
+import type { Deps } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { translator } from '../../i18n.ts';
+import { randomToken } from '../../lib/crypto.ts';
+import { findUserByIdentifier } from '../user/user.data.ts';
+import { userPayload } from '../user/user.service.ts';
+import type { CodePurpose } from './auth.schemas.ts';
+
+export interface RequestInfo {
+  ip: string;
+  userAgent: string | null;
+  locale: Locale;
+}
+
+// Verifying against this hash when the user is unknown makes both failures take the same time.
+let dummyHash: Promise<string> | null = null;
+const dummy = () => {
+  dummyHash ??= hashPassword(randomToken(16));
+  return dummyHash;
+};
+
+async function signIn(deps: Deps, secret: string, userId: number, remember: boolean, req: RequestInfo) {
+  const session = await createSession(deps.db, { userId, remember, userAgent: req.userAgent, ip: req.ip });
+  const access = await issueAccessToken(secret, { userId, sessionId: session.sessionId });
+  await deps.db.updateTable('users').set({ last_login_at: nowIso() }).where('id', '=', userId).execute();
+  return {
+    data: await userPayload(deps, userId),
+    security: { accessToken: access.token, refreshToken: session.refreshToken, sessionID: session.sessionId, expiresAt: access.expiresAt },
+    remember,
+  };
+}
+
+export async function login(
+  deps: Deps,
+  secret: string,
+  body: { email: string; password: string; remember?: boolean | undefined },
+  req: RequestInfo,
+) {
+  const identifier = body.email.trim().toLowerCase();
+  await deps.limiters.consume('loginPerIp', req.ip);
+  await deps.limiters.consume('loginPerAccount', identifier);
+  const user = await findUserByIdentifier(deps.db, identifier);
+  // An unknown user costs the same hashing time as a wrong password (no timing oracle).
+  const valid = await verifyPassword(user?.password_hash ?? (await dummy()), body.password);
+  if (!user?.password_hash || !valid) throw new AppError(401, 'INVALID_CREDENTIALS');
+  if (user.status !== 'active') throw new AppError(403, 'ACCOUNT_SUSPENDED');
+  await deps.limiters.reset('loginPerAccount', identifier);
+  return signIn(deps, secret, user.id, body.remember ?? false, req);
+}
+
+export async function refresh(deps: Deps, secret: string, refreshToken: string | undefined, sessionId: string | undefined) {
+  if (!refreshToken) throw new AppError(401, 'UNAUTHORIZED');
+  const result = await rotateRefreshToken(deps.db, refreshToken, sessionId ?? null);
+  if (result.status === 'reused') throw new AppError(401, 'REFRESH_REUSED');
+  if (result.status !== 'rotated') throw new AppError(401, 'UNAUTHORIZED');
+  const access = await issueAccessToken(secret, { userId: result.userId, sessionId: result.sessionId });
+  return {
+    data: await userPayload(deps, result.userId),
+    security: { accessToken: access.token, refreshToken: result.refreshToken, sessionID: result.sessionId, expiresAt: access.expiresAt },
+  };
+}
+
+export const logout = (deps: Deps, sessionId: string) => revokeSession(deps.db, sessionId);
+export const logoutAll = (deps: Deps, userId: number) => revokeUserSessions(deps.db, userId);
+
+async function mailCode(deps: Deps, to: string, code: string, purpose: CodePurpose, locale: Locale) {
+  const t = translator(locale);
+  await deps.mailer.send({
+    to,
+    subject: t(`mail.${purpose}.subject`),
+    text: `${t(`mail.${purpose}.intro`)}\n\n    ${code}\n\n${t('mail.codeExpiry', { minutes: 10 })}\n${t('mail.ignore')}\n`,
+  });
+}
+
+/** The language a user chose for their account, else the request's. */
+async function recipientLocale(deps: Deps, email: string, fallback: Locale): Promise<Locale> {
+  const row = await deps.db
+    .selectFrom('users as u')
+    .innerJoin('languages as l', 'l.id', 'u.language_id')
+    .select('l.code')
+    .where('u.email', '=', email)
+    .executeTakeFirst();
+  return (row?.code as Locale | undefined) ?? fallback;
+}
+
+/**
+ * Sign-up never reveals whether an address has an account: both answers are the same. A new
+ * address gets an account (unverified) and a code; a known one gets a note saying so.
+ */
+export async function signup(
+  deps: Deps,
+  body: { email: string; password: string; username: string; firstName: string; lastName: string; phone: string },
+  req: RequestInfo,
+) {
+  await deps.limiters.consume('signupPerIp', req.ip);
+  const taken = await deps.db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', body.username.toLowerCase()))
+    .executeTakeFirst();
+  if (taken) throw new AppError(409, 'USERNAME_TAKEN');
+  const passwordHash = await hashPassword(body.password);
+  const existing = await deps.db.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirst();
+  if (existing) {
+    const t = translator(await recipientLocale(deps, body.email, req.locale));
+    await deps.mailer.send({ to: body.email, subject: t('mail.accountExists.subject'), text: `${t('mail.accountExists.body')}\n` });
+    return { email: body.email, sessionId: randomToken(18) };
+  }
+  const role = await deps.db.selectFrom('roles').select('id').where('name', '=', 'USER').executeTakeFirstOrThrow();
+  const language = await deps.db.selectFrom('languages').select('id').where('code', '=', req.locale).executeTakeFirst();
+  const now = nowIso();
+  const userId = await deps.db.transaction().execute(async (tx) => {
+    const user = await tx
+      .insertInto('users')
+      .values({
+        email: body.email,
+        username: body.username,
+        first_name: body.firstName,
+        last_name: body.lastName,
+        phone: body.phone,
+        password_hash: passwordHash,
+        language_id: language?.id ?? null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tx.insertInto('user_roles').values({ user_id: user.id, role_id: role.id }).execute();
+    await tx.insertInto('notification_preferences').values({ user_id: user.id }).execute();
+    return user.id;
+  });
+  const { code, sessionId } = await createCode(deps.db, { email: body.email, userId, purpose: 'verify_email', channel: 'email' });
+  await mailCode(deps, body.email, code, 'verify_email', req.locale);
+  return { email: body.email, sessionId };
+}
+
+/** Sends a code when the address has an account; answers the same either way. */
+export async function generateCode(deps: Deps, email: string, purpose: CodePurpose, channel: 'email' | 'whatsapp', req: RequestInfo) {
+  await deps.limiters.consume('codePerEmail', email);
+  await deps.limiters.consume('codePerIp', req.ip);
+  const user = await deps.db.selectFrom('users').select(['id', 'phone', 'status']).where('email', '=', email).executeTakeFirst();
+  if (user?.status !== 'active') return { sessionId: randomToken(18), expiresIn: 600, resendIn: 60 };
+  const { code, sessionId } = await createCode(deps.db, { email, userId: user.id, purpose, channel });
+  const locale = await recipientLocale(deps, email, req.locale);
+  if (channel === 'whatsapp' && user.phone) {
+    const t = translator(locale);
+    await deps.providers.deliver('whatsapp', user.phone, `${t(`mail.${purpose}.intro`)} ${code}`);
+  } else {
+    await mailCode(deps, email, code, purpose, locale);
+  }
+  return { sessionId, expiresIn: 600, resendIn: 60 };
+}
+
+export async function verifyCode(deps: Deps, body: { email: string; otp: string; sessionId: string }, req: RequestInfo) {
+  await deps.limiters.consume('verifyPerIp', req.ip);
+  const result = await checkCode(deps.db, { email: body.email, sessionId: body.sessionId, code: body.otp });
+  if (!result.ok)
+    throw new AppError(400, result.reason === 'expired' ? 'CODE_EXPIRED' : result.reason === 'locked' ? 'CODE_LOCKED' : 'CODE_INVALID');
+  const processId = await createProcess(deps.db, { email: body.email, userId: result.userId, purpose: result.purpose });
+  return { processId, purpose: result.purpose };
+}
+
+export async function resetPassword(deps: Deps, processId: string, body: { email: string; password: string }) {
+  const process = await consumeProcess(deps.db, { token: processId, purpose: 'reset_password', email: body.email });
+  if (!process?.userId) throw new AppError(400, 'PROCESS_INVALID');
+  const hash = await hashPassword(body.password);
+  await deps.db.updateTable('users').set({ password_hash: hash, updated_at: nowIso() }).where('id', '=', process.userId).execute();
+  // A new password ends every session: whoever knew the old one is signed out.
+  await revokeUserSessions(deps.db, process.userId);
+}
+
+/** Marks the address verified and signs the person in (the end of sign-up, SPEC §4). */
+export async function verifyEmail(deps: Deps, secret: string, processId: string, email: string, req: RequestInfo) {
+  const process = await consumeProcess(deps.db, { token: processId, purpose: 'verify_email', email });
+  if (!process?.userId) throw new AppError(400, 'PROCESS_INVALID');
+  await deps.db.updateTable('users').set({ email_verified_at: nowIso(), updated_at: nowIso() }).where('id', '=', process.userId).execute();
+  return signIn(deps, secret, process.userId, false, req);
+}

@@ -1,0 +1,31 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { sql } from 'kysely';
+import { createRouter, type Deps } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+
+const health = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['System'],
+  summary: 'Liveness and database reachability',
+  responses: {
+    200: {
+      description: 'Up',
+      content: {
+        'application/json': { schema: z.object({ data: z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) }) }) },
+      },
+    },
+  },
+});
+
+export function healthRoutes(deps: Deps) {
+  return createRouter().openapi(health, async (c) => {
+    try {
+      await sql`select 1`.execute(deps.db);
+    } catch {
+      throw new AppError(503, 'SERVICE_UNAVAILABLE');
+    }
+    c.header('Cache-Control', 'no-store');
+    return c.json({ data: { status: 'ok' as const, database: deps.dialect } }, 200);
+  });
+}

@@ -1,0 +1,253 @@
+import type { Locale } from '@autoroute/locales';
+import { createRoute, z } from '@hono/zod-openapi';
+import { createRouter, type Deps } from '../../context.ts';
+import { LIMITS } from '../../lib/limits.ts';
+import { localName } from '../../lib/reference.ts';
+import { requireUser } from '../../middleware/auth.ts';
+import { failure, jsonContent } from '../../openapi.ts';
+import { ProcessIdHeader } from '../auth/auth.schemas.ts';
+import { readMaintenanceMessage } from '../site/site.data.ts';
+import { loadReferenceLists } from './config.data.ts';
+import { DeleteAccountBody, NotifiableBody, NotificationSettings, ProviderBody, UserIdParam, UserUpdate } from './user.schemas.ts';
+import * as users from './user.service.ts';
+
+const Ref = z.object({ id: z.number(), code: z.string().nullable(), name: z.string() });
+
+export const UserConfig = z
+  .object({
+    categories: z.array(Ref),
+    types: z.array(Ref),
+    fuelTypes: z.array(Ref),
+    transmissions: z.array(Ref),
+    options: z.array(Ref),
+    themes: z.array(Ref),
+    providers: z.array(Ref),
+    colors: z.array(Ref.extend({ hex: z.string() })),
+    countries: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+    cities: z.array(z.object({ id: z.number(), name: z.string(), countryId: z.number() })),
+    currencies: z.array(
+      z.object({ id: z.number(), code: z.string(), name: z.string(), symbol: z.string(), minorUnits: z.number(), countryId: z.number() }),
+    ),
+    makes: z.array(
+      z.object({
+        id: z.number(),
+        name: z.string(),
+        models: z.array(z.object({ id: z.number(), name: z.string(), categoryId: z.number().nullable() })),
+      }),
+    ),
+    languages: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+    limits: z.object({
+      compareMax: z.number(),
+      pictureMaxBytes: z.number(),
+      pictureTypes: z.array(z.string()),
+      text: z.record(z.string(), z.tuple([z.number(), z.number()])),
+      requestTimeoutMs: z.number(),
+      mobileBreakpointPx: z.number(),
+    }),
+    maintenanceMessage: z.string().nullable(),
+  })
+  .openapi('UserConfig');
+
+const config = createRoute({
+  method: 'get',
+  path: '/config',
+  tags: ['User'],
+  summary: 'Reference lists, limits and the maintenance message, in the request language',
+  responses: { 200: { description: 'Configuration', content: { 'application/json': { schema: z.object({ data: UserConfig }) } } } },
+});
+
+export async function userConfig(deps: Deps, locale: Locale): Promise<z.infer<typeof UserConfig>> {
+  const r = await loadReferenceLists(deps.db);
+  const named = (rows: { id: number; code: string | null; name: string; name_i18n: string | null }[]) =>
+    rows.map((x) => ({ id: x.id, code: x.code, name: localName(x.name, x.name_i18n, locale) }));
+  const modelsByMake = new Map<number, typeof r.models>();
+  for (const m of r.models) modelsByMake.set(m.make_id, [...(modelsByMake.get(m.make_id) ?? []), m]);
+  return {
+    categories: named(r.categories),
+    types: named(r.types),
+    fuelTypes: named(r.fuelTypes),
+    transmissions: named(r.transmissions),
+    options: named(r.options).sort((a, b) => a.name.localeCompare(b.name, locale.replace('_', '-'))),
+    themes: named(r.themes),
+    providers: named(r.providers),
+    colors: r.colors.map((x) => ({ id: x.id, code: x.code, name: localName(x.name, x.name_i18n, locale), hex: x.hex })),
+    countries: r.countries
+      .map((x) => ({ id: x.id, code: x.code, name: localName(x.name, x.name_i18n, locale) }))
+      .sort((a, b) => a.name.localeCompare(b.name, locale.replace('_', '-'))),
+    cities: r.cities.map((x) => ({ id: x.id, name: x.name, countryId: x.country_id })),
+    currencies: r.currencies.map((x) => ({
+      id: x.id,
+      code: x.code,
+      name: localName(x.name, x.name_i18n, locale),
+      symbol: x.symbol,
+      minorUnits: x.minor_units,
+      countryId: x.country_id,
+    })),
+    makes: r.makes.map((m) => ({
+      id: m.id,
+      name: m.name,
+      models: (modelsByMake.get(m.id) ?? []).map((x) => ({ id: x.id, name: x.name, categoryId: x.category_id })),
+    })),
+    languages: r.languages,
+    limits: {
+      ...LIMITS,
+      pictureTypes: [...LIMITS.pictureTypes],
+      text: Object.fromEntries(Object.entries(LIMITS.text).map(([k, v]) => [k, [v[0], v[1]] as [number, number]])),
+    },
+    maintenanceMessage: await readMaintenanceMessage(deps.db, locale),
+  };
+}
+
+const guarded = {
+  401: failure('Not signed in'),
+  403: failure('Not this user, and no admin.user permission'),
+  404: failure('USER_NOT_FOUND'),
+  422: failure('Invalid input'),
+};
+const UserData = z.object({ data: z.record(z.string(), z.unknown()) });
+const tags = ['User'];
+const auth = requireUser();
+
+const me = createRoute({
+  method: 'get',
+  path: '/me',
+  tags,
+  summary: 'The signed-in user',
+  middleware: auth,
+  responses: { 200: { description: 'The user', ...jsonContent(UserData) }, 401: failure('Not signed in') },
+});
+const getUser = createRoute({
+  method: 'get',
+  path: '/{id}',
+  tags,
+  summary: 'A user (themself, or admin.user.index)',
+  middleware: auth,
+  request: { params: UserIdParam },
+  responses: { 200: { description: 'The user', ...jsonContent(UserData) }, ...guarded },
+});
+const changeUser = (method: 'put' | 'patch') =>
+  createRoute({
+    method,
+    path: '/{id}',
+    tags,
+    middleware: auth,
+    request: { params: UserIdParam, body: { ...jsonContent(UserUpdate), required: true } },
+    summary: 'Change profile, account, appearance, display or password (email and password need currentPassword)',
+    responses: {
+      200: { description: 'The updated user', ...jsonContent(UserData) },
+      409: failure('USERNAME_TAKEN or EMAIL_TAKEN'),
+      ...guarded,
+    },
+  });
+const deleteUserRoute = createRoute({
+  method: 'delete',
+  path: '/{id}',
+  tags,
+  middleware: auth,
+  summary: 'Delete the account with its listings (themself with their password, or admin.user.delete)',
+  request: { params: UserIdParam, body: { ...jsonContent(DeleteAccountBody), required: false } },
+  responses: { 200: { description: 'Deleted', ...jsonContent(z.object({ data: z.object({ ok: z.literal(true) }) })) }, ...guarded },
+});
+const linkRoute = createRoute({
+  method: 'post',
+  path: '/{id}/provider',
+  tags,
+  middleware: auth,
+  summary: 'Link a notification provider (X-Process-Id from a link_provider code)',
+  request: { params: UserIdParam, headers: ProcessIdHeader, body: { ...jsonContent(ProviderBody), required: true } },
+  responses: { 200: { description: 'Linked', ...jsonContent(UserData) }, 400: failure('PROCESS_INVALID'), ...guarded },
+});
+const unlinkRoute = createRoute({
+  method: 'delete',
+  path: '/{id}/provider',
+  tags,
+  middleware: auth,
+  summary: 'Unlink a notification provider',
+  request: { params: UserIdParam, body: { ...jsonContent(ProviderBody), required: true } },
+  responses: { 200: { description: 'Unlinked', ...jsonContent(UserData) }, ...guarded },
+});
+const notifiableRoute = createRoute({
+  method: 'put',
+  path: '/{id}/is-notifiable',
+  tags,
+  middleware: auth,
+  summary: 'Turn notifications through a linked provider on or off',
+  request: { params: UserIdParam, body: { ...jsonContent(NotifiableBody), required: true } },
+  responses: { 200: { description: 'Saved', ...jsonContent(UserData) }, 409: failure('PROVIDER_NOT_LINKED'), ...guarded },
+});
+const getSettings = createRoute({
+  method: 'get',
+  path: '/{id}/notification-settings',
+  tags,
+  middleware: auth,
+  summary: 'Notification preferences (SPEC §3)',
+  request: { params: UserIdParam },
+  responses: { 200: { description: 'Preferences', ...jsonContent(z.object({ data: NotificationSettings })) }, ...guarded },
+});
+const putSettings = createRoute({
+  method: 'put',
+  path: '/{id}/notification-settings',
+  tags,
+  middleware: auth,
+  summary: 'Save notification preferences',
+  request: { params: UserIdParam, body: { ...jsonContent(NotificationSettings), required: true } },
+  responses: { 200: { description: 'Saved', ...jsonContent(z.object({ data: NotificationSettings })) }, ...guarded },
+});
+
+export function userRoutes(deps: Deps) {
+  const update = async (
+    c: { get: (k: 'principal') => import('../../auth/principal.ts').Principal | null },
+    id: number,
+    body: z.infer<typeof UserUpdate>,
+  ) => users.updateUser(deps, users.assertCanManage(c.get('principal'), id, 'update'), id, body);
+  return createRouter()
+    .openapi(config, async (c) => {
+      c.header('Cache-Control', 'public, max-age=60, stale-while-revalidate=600');
+      return c.json({ data: await userConfig(deps, c.get('locale')) }, 200);
+    })
+    .openapi(me, async (c) => {
+      c.header('Cache-Control', 'private, no-store');
+      return c.json({ data: await users.userPayload(deps, c.get('principal')!.userId) }, 200);
+    })
+    .openapi(getUser, async (c) => {
+      const { id } = c.req.valid('param');
+      users.assertCanManage(c.get('principal'), id, 'index');
+      return c.json({ data: await users.userPayload(deps, id) }, 200);
+    })
+    .openapi(changeUser('put'), async (c) => c.json({ data: await update(c, c.req.valid('param').id, c.req.valid('json')) }, 200))
+    .openapi(changeUser('patch'), async (c) => c.json({ data: await update(c, c.req.valid('param').id, c.req.valid('json')) }, 200))
+    .openapi(deleteUserRoute, async (c) => {
+      const { id } = c.req.valid('param');
+      await users.deleteUser(deps, users.assertCanManage(c.get('principal'), id, 'delete'), id, c.req.valid('json')?.password);
+      return c.json({ data: { ok: true as const } }, 200);
+    })
+    .openapi(linkRoute, async (c) => {
+      const { id } = c.req.valid('param');
+      users.assertCanManage(c.get('principal'), id, 'update');
+      return c.json(
+        { data: await users.linkProvider(deps, id, c.req.valid('json').providerId, c.req.valid('header')['x-process-id']) },
+        200,
+      );
+    })
+    .openapi(unlinkRoute, async (c) => {
+      const { id } = c.req.valid('param');
+      users.assertCanManage(c.get('principal'), id, 'update');
+      return c.json({ data: await users.unlinkProvider(deps, id, c.req.valid('json').providerId) }, 200);
+    })
+    .openapi(notifiableRoute, async (c) => {
+      const { id } = c.req.valid('param');
+      users.assertCanManage(c.get('principal'), id, 'update');
+      const body = c.req.valid('json');
+      return c.json({ data: await users.setNotifiable(deps, id, body.providerId, body.isNotifiable) }, 200);
+    })
+    .openapi(getSettings, async (c) => {
+      const { id } = c.req.valid('param');
+      users.assertCanManage(c.get('principal'), id, 'index');
+      return c.json({ data: await users.notificationSettings(deps, id) }, 200);
+    })
+    .openapi(putSettings, async (c) => {
+      const { id } = c.req.valid('param');
+      users.assertCanManage(c.get('principal'), id, 'update');
+      return c.json({ data: await users.saveNotificationSettings(deps, id, c.req.valid('json')) }, 200);
+    });
+}

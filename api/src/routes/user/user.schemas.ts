@@ -1,0 +1,63 @@
+import { z } from '@hono/zod-openapi';
+import { msg } from '../../validation.ts';
+import { Email, NewPassword, Phone, Username } from '../auth/auth.schemas.ts';
+import { SIDEBAR_ITEMS } from './user.service.ts';
+
+const bounded = (min: number, max: number, key: string) =>
+  z
+    .string({ error: msg('validation.required') })
+    .trim()
+    .min(min, { error: msg(key) })
+    .max(max, { error: msg(key) });
+
+/** Every field a settings tab can change (SPEC §3 Profile, Account, Appearance, Display; §5 rules). */
+export const UserUpdate = z
+  .object({
+    firstName: bounded(2, 30, 'auth.firstNameLength'),
+    lastName: bounded(2, 30, 'auth.lastNameLength'),
+    username: Username,
+    email: Email,
+    phone: Phone,
+    bio: bounded(4, 160, 'user.bioLength').nullable(),
+    urls: z.array(z.url({ error: msg('validation.invalidUrl') }).max(300)).max(5),
+    name: bounded(2, 30, 'user.nameLength'),
+    dateOfBirth: z.iso
+      .date({ error: msg('validation.invalidDate') })
+      .refine((d) => d < new Date().toISOString().slice(0, 10), { error: msg('user.birthInPast') }),
+    language: z.enum(['en_US', 'fr_FR', 'zh_CN', 'es_ES', 'pt_BR', 'de_DE', 'ar_SA', 'ru_RU']),
+    theme: z.enum(['light', 'dark', 'system']),
+    font: z.enum(['inter', 'manrope', 'system']),
+    sidebarItems: z.array(z.enum(SIDEBAR_ITEMS)).min(1, { error: msg('user.sidebarOne') }),
+    currentPassword: z.string().max(128),
+    newPassword: NewPassword,
+    endOtherSessions: z.boolean(),
+  })
+  .partial()
+  .strict()
+  .openapi('UserUpdate');
+
+export const UserIdParam = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2147483647)
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});
+
+export const DeleteAccountBody = z.object({ password: z.string().max(128).optional() }).openapi('DeleteAccountBody');
+
+export const ProviderBody = z.object({ providerId: z.number().int().min(1) }).openapi('ProviderBody');
+export const NotifiableBody = z.object({ providerId: z.number().int().min(1), isNotifiable: z.boolean() }).openapi('NotifiableBody');
+
+export const NotificationSettings = z
+  .object({
+    type: z.enum(['all', 'mentions', 'none']),
+    email: z.boolean(),
+    mobile: z.boolean(),
+    communication: z.boolean(),
+    marketing: z.boolean(),
+    social: z.boolean(),
+    security: z.boolean(),
+  })
+  .openapi('NotificationSettings');

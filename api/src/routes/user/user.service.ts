@@ -1,0 +1,209 @@
+import { fromFlag, hashPassword, nowIso, parseJson, toFlag, verifyPassword } from '@autoroute/db';
+import type { z } from '@hono/zod-openapi';
+import { consumeProcess } from '../../auth/codes.data.ts';
+import type { Principal } from '../../auth/principal.ts';
+import { loadAccess } from '../../auth/principal.ts';
+import { revokeUserSessions } from '../../auth/sessions.data.ts';
+import type { Deps } from '../../context.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { findUserById, hasActiveSubscription, listUserProviders } from './user.data.ts';
+import type { NotificationSettings, UserUpdate } from './user.schemas.ts';
+
+/** SPEC §9: six sidebar items, all shown by default. */
+export const SIDEBAR_ITEMS = ['recents', 'home', 'applications', 'desktop', 'downloads', 'documents'] as const;
+
+/** The user as every client sees it (SPEC §3 User): roles, permissions and is_premium included. */
+export async function userPayload(deps: Deps, userId: number) {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw notFound('USER_NOT_FOUND');
+  const [access, premium, providers] = await Promise.all([
+    loadAccess(deps.db, userId),
+    hasActiveSubscription(deps.db, userId),
+    listUserProviders(deps.db, userId),
+  ]);
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    name: user.name ?? `${user.first_name} ${user.last_name}`,
+    phone: user.phone,
+    status: user.status,
+    roles: access.roles,
+    permissions: access.permissions,
+    is_premium: premium,
+    sellerType: user.seller_type,
+    emailVerified: Boolean(user.email_verified_at),
+    theme: user.theme_code ? { code: user.theme_code, name: user.theme_name } : null,
+    language: user.language_code ? { code: user.language_code, name: user.language_name } : null,
+    font: user.font,
+    bio: user.bio,
+    urls: parseJson<string[]>(user.urls, []),
+    dateOfBirth: user.date_of_birth,
+    sidebarItems: parseJson<string[]>(user.sidebar_items, [...SIDEBAR_ITEMS]),
+    providers: providers.map((p) => ({
+      id: p.id,
+      code: p.code,
+      name: p.name,
+      linked: Boolean(p.linked_at),
+      notifiable: fromFlag(p.is_notifiable),
+    })),
+    createdAt: user.created_at,
+  };
+}
+
+export type UserPayload = Awaited<ReturnType<typeof userPayload>>;
+
+type AdminAction = 'index' | 'update' | 'delete';
+
+/** The user themself, or an administrator holding `admin.user.{action}` (SPEC §6); 401/403 otherwise. */
+export function assertCanManage(principal: Principal | null, userId: number, action: AdminAction): Principal {
+  if (!principal) throw new AppError(401, 'UNAUTHORIZED');
+  if (principal.userId !== userId && !principal.permissions.includes(`admin.user.${action}`)) throw new AppError(403, 'FORBIDDEN');
+  return principal;
+}
+
+/** 422 CURRENT_PASSWORD_WRONG unless `password` is the user's password. */
+async function checkCurrentPassword(deps: Deps, userId: number, password: string | undefined) {
+  const row = await deps.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+  if (!password || !row?.password_hash || !(await verifyPassword(row.password_hash, password))) {
+    throw new AppError(422, 'CURRENT_PASSWORD_WRONG');
+  }
+}
+
+/**
+ * Applies a settings change. Changing the email or the password needs the current password (for
+ * the user themself) and may end the other sessions; a new email must be verified again.
+ */
+export async function updateUser(deps: Deps, principal: Principal, userId: number, body: z.infer<typeof UserUpdate>) {
+  const self = principal.userId === userId;
+  const current = await findUserById(deps.db, userId);
+  if (!current) throw notFound('USER_NOT_FOUND');
+  const sensitive = (body.email !== undefined && body.email !== current.email) || body.newPassword !== undefined;
+  if (sensitive && self) await checkCurrentPassword(deps, userId, body.currentPassword);
+  if (body.username && body.username.toLowerCase() !== current.username.toLowerCase()) {
+    const taken = await deps.db
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['username']), '=', body.username!.toLowerCase()))
+      .executeTakeFirst();
+    if (taken) throw new AppError(409, 'USERNAME_TAKEN');
+  }
+  if (body.email && body.email !== current.email) {
+    const taken = await deps.db.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirst();
+    if (taken) throw new AppError(409, 'EMAIL_TAKEN');
+  }
+  const ref = async (table: 'languages' | 'themes', code: string | undefined) =>
+    code === undefined
+      ? undefined
+      : ((await deps.db.selectFrom(table).select('id').where('code', '=', code).executeTakeFirst())?.id ?? null);
+  const [languageId, themeId] = await Promise.all([ref('languages', body.language), ref('themes', body.theme)]);
+  const changes = {
+    first_name: body.firstName,
+    last_name: body.lastName,
+    username: body.username,
+    email: body.email,
+    email_verified_at: body.email && body.email !== current.email ? null : undefined,
+    phone: body.phone,
+    bio: body.bio,
+    urls: body.urls ? JSON.stringify(body.urls) : undefined,
+    name: body.name,
+    date_of_birth: body.dateOfBirth,
+    language_id: languageId,
+    theme_id: themeId,
+    font: body.font,
+    sidebar_items: body.sidebarItems ? JSON.stringify(body.sidebarItems) : undefined,
+    password_hash: body.newPassword ? await hashPassword(body.newPassword) : undefined,
+  };
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  if (Object.keys(set).length)
+    await deps.db
+      .updateTable('users')
+      .set({ ...set, updated_at: nowIso() })
+      .where('id', '=', userId)
+      .execute();
+  if (sensitive && (body.endOtherSessions || !self)) await revokeUserSessions(deps.db, userId, self ? principal.sessionId : undefined);
+  return userPayload(deps, userId);
+}
+
+/** Deletes the account and, by cascade, its listings, pictures, likes, messages and sessions. */
+export async function deleteUser(deps: Deps, principal: Principal, userId: number, password: string | undefined) {
+  if (principal.userId === userId) await checkCurrentPassword(deps, userId, password);
+  const deleted = await deps.db.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
+  if (Number(deleted.numDeletedRows) === 0) throw notFound('USER_NOT_FOUND');
+}
+
+async function userEmail(deps: Deps, userId: number): Promise<string> {
+  const row = await deps.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  if (!row) throw notFound('USER_NOT_FOUND');
+  return row.email;
+}
+
+async function assertProvider(deps: Deps, providerId: number) {
+  const row = await deps.db.selectFrom('providers').select('id').where('id', '=', providerId).executeTakeFirst();
+  if (!row) throw notFound('PROVIDER_NOT_FOUND');
+}
+
+/** Linking a notification provider needs a code checked just before (X-Process-Id, purpose link_provider). */
+export async function linkProvider(deps: Deps, userId: number, providerId: number, processId: string) {
+  await assertProvider(deps, providerId);
+  const process = await consumeProcess(deps.db, { token: processId, purpose: 'link_provider', email: await userEmail(deps, userId) });
+  if (!process) throw new AppError(400, 'PROCESS_INVALID');
+  await deps.db
+    .insertInto('user_providers')
+    .values({ user_id: userId, provider_id: providerId, is_notifiable: 1, linked_at: nowIso() })
+    .onConflict((oc) => oc.columns(['user_id', 'provider_id']).doUpdateSet({ linked_at: nowIso() }))
+    .execute();
+  return userPayload(deps, userId);
+}
+
+export async function unlinkProvider(deps: Deps, userId: number, providerId: number) {
+  await assertProvider(deps, providerId);
+  await deps.db.deleteFrom('user_providers').where('user_id', '=', userId).where('provider_id', '=', providerId).execute();
+  return userPayload(deps, userId);
+}
+
+export async function setNotifiable(deps: Deps, userId: number, providerId: number, notifiable: boolean) {
+  const updated = await deps.db
+    .updateTable('user_providers')
+    .set({ is_notifiable: toFlag(notifiable) })
+    .where('user_id', '=', userId)
+    .where('provider_id', '=', providerId)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) throw new AppError(409, 'PROVIDER_NOT_LINKED');
+  return userPayload(deps, userId);
+}
+
+export async function notificationSettings(deps: Deps, userId: number): Promise<z.infer<typeof NotificationSettings>> {
+  const row = await deps.db.selectFrom('notification_preferences').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const flag = (v: number | undefined, fallback: boolean) => (v === undefined ? fallback : v === 1);
+  return {
+    type: row?.type ?? 'all',
+    email: flag(row?.email, true),
+    mobile: flag(row?.mobile, false),
+    communication: flag(row?.communication, true),
+    marketing: flag(row?.marketing, false),
+    social: flag(row?.social, true),
+    security: flag(row?.security, true),
+  };
+}
+
+export async function saveNotificationSettings(deps: Deps, userId: number, s: z.infer<typeof NotificationSettings>) {
+  const values = {
+    type: s.type,
+    email: toFlag(s.email),
+    mobile: toFlag(s.mobile),
+    communication: toFlag(s.communication),
+    marketing: toFlag(s.marketing),
+    social: toFlag(s.social),
+    security: toFlag(s.security),
+    updated_at: nowIso(),
+  };
+  await deps.db
+    .insertInto('notification_preferences')
+    .values({ user_id: userId, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+    .execute();
+  return notificationSettings(deps, userId);
+}

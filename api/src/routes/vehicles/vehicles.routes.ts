@@ -1,0 +1,38 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { createRouter, type Deps } from '../../context.ts';
+import { ErrorEnvelope } from '../../openapi.ts';
+import { IdParam, ListMeta, Vehicle, VehicleListQuery, VehicleSummary } from './vehicles.schemas.ts';
+import { getVehicle, searchVehicles } from './vehicles.service.ts';
+
+const list = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['Vehicles'],
+  summary: 'Search vehicles (newest first by default)',
+  request: { query: VehicleListQuery },
+  responses: {
+    200: {
+      description: 'A page of vehicles',
+      content: { 'application/json': { schema: z.object({ data: z.array(VehicleSummary), meta: ListMeta }) } },
+    },
+    422: { description: 'Invalid query', content: { 'application/json': { schema: ErrorEnvelope } } },
+  },
+});
+
+const detail = createRoute({
+  method: 'get',
+  path: '/{id}',
+  tags: ['Vehicles'],
+  summary: 'One vehicle with every field',
+  request: { params: IdParam },
+  responses: {
+    200: { description: 'The vehicle', content: { 'application/json': { schema: z.object({ data: Vehicle }) } } },
+    404: { description: 'VEHICLE_NOT_FOUND', content: { 'application/json': { schema: ErrorEnvelope } } },
+  },
+});
+
+export function vehiclesRoutes(deps: Deps) {
+  return createRouter()
+    .openapi(list, async (c) => c.json(await searchVehicles(deps, c.req.valid('query'), c.get('locale')), 200))
+    .openapi(detail, async (c) => c.json({ data: await getVehicle(deps, c.req.valid('param').id, c.get('locale'), null) }, 200));
+}

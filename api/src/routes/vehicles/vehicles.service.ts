@@ -1,0 +1,126 @@
+import { fromFlag } from '@autoroute/db';
+import type { Locale } from '@autoroute/locales';
+import type { z } from '@hono/zod-openapi';
+import type { Deps } from '../../context.ts';
+import { notFound } from '../../errors.ts';
+import { localName, mediaUrl, toMajor } from '../../lib/reference.ts';
+import { findVehicle, listVehicles, type VehicleSummaryRow } from './vehicles.data.ts';
+import type { Vehicle, VehicleListQuery, VehicleSummary } from './vehicles.schemas.ts';
+
+const flagOrNull = (v: number | null) => (v === null ? null : v === 1);
+
+export function toSummary(r: VehicleSummaryRow, locale: Locale): z.infer<typeof VehicleSummary> {
+  return {
+    id: r.id,
+    title: r.title,
+    brand: r.brand,
+    model: r.model,
+    year: r.year,
+    price: toMajor(Number(r.price_minor), r.minor_units),
+    currency: {
+      id: r.currency_id,
+      code: r.currency_code,
+      symbol: r.currency_symbol,
+      name: localName(r.currency_name, r.currency_name_i18n, locale),
+    },
+    mileage: r.mileage,
+    fuel_type: { id: r.fuel_id, code: r.fuel_code, name: localName(r.fuel_name, r.fuel_name_i18n, locale) },
+    transmission: {
+      id: r.transmission_id,
+      code: r.transmission_code,
+      name: localName(r.transmission_name, r.transmission_name_i18n, locale),
+    },
+    type: { id: r.type_id, code: r.type_code, name: localName(r.type_name, r.type_name_i18n, locale) },
+    city: { id: r.city_id, name: r.city_name },
+    country: { id: r.country_id, code: r.country_code, name: localName(r.country_name, r.country_name_i18n, locale) },
+    cover:
+      r.cover_id && r.cover_key
+        ? { id: r.cover_id, url: mediaUrl(r.cover_key), width: r.cover_width ?? 0, height: r.cover_height ?? 0 }
+        : null,
+    sold: fromFlag(r.sold),
+    featured: fromFlag(r.featured),
+    seller_type: r.seller_type,
+    createdAt: r.created_at,
+  };
+}
+
+export async function searchVehicles(deps: Deps, q: VehicleListQuery, locale: Locale) {
+  const { rows, total } = await listVehicles(deps.db, q);
+  return {
+    data: rows.map((r) => toSummary(r, locale)),
+    meta: { total, page: q.page, perPage: q.perPage, pages: Math.ceil(total / q.perPage) },
+  };
+}
+
+export interface Viewer {
+  id: number;
+  permissions: string[];
+}
+
+export async function getVehicle(deps: Deps, id: number, locale: Locale, viewer: Viewer | null): Promise<z.infer<typeof Vehicle>> {
+  const found = await findVehicle(deps.db, id);
+  if (!found) throw notFound('VEHICLE_NOT_FOUND');
+  const { row: v, pictures, options } = found;
+  const owner = viewer?.id === v.owner_id;
+  const country = (code: string | null, name: string | null, i18n: string | null, cid: number | null) =>
+    cid && code && name ? { id: cid, code, name: localName(name, i18n, locale) } : null;
+  return {
+    ...toSummary(v, locale),
+    register: v.register,
+    cityId: v.city_id,
+    address: v.address,
+    postal_code: v.postal_code,
+    category: { id: v.category_id, code: v.category_code, name: localName(v.category_name, v.category_name_i18n, locale) },
+    color: { id: v.color_id, code: v.color_code, name: localName(v.color_name, v.color_name_i18n, locale), hex: v.color_hex },
+    engine_size: v.engine_size,
+    number_of_doors: v.number_of_doors,
+    number_of_seats: v.number_of_seats,
+    vin: v.vin,
+    insurance_expiry_date: v.insurance_expiry_date,
+    options: options.map((o) => ({ id: o.id, code: o.code, name: localName(o.name, o.name_i18n, locale) })),
+    description: v.description,
+    pictures: pictures.map((p) => ({ id: p.id, url: mediaUrl(p.storage_key), width: p.width, height: p.height })),
+    battery_capacity: v.battery_capacity,
+    battery_type: v.battery_type,
+    battery_health: v.battery_health,
+    charging_time: v.charging_time,
+    fast_charging: flagOrNull(v.fast_charging),
+    battery_range: v.battery_range,
+    battery_consumption: v.battery_consumption,
+    fiscal_power: v.fiscal_power,
+    din_power: v.din_power,
+    engine_power: v.engine_power,
+    torque: v.torque,
+    range: v.range,
+    registration_date: v.registration_date,
+    number_of_owners: v.number_of_owners,
+    is_first_hand: flagOrNull(v.is_first_hand),
+    emissions_standard: v.emissions_standard,
+    co2_emissions: v.co2_emissions,
+    euro_standard: v.euro_standard,
+    critair: v.critair,
+    maintenance_history: v.maintenance_history,
+    accident_history: v.accident_history,
+    length: v.length,
+    width: v.width,
+    height: v.height,
+    weight: v.weight,
+    wheelbase: v.wheelbase,
+    trunk_volume: v.trunk_volume,
+    upholstery: v.upholstery,
+    origin: v.origin,
+    origin_country: country(v.origin_country_code, v.origin_country_name, v.origin_country_name_i18n, v.origin_country_id),
+    import_status: v.import_status,
+    imported: flagOrNull(v.imported),
+    first_registration_country: country(
+      v.first_country_code,
+      v.first_country_name,
+      v.first_country_name_i18n,
+      v.first_registration_country_id,
+    ),
+    seller: { name: v.seller_name ?? v.seller_first_name, type: v.seller_type, memberSince: v.seller_since },
+    updatedAt: v.updated_at,
+    canEdit: owner,
+    canDelete: owner || Boolean(viewer?.permissions.includes('delete_vehicle')),
+  };
+}

@@ -1,0 +1,21 @@
+import { connect, type Db, migrateToLatest } from '@autoroute/db';
+import { type SeedReport, seed } from '@autoroute/db/seed';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+
+/** Opens the database, applies pending migrations and fills an empty database (DESIGN §1). */
+export async function boot(config: Config, log: Logger): Promise<{ database: Db; report: SeedReport }> {
+  const database = connect(config.databaseUrl, {
+    onIdleError: (err) => log.warn({ err }, 'database connection lost; the pool reconnects'),
+  });
+  const applied = await migrateToLatest(database.db);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+  const report = await seed(database.db, {
+    demo: config.seed.demo,
+    vehicles: config.seed.vehicles,
+    mediaDir: config.mediaDir,
+    admin: config.admin,
+  });
+  if (report.reference) log.info({ vehicles: report.vehicles }, 'empty database seeded');
+  return { database, report };
+}

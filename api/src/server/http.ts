@@ -1,0 +1,105 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import compression from 'compression';
+import serveStatic from 'serve-static';
+import sirv from 'sirv';
+import type { App } from '../app.ts';
+
+type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void, locals?: object) => Promise<void>;
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const STOREFRONT_DIST = path.join(ROOT, 'storefront/dist');
+export const BACKOFFICE_DIST = path.join(ROOT, 'backoffice/dist');
+
+const YEAR = 'public, max-age=31536000, immutable';
+
+/** Headers every non-API response carries (the API sets its own through Hono). */
+function baseHeaders(res: ServerResponse) {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  res.setHeader(
+    'Content-Security-Policy',
+    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self' 'unsafe-inline'; font-src 'self' data:; connect-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+  );
+}
+
+/** Static files from a folder, using precompressed .br/.gz siblings when the build wrote them. */
+function staticFiles(dir: string, options: { immutable: (p: string) => boolean; single?: boolean }): Handler {
+  return sirv(dir, {
+    dev: false,
+    etag: true,
+    brotli: true,
+    gzip: true,
+    single: options.single ?? false,
+    setHeaders(res, pathname) {
+      res.setHeader('Cache-Control', options.immutable(pathname) ? YEAR : 'no-cache');
+    },
+  });
+}
+
+export interface ServerParts {
+  app: App;
+  mediaDir: string;
+  /** The request-signature key, handed to pages for their islands (it is public: see README). */
+  signingKey: string;
+}
+
+/**
+ * One process, one port (DESIGN §1): `/api/*` to Hono, `/admin/*` to the built back office,
+ * `/media/*` to stored pictures, everything else to Astro (its static client files first).
+ */
+export async function createHttpServer({ app, mediaDir, signingKey }: ServerParts): Promise<Server> {
+  const api = getRequestListener(app.fetch);
+  const compress = compression({ threshold: 1024 }) as unknown as Handler;
+  // Pictures arrive while the server runs: looked up on disk per request (sirv indexes at start).
+  mkdirSync(mediaDir, { recursive: true });
+  const media = serveStatic(mediaDir, { immutable: true, maxAge: '365d', index: false, fallthrough: true }) as unknown as Handler;
+  const admin = existsSync(BACKOFFICE_DIST)
+    ? staticFiles(BACKOFFICE_DIST, { immutable: (p) => p.startsWith('/assets/'), single: true })
+    : null;
+  // Without a build the API still serves (the tests of the server process need no build).
+  const entry = path.join(STOREFRONT_DIST, 'server/entry.mjs');
+  const astro: AstroHandler | null = existsSync(entry) ? (await import(pathToFileURL(entry).href)).handler : null;
+  const client = astro ? staticFiles(path.join(STOREFRONT_DIST, 'client'), { immutable: (p) => p.startsWith('/_astro/') }) : null;
+  /** Server-side pages reach the API in-process: same contract, no socket, trusted (DESIGN §1). */
+  const inProcessApi = (url: string, init?: RequestInit) => app.request(url, init, { inProcess: true });
+
+  const notBuilt = (res: ServerResponse, what: string) => {
+    res.statusCode = 503;
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.end(`The ${what} is not built: run "npm run build".`);
+  };
+
+  return createServer((req, res) => {
+    const url = req.url ?? '/';
+    compress(req, res, () => {
+      if (url.startsWith('/api/')) return void api(req, res);
+      baseHeaders(res);
+      if (url.startsWith('/media/')) {
+        req.url = url.slice('/media'.length);
+        return media(req, res, () => {
+          res.statusCode = 404;
+          res.end();
+        });
+      }
+      if (url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?')) {
+        if (!admin) return notBuilt(res, 'back office');
+        if (url === '/admin' || url.startsWith('/admin?')) {
+          res.writeHead(301, { Location: `/admin/${url.slice('/admin'.length)}` });
+          return void res.end();
+        }
+        req.url = url.slice('/admin'.length);
+        return admin(req, res, () => notBuilt(res, 'back office'));
+      }
+      if (!astro || !client) return notBuilt(res, 'storefront');
+      // Astro writes per-request values into locals: each request gets its own object.
+      client(req, res, () => void astro(req, res, undefined, { api: inProcessApi, signingKey }));
+    });
+  });
+}

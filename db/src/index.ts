@@ -1,0 +1,7 @@
+export * from './config.ts';
+export * from './connect.ts';
+export * from './migrate.ts';
+export * from './password.ts';
+export * from './permissions.ts';
+export * from './schema.ts';
+export * from './util.ts';

@@ -1,0 +1,132 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrator } from './migrate.ts';
+import { createTestDatabase, type TestDatabase, testDialect } from './testing.ts';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(() => t.destroy());
+
+describe(`migrations (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
+  it('creates every table of the data model', async () => {
+    const tables = (await t.db.introspection.getTables()).map((x) => x.name);
+    for (const name of [
+      'users',
+      'roles',
+      'permissions',
+      'role_permissions',
+      'user_roles',
+      'sessions',
+      'refresh_tokens',
+      'one_time_codes',
+      'process_ids',
+      'vehicles',
+      'pictures',
+      'vehicle_options',
+      'likes',
+      'favorites',
+      'vehicle_views',
+      'notifications',
+      'notification_preferences',
+      'providers',
+      'user_providers',
+      'carts',
+      'cart_groups',
+      'cart_details',
+      'subscriptions',
+      'payments',
+      'payment_events',
+      'countries',
+      'cities',
+      'currencies',
+      'categories',
+      'colors',
+      'types',
+      'transmissions',
+      'fuel_types',
+      'options',
+      'languages',
+      'themes',
+      'federers',
+      'pages',
+      'page_translations',
+      'datacrons',
+      'datacron_runs',
+      'external_identities',
+      'settings',
+      'makes',
+      'models',
+    ]) {
+      expect(tables, name).toContain(name);
+    }
+  });
+
+  // An INTEGER PRIMARY KEY is SQLite's rowid: indexed without an index of its own.
+  it('indexes every foreign key', async () => {
+    const fks =
+      t.dialect === 'sqlite'
+        ? await sql<{
+            tbl: string;
+            col: string;
+          }>`select m.name as tbl, f."from" as col from sqlite_master m, pragma_foreign_key_list(m.name) f where m.type = 'table'`.execute(
+            t.db,
+          )
+        : await sql<{
+            tbl: string;
+            col: string;
+          }>`select c.conrelid::regclass::text as tbl, a.attname as col from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1] where c.contype = 'f'`.execute(
+            t.db,
+          );
+    const indexed =
+      t.dialect === 'sqlite'
+        ? await sql<{
+            tbl: string;
+            col: string;
+          }>`select m.name as tbl, i.name as col from sqlite_master m, pragma_index_list(m.name) l, pragma_index_info(l.name) i where m.type = 'table' and i.seqno = 0
+            union select m.name, c.name from sqlite_master m, pragma_table_info(m.name) c where m.type = 'table' and c.pk = 1 and lower(c.type) = 'integer'`.execute(
+            t.db,
+          )
+        : await sql<{
+            tbl: string;
+            col: string;
+          }>`select t.relname as tbl, a.attname as col from pg_index x join pg_class t on t.oid = x.indrelid join pg_attribute a on a.attrelid = t.oid and a.attnum = x.indkey[0] where t.relnamespace = 'public'::regnamespace`.execute(
+            t.db,
+          );
+    const leading = new Set(indexed.rows.map((r) => `${r.tbl}.${r.col}`));
+    const missing = fks.rows.map((r) => `${r.tbl}.${r.col}`).filter((k) => !leading.has(k));
+    expect(missing).toEqual([]);
+  });
+
+  it('rolls all the way down and up again', async () => {
+    const m = migrator(t.db);
+    const down = await m.migrateDown();
+    expect(down.error).toBeUndefined();
+    expect((await t.db.introspection.getTables()).map((x) => x.name)).not.toContain('vehicles');
+    const up = await m.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    expect((await t.db.introspection.getTables()).map((x) => x.name)).toContain('vehicles');
+  });
+
+  it('writes ISO-8601 UTC timestamps by default', async () => {
+    await t.db.insertInto('cart_groups').values({ name: 'Stamp check' }).execute();
+    const row = await t.db.selectFrom('cart_groups').select(['created_at']).where('name', '=', 'Stamp check').executeTakeFirstOrThrow();
+    expect(row.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it('refuses a vehicle pointing at a missing city (foreign keys are on)', async () => {
+    await expect(t.db.insertInto('cities').values({ name: 'Nowhere', country_id: 999999 }).execute()).rejects.toThrow();
+  });
+
+  it.runIf(testDialect() === 'postgres')('survives the server ending its idle connections', async () => {
+    // Open several pooled connections, then have the server end every one but the asking one.
+    await Promise.all(Array.from({ length: 4 }, () => sql`select pg_sleep(0.05)`.execute(t.db)));
+    const ended = await sql<{ n: number }>`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid()`.execute(t.db);
+    expect(ended.rows[0]!.n).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 100));
+    const after = await Promise.all(Array.from({ length: 4 }, () => sql<{ one: number }>`select 1 as one`.execute(t.db)));
+    expect(after.map((r) => r.rows[0]!.one)).toEqual([1, 1, 1, 1]);
+  });
+});

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m20261123_0001 from './20261123_0001_initial.ts';
+
+/**
+ * Every migration, by its sortable name. Listed rather than read from the folder so that the same
+ * code runs under tsx, vitest and a bundler (docs/decisions/002-migration-list.md). Append only.
+ */
+export const migrations: Record<string, Migration> = {
+  '20261123_0001_initial': m20261123_0001,
+};

@@ -1,0 +1,53 @@
+/**
+ * The permission vocabulary of SPEC §3 and §6: `admin.{resource}.{action}` for every admin-managed
+ * resource kind, plus the single action name `delete_vehicle`. `vehicle` is added for listing
+ * moderation in the back office (it is not in SPEC's list, which has no admin screen for vehicles).
+ */
+export const ADMIN_RESOURCES = [
+  'dashboard',
+  'city',
+  'country',
+  'category',
+  'color',
+  'language',
+  'option',
+  'transmission',
+  'cart',
+  'provider',
+  'theme',
+  'type',
+  'fueltype',
+  'currency',
+  'user',
+  'role',
+  'picture',
+  'page',
+  'datacron',
+  'federer',
+  'cartgroup',
+  'cartdetail',
+  'vehicle',
+] as const;
+export type AdminResource = (typeof ADMIN_RESOURCES)[number];
+
+export const ADMIN_ACTIONS = ['index', 'create', 'update', 'delete'] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+export const DELETE_VEHICLE = 'delete_vehicle';
+
+export const permissionName = (resource: AdminResource, action: AdminAction): string => `admin.${resource}.${action}`;
+
+export const ALL_PERMISSIONS: string[] = [
+  ...ADMIN_RESOURCES.flatMap((r) => ADMIN_ACTIONS.map((a) => permissionName(r, a))),
+  DELETE_VEHICLE,
+];
+
+export const ROLES = ['USER', 'ADMIN', 'SUPADMIN'] as const;
+export type RoleName = (typeof ROLES)[number];
+
+/** SUPADMIN holds everything; ADMIN everything but changing roles; USER no admin right. */
+export const ROLE_PERMISSIONS: Record<RoleName, string[]> = {
+  SUPADMIN: ALL_PERMISSIONS,
+  ADMIN: ALL_PERMISSIONS.filter((p) => !/^admin\.role\.(create|update|delete)$/.test(p)),
+  USER: [],
+};

@@ -1,0 +1,488 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** ISO-8601 UTC text, filled by the database when omitted. */
+type Stamp = ColumnType<string, string | undefined, string>;
+/** 0 or 1: flags are integers on every engine (docs/decisions/001-portable-schema.md). */
+export type Flag = number;
+
+interface Timestamps {
+  created_at: Stamp;
+  updated_at: Stamp;
+}
+
+export interface ReferenceTable extends Timestamps {
+  id: Generated<number>;
+  code: string | null;
+  name: string;
+  /** JSON object locale → name; the plain name is the fallback. */
+  name_i18n: string | null;
+  description: string | null;
+  description_i18n: string | null;
+}
+
+export interface FedererTable extends Timestamps {
+  id: Generated<number>;
+  code: string | null;
+  name: string;
+  description: string | null;
+  issuer: string | null;
+  client_id: string | null;
+  client_secret: string | null;
+  active: ColumnType<Flag, Flag | undefined, Flag>;
+}
+
+export interface LanguageTable extends Timestamps {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: string | null;
+  description_i18n: string | null;
+}
+
+export interface CountryTable extends Timestamps {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  name_i18n: string | null;
+}
+
+export interface CityTable extends Timestamps {
+  id: Generated<number>;
+  name: string;
+  country_id: number;
+}
+
+export interface CurrencyTable extends Timestamps {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  name_i18n: string | null;
+  symbol: string;
+  minor_units: ColumnType<number, number | undefined, number>;
+  country_id: number;
+}
+
+export interface ColorTable extends Timestamps {
+  id: Generated<number>;
+  code: string | null;
+  name: string;
+  name_i18n: string | null;
+  hex: string;
+}
+
+export interface MakeTable extends Timestamps {
+  id: Generated<number>;
+  name: string;
+  country_id: number | null;
+}
+
+export interface ModelTable extends Timestamps {
+  id: Generated<number>;
+  make_id: number;
+  name: string;
+  category_id: number | null;
+}
+
+export interface PageTable extends Timestamps {
+  id: Generated<number>;
+  slug: string;
+  section: ColumnType<string, string | undefined, string>;
+  name: string;
+  description: string | null;
+}
+
+export interface PageTranslationTable {
+  page_id: number;
+  locale: string;
+  title: string;
+  summary: ColumnType<string, string | undefined, string>;
+  body: string;
+}
+
+export interface RoleTable extends Timestamps {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+}
+
+export interface PermissionTable extends Timestamps {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+}
+
+export interface RolePermissionTable {
+  role_id: number;
+  permission_id: number;
+}
+
+export type UserStatus = 'active' | 'suspended';
+export type SellerType = 'individual' | 'professional';
+
+export interface UserTable extends Timestamps {
+  id: Generated<number>;
+  email: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  name: string | null;
+  phone: string | null;
+  password_hash: string | null;
+  status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
+  email_verified_at: string | null;
+  seller_type: ColumnType<SellerType, SellerType | undefined, SellerType>;
+  bio: string | null;
+  /** JSON array of strings. */
+  urls: string | null;
+  date_of_birth: string | null;
+  language_id: number | null;
+  theme_id: number | null;
+  font: ColumnType<string, string | undefined, string>;
+  /** JSON array of sidebar item names. */
+  sidebar_items: string | null;
+  last_login_at: string | null;
+}
+
+export interface UserRoleTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface SessionTable {
+  id: string;
+  user_id: number;
+  user_agent: string | null;
+  ip: string | null;
+  remember: ColumnType<Flag, Flag | undefined, Flag>;
+  created_at: Stamp;
+  last_used_at: Stamp;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface RefreshTokenTable extends Timestamps {
+  id: Generated<number>;
+  session_id: string;
+  token_hash: string;
+  used_at: string | null;
+}
+
+export interface OneTimeCodeTable extends Timestamps {
+  id: Generated<number>;
+  purpose: string;
+  channel: ColumnType<string, string | undefined, string>;
+  user_id: number | null;
+  email: string;
+  session_id: string;
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  expires_at: string;
+  consumed_at: string | null;
+}
+
+export interface ProcessIdTable extends Timestamps {
+  id: Generated<number>;
+  purpose: string;
+  token_hash: string;
+  user_id: number | null;
+  email: string;
+  expires_at: string;
+  consumed_at: string | null;
+}
+
+export interface ExternalIdentityTable extends Timestamps {
+  id: Generated<number>;
+  user_id: number;
+  federer_id: number;
+  subject: string;
+  email: string | null;
+  access_token: string | null;
+  refresh_token: string | null;
+  expires_at: string | null;
+}
+
+export interface VehicleTable extends Timestamps {
+  id: Generated<number>;
+  owner_id: number;
+  title: string;
+  brand: string;
+  model: string;
+  register: string | null;
+  year: number;
+  price_minor: number;
+  currency_id: number;
+  country_id: number;
+  city_id: number;
+  address: string | null;
+  postal_code: string | null;
+  sold: ColumnType<Flag, Flag | undefined, Flag>;
+  sold_at: string | null;
+  featured: ColumnType<Flag, Flag | undefined, Flag>;
+  category_id: number;
+  color_id: number;
+  mileage: number;
+  fuel_type_id: number;
+  type_id: number;
+  transmission_id: number;
+  engine_size: number | null;
+  number_of_doors: number;
+  number_of_seats: number;
+  vin: string | null;
+  insurance_expiry_date: string | null;
+  description: string;
+  battery_capacity: number | null;
+  battery_type: string | null;
+  battery_health: number | null;
+  charging_time: number | null;
+  fast_charging: Flag | null;
+  battery_range: number | null;
+  battery_consumption: number | null;
+  fiscal_power: number | null;
+  din_power: number | null;
+  engine_power: number | null;
+  torque: number | null;
+  range: number | null;
+  registration_date: string | null;
+  number_of_owners: number | null;
+  is_first_hand: Flag | null;
+  emissions_standard: string | null;
+  co2_emissions: number | null;
+  euro_standard: string | null;
+  critair: string | null;
+  maintenance_history: string | null;
+  accident_history: string | null;
+  length: number | null;
+  width: number | null;
+  height: number | null;
+  weight: number | null;
+  wheelbase: number | null;
+  trunk_volume: number | null;
+  upholstery: string | null;
+  origin: string | null;
+  origin_country_id: number | null;
+  import_status: string | null;
+  imported: Flag | null;
+  first_registration_country_id: number | null;
+}
+
+export interface VehicleOptionTable {
+  vehicle_id: number;
+  option_id: number;
+}
+
+export interface PictureRendition {
+  width: number;
+  height: number;
+  format: string;
+  key: string;
+}
+
+export interface PictureTable extends Timestamps {
+  id: Generated<number>;
+  owner_id: number;
+  vehicle_id: number | null;
+  position: ColumnType<number, number | undefined, number>;
+  storage_key: string;
+  mime: string;
+  width: number;
+  height: number;
+  bytes: number;
+  /** JSON array of PictureRendition. */
+  renditions: ColumnType<string, string | undefined, string>;
+}
+
+export interface UserVehicleTable {
+  user_id: number;
+  vehicle_id: number;
+  created_at: Stamp;
+}
+
+export interface VehicleViewTable extends Timestamps {
+  id: Generated<number>;
+  vehicle_id: number;
+  visitor_hash: string;
+  day: string;
+}
+
+export interface NotificationTable extends Timestamps {
+  id: Generated<number>;
+  user_id: number;
+  sender_id: number | null;
+  vehicle_id: number | null;
+  kind: ColumnType<string, string | undefined, string>;
+  from_name: string | null;
+  email: string | null;
+  phone: string | null;
+  message: string;
+  priority: ColumnType<Flag, Flag | undefined, Flag>;
+  read_at: string | null;
+}
+
+export type NotificationType = 'all' | 'mentions' | 'none';
+
+export interface NotificationPreferenceTable {
+  user_id: number;
+  type: ColumnType<NotificationType, NotificationType | undefined, NotificationType>;
+  email: ColumnType<Flag, Flag | undefined, Flag>;
+  mobile: ColumnType<Flag, Flag | undefined, Flag>;
+  communication: ColumnType<Flag, Flag | undefined, Flag>;
+  marketing: ColumnType<Flag, Flag | undefined, Flag>;
+  social: ColumnType<Flag, Flag | undefined, Flag>;
+  security: ColumnType<Flag, Flag | undefined, Flag>;
+  updated_at: Stamp;
+}
+
+export interface UserProviderTable {
+  user_id: number;
+  provider_id: number;
+  address: string | null;
+  is_notifiable: ColumnType<Flag, Flag | undefined, Flag>;
+  linked_at: Stamp;
+}
+
+export interface CartGroupTable extends Timestamps {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+}
+
+export interface CartTable extends Timestamps {
+  id: Generated<number>;
+  name: string;
+  price_minor: number;
+  currency_id: number;
+  months: number;
+  is_active: ColumnType<Flag, Flag | undefined, Flag>;
+  description: string | null;
+  group_id: number;
+}
+
+export interface CartDetailTable extends Timestamps {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  cart_id: number;
+  /** null is unlimited. */
+  vehicle_limit: number | null;
+  photo_limit: number | null;
+  contact_limit: number | null;
+  featured_listing: ColumnType<Flag, Flag | undefined, Flag>;
+  detailed_stats: ColumnType<Flag, Flag | undefined, Flag>;
+  priority_support: ColumnType<Flag, Flag | undefined, Flag>;
+}
+
+export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'cancelled';
+
+export interface PaymentTable extends Timestamps {
+  id: Generated<number>;
+  user_id: number;
+  cart_id: number;
+  amount_minor: number;
+  currency_id: number;
+  provider: string;
+  provider_ref: string | null;
+  status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
+  paid_at: string | null;
+}
+
+export interface PaymentEventTable {
+  id: string;
+  type: string;
+  received_at: Stamp;
+}
+
+export type SubscriptionStatus = 'active' | 'expired' | 'cancelled';
+
+export interface SubscriptionTable extends Timestamps {
+  id: Generated<number>;
+  user_id: number;
+  cart_id: number;
+  payment_id: number | null;
+  status: ColumnType<SubscriptionStatus, SubscriptionStatus | undefined, SubscriptionStatus>;
+  started_at: string;
+  expires_at: string;
+  reminded_at: string | null;
+}
+
+export interface DatacronTable extends Timestamps {
+  id: Generated<number>;
+  name: string;
+  handler: string;
+  cron: string;
+  description: string | null;
+  active: ColumnType<Flag, Flag | undefined, Flag>;
+  locked_until: string | null;
+  locked_by: string | null;
+}
+
+export interface DatacronRunTable {
+  id: Generated<number>;
+  datacron_id: number;
+  trigger: ColumnType<string, string | undefined, string>;
+  started_at: string;
+  finished_at: string | null;
+  outcome: ColumnType<'running' | 'success' | 'error', 'running' | 'success' | 'error' | undefined>;
+  error: string | null;
+}
+
+export interface SettingTable {
+  key: string;
+  /** JSON. */
+  value: string;
+  updated_at: Stamp;
+}
+
+export interface Database {
+  categories: ReferenceTable;
+  transmissions: ReferenceTable;
+  fuel_types: ReferenceTable;
+  options: ReferenceTable;
+  types: ReferenceTable;
+  themes: ReferenceTable;
+  providers: ReferenceTable;
+  federers: FedererTable;
+  languages: LanguageTable;
+  countries: CountryTable;
+  cities: CityTable;
+  currencies: CurrencyTable;
+  colors: ColorTable;
+  makes: MakeTable;
+  models: ModelTable;
+  pages: PageTable;
+  page_translations: PageTranslationTable;
+  roles: RoleTable;
+  permissions: PermissionTable;
+  role_permissions: RolePermissionTable;
+  users: UserTable;
+  user_roles: UserRoleTable;
+  sessions: SessionTable;
+  refresh_tokens: RefreshTokenTable;
+  one_time_codes: OneTimeCodeTable;
+  process_ids: ProcessIdTable;
+  external_identities: ExternalIdentityTable;
+  vehicles: VehicleTable;
+  vehicle_options: VehicleOptionTable;
+  pictures: PictureTable;
+  likes: UserVehicleTable;
+  favorites: UserVehicleTable;
+  vehicle_views: VehicleViewTable;
+  notifications: NotificationTable;
+  notification_preferences: NotificationPreferenceTable;
+  user_providers: UserProviderTable;
+  cart_groups: CartGroupTable;
+  carts: CartTable;
+  cart_details: CartDetailTable;
+  payments: PaymentTable;
+  payment_events: PaymentEventTable;
+  subscriptions: SubscriptionTable;
+  datacrons: DatacronTable;
+  datacron_runs: DatacronRunTable;
+  settings: SettingTable;
+}
+
+export type Vehicle = Selectable<VehicleTable>;
+export type NewVehicle = Insertable<VehicleTable>;
+export type VehicleUpdate = Updateable<VehicleTable>;
+export type User = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type Picture = Selectable<PictureTable>;

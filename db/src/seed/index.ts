@@ -1,0 +1,500 @@
+import { randomBytes } from 'node:crypto';
+import type { Insertable, Kysely } from 'kysely';
+import { hashPassword } from '../password.ts';
+import { ALL_PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '../permissions.ts';
+import type { Database } from '../schema.ts';
+import { nowIso } from '../util.ts';
+import { EUR_RATES, generateVehicle, type Lookup, type Place } from './catalogue.ts';
+import { makes } from './data/makes.ts';
+import { pages } from './data/pages.ts';
+import * as ref from './data/reference.ts';
+import { DEMO_PASSWORD, DEMO_SELLERS } from './data/sellers.ts';
+import type { I18nText } from './data/types.ts';
+import { PICTURE_SIZE, writeSeedPictures } from './pictures.ts';
+import { Random } from './random.ts';
+
+type Db = Kysely<Database>;
+
+export { DEMO_PASSWORD } from './data/sellers.ts';
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/** Inserts rows in statements small enough for SQLite's and PostgreSQL's parameter limits. */
+async function insertMany<T extends keyof Database & string>(
+  db: Db,
+  table: T,
+  rows: Insertable<Database[T]>[],
+  returnIds = false,
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const columns = Object.keys(rows[0] as object).length;
+  const size = Math.max(1, Math.floor(30000 / columns));
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += size) {
+    const chunk = rows.slice(i, i + size) as any[];
+    if (returnIds) {
+      const out = await db
+        .insertInto(table)
+        .values(chunk)
+        .returning('id' as any)
+        .execute();
+      // Identity and rowid values grow in VALUES order within one statement.
+      ids.push(...out.map((o: any) => Number(o.id)).sort((a, b) => a - b));
+    } else {
+      await db.insertInto(table).values(chunk).execute();
+    }
+  }
+  return ids;
+}
+
+async function count(db: Db, table: keyof Database): Promise<number> {
+  const row = await db.selectFrom(table).select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Reference data, roles and permissions, plans, jobs and settings: once, on an empty database. */
+export async function seedReference(db: Db): Promise<boolean> {
+  if ((await count(db, 'languages')) > 0) return false;
+  await db.transaction().execute(async (tx) => {
+    await insertMany(
+      tx,
+      'languages',
+      ref.languages.map((l) => ({ code: l.code, name: l.name, description: l.description.en_US, description_i18n: json(l.description) })),
+    );
+    const named = (items: { code: string; name: I18nText; description: I18nText }[]) =>
+      items.map((i) => ({
+        code: i.code,
+        name: i.name.en_US,
+        name_i18n: json(i.name),
+        description: i.description.en_US,
+        description_i18n: json(i.description),
+      }));
+    await insertMany(tx, 'themes', named(ref.themes));
+    await insertMany(tx, 'categories', named(ref.categories));
+    await insertMany(tx, 'fuel_types', named(ref.fuelTypes));
+    await insertMany(tx, 'transmissions', named(ref.transmissions));
+    await insertMany(tx, 'types', named(ref.types));
+    await insertMany(tx, 'options', named(ref.options));
+    await insertMany(
+      tx,
+      'providers',
+      ref.providers.map((p) => ({ code: p.code, name: p.name, description: p.description.en_US, description_i18n: json(p.description) })),
+    );
+    await insertMany(
+      tx,
+      'colors',
+      ref.colors.map((c) => ({ code: c.code, name: c.name.en_US, name_i18n: json(c.name), hex: c.hex })),
+    );
+
+    const countryIds = await insertMany(
+      tx,
+      'countries',
+      ref.countries.map((c) => ({ code: c.code, name: c.name.en_US, name_i18n: json(c.name) })),
+      true,
+    );
+    const countryByCode = new Map(ref.countries.map((c, i) => [c.code, countryIds[i]!]));
+    await insertMany(
+      tx,
+      'cities',
+      ref.countries.flatMap((c) => [...new Set(c.cities)].map((name) => ({ name, country_id: countryByCode.get(c.code)! }))),
+    );
+    await insertMany(
+      tx,
+      'currencies',
+      ref.currencies.map((c) => ({
+        code: c.code,
+        name: c.name.en_US,
+        name_i18n: json(c.name),
+        symbol: c.symbol,
+        minor_units: ['JPY', 'KRW', 'CLP', 'ISK'].includes(c.code) ? 0 : 2,
+        country_id: countryByCode.get(c.country) ?? countryIds[0]!,
+      })),
+    );
+
+    const categoryIds = new Map((await tx.selectFrom('categories').select(['id', 'code']).execute()).map((c) => [c.code, c.id]));
+    const makeIds = await insertMany(
+      tx,
+      'makes',
+      makes.map((m) => ({ name: m.name, country_id: countryByCode.get(m.country) ?? null })),
+      true,
+    );
+    await insertMany(
+      tx,
+      'models',
+      makes.flatMap((m, i) =>
+        [...new Map(m.models.map((x) => [x.name, x])).values()].map((model) => ({
+          make_id: makeIds[i]!,
+          name: model.name,
+          category_id: categoryIds.get(model.category) ?? null,
+        })),
+      ),
+    );
+
+    const pageIds = await insertMany(
+      tx,
+      'pages',
+      pages.map((p) => ({ slug: p.slug, section: p.section, name: p.name, description: p.translations.en_US.summary })),
+      true,
+    );
+    await insertMany(
+      tx,
+      'page_translations',
+      pages.flatMap((p, i) =>
+        Object.entries(p.translations).map(([locale, t]) => ({
+          page_id: pageIds[i]!,
+          locale,
+          title: t.title,
+          summary: t.summary,
+          body: t.body,
+        })),
+      ),
+    );
+
+    const permissionIds = await insertMany(
+      tx,
+      'permissions',
+      ALL_PERMISSIONS.map((name) => ({ name })),
+      true,
+    );
+    const permissionByName = new Map(ALL_PERMISSIONS.map((name, i) => [name, permissionIds[i]!]));
+    const roleIds = await insertMany(
+      tx,
+      'roles',
+      ROLES.map((name) => ({ name, description: ROLE_DESCRIPTIONS[name] })),
+      true,
+    );
+    await insertMany(
+      tx,
+      'role_permissions',
+      ROLES.flatMap((role, i) => ROLE_PERMISSIONS[role].map((p) => ({ role_id: roleIds[i]!, permission_id: permissionByName.get(p)! }))),
+    );
+
+    await seedPlans(tx);
+    await insertMany(
+      tx,
+      'datacrons',
+      JOBS.map((j) => ({ ...j, active: 1 })),
+    );
+    await insertMany(tx, 'settings', [{ key: 'maintenance_message', value: json(null) }]);
+  });
+  return true;
+}
+
+const ROLE_DESCRIPTIONS: Record<(typeof ROLES)[number], string> = {
+  USER: 'A member: lists vehicles, saves favourites, contacts sellers.',
+  ADMIN: 'Runs the catalogue and reference data; cannot change roles.',
+  SUPADMIN: 'Every right, including roles and permissions.',
+};
+
+const JOBS = [
+  {
+    name: 'Purge expired codes and sessions',
+    handler: 'purge-expired',
+    cron: '0 * * * *',
+    description: 'Deletes one-time codes, process ids and sessions past their expiry.',
+  },
+  {
+    name: 'Expire subscriptions',
+    handler: 'expire-subscriptions',
+    cron: '15 3 * * *',
+    description: 'Ends subscriptions past their expiry date and reminds users a few days before.',
+  },
+  {
+    name: 'Recompute statistics',
+    handler: 'recompute-stats',
+    cron: '30 2 * * *',
+    description: 'Refreshes the counters shown on the dashboard and to sellers.',
+  },
+  {
+    name: 'Back up the database',
+    handler: 'backup-database',
+    cron: '0 4 * * *',
+    description: 'Copies the SQLite database with its online backup API into the backups folder.',
+  },
+];
+
+async function seedPlans(db: Db): Promise<void> {
+  const eur = await db.selectFrom('currencies').select('id').where('code', '=', 'EUR').executeTakeFirst();
+  if (!eur) return;
+  const [individual, professional] = await insertMany(
+    db,
+    'cart_groups',
+    [
+      { name: 'Individual', description: 'For private sellers who list a few vehicles a year.' },
+      { name: 'Professional', description: 'For dealers and rental companies with a fleet.' },
+    ],
+    true,
+  );
+  const plans = [
+    {
+      group: individual!,
+      name: 'Individual Plus',
+      monthly: 999,
+      vehicles: 5,
+      photos: 20,
+      contacts: 200,
+      featured: 0,
+      stats: 1,
+      support: 0,
+    },
+    {
+      group: professional!,
+      name: 'Professional',
+      monthly: 4900,
+      vehicles: 100,
+      photos: 40,
+      contacts: 2000,
+      featured: 1,
+      stats: 1,
+      support: 1,
+    },
+    {
+      group: professional!,
+      name: 'Professional Unlimited',
+      monthly: 14900,
+      vehicles: null,
+      photos: 60,
+      contacts: null,
+      featured: 1,
+      stats: 1,
+      support: 1,
+    },
+  ];
+  for (const plan of plans) {
+    for (const months of [1, 12]) {
+      const price = months === 1 ? plan.monthly : Math.round(plan.monthly * 10); // two months free yearly
+      const [cartId] = await insertMany(
+        db,
+        'carts',
+        [
+          {
+            name: `${plan.name} (${months === 1 ? 'monthly' : 'yearly'})`,
+            price_minor: price,
+            currency_id: eur.id,
+            months,
+            is_active: 1,
+            description: `${plan.name}, billed ${months === 1 ? 'every month' : 'every year'}.`,
+            group_id: plan.group,
+          },
+        ],
+        true,
+      );
+      await insertMany(db, 'cart_details', [
+        {
+          name: plan.name,
+          description: `Limits of the ${plan.name} plan.`,
+          cart_id: cartId!,
+          vehicle_limit: plan.vehicles,
+          photo_limit: plan.photos,
+          contact_limit: plan.contacts,
+          featured_listing: plan.featured,
+          detailed_stats: plan.stats,
+          priority_support: plan.support,
+        },
+      ]);
+    }
+  }
+}
+
+/** Creates the first SUPADMIN unless one exists; answers the credentials it created, or null. */
+export async function ensureAdmin(
+  db: Db,
+  admin: { email: string; password?: string | undefined },
+): Promise<{ email: string; password: string } | null> {
+  const existing = await db
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select('user_roles.user_id')
+    .where('roles.name', '=', 'SUPADMIN')
+    .executeTakeFirst();
+  if (existing) return null;
+  const password = admin.password || randomBytes(12).toString('base64url');
+  const hash = await hashPassword(password);
+  const role = await db.selectFrom('roles').select('id').where('name', '=', 'SUPADMIN').executeTakeFirstOrThrow();
+  const now = nowIso();
+  await db.transaction().execute(async (tx) => {
+    const user = await tx
+      .insertInto('users')
+      .values({
+        email: admin.email.toLowerCase(),
+        username: 'admin',
+        first_name: 'Site',
+        last_name: 'Administrator',
+        name: 'Administrator',
+        password_hash: hash,
+        email_verified_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tx.insertInto('user_roles').values({ user_id: user.id, role_id: role.id }).execute();
+  });
+  return { email: admin.email.toLowerCase(), password };
+}
+
+/** The demo sellers, created once; answers their ids with where they sell. */
+async function ensureDemoSellers(db: Db): Promise<{ id: number; place: Place; professional: boolean }[]> {
+  const existing = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where(
+      'email',
+      'in',
+      DEMO_SELLERS.map((s) => s.email),
+    )
+    .execute();
+  const userRole = await db.selectFrom('roles').select('id').where('name', '=', 'USER').executeTakeFirstOrThrow();
+  const ids = new Map(existing.map((u) => [u.email, u.id]));
+  const missing = DEMO_SELLERS.filter((s) => !ids.has(s.email));
+  if (missing.length) {
+    const hash = await hashPassword(DEMO_PASSWORD);
+    const now = nowIso();
+    const created = await insertMany(
+      db,
+      'users',
+      missing.map((s) => ({
+        email: s.email,
+        username: s.username,
+        first_name: s.firstName,
+        last_name: s.lastName,
+        name: s.company ?? `${s.firstName} ${s.lastName}`,
+        phone: s.phone,
+        password_hash: hash,
+        email_verified_at: now,
+        seller_type: s.company ? 'professional' : 'individual',
+        created_at: now,
+        updated_at: now,
+      })),
+      true,
+    );
+    for (const [i, s] of missing.entries()) ids.set(s.email, created[i]!);
+    await insertMany(
+      db,
+      'user_roles',
+      created.map((user_id) => ({ user_id, role_id: userRole.id })),
+    );
+  }
+  const countries = await db.selectFrom('countries').select(['id', 'code']).execute();
+  const currencies = await db.selectFrom('currencies').select(['id', 'code']).execute();
+  const cities = await db.selectFrom('cities').select(['id', 'country_id']).execute();
+  const countryId = new Map(countries.map((c) => [c.code, c.id]));
+  const currencyId = new Map(currencies.map((c) => [c.code, c.id]));
+  return DEMO_SELLERS.map((s) => {
+    const country = countryId.get(s.country)!;
+    const currency = ref.countries.find((c) => c.code === s.country)!.currency;
+    return {
+      id: ids.get(s.email)!,
+      professional: Boolean(s.company),
+      place: {
+        country,
+        currency: currencyId.get(currency)!,
+        rate: EUR_RATES[currency] ?? 1,
+        cities: cities.filter((c) => c.country_id === country).map((c) => c.id),
+      },
+    };
+  });
+}
+
+export interface DemoOptions {
+  vehicles: number;
+  mediaDir: string;
+  /** Seed of the random generator: the same seed gives the same catalogue. */
+  seed?: number;
+  onProgress?: (done: number) => void;
+}
+
+/** Adds `vehicles` generated listings spread over the demo sellers, each with its pictures. */
+export async function seedDemoCatalogue(db: Db, options: DemoOptions): Promise<number> {
+  const sellers = await ensureDemoSellers(db);
+  const r = new Random(options.seed ?? 2026);
+  const ids = async (table: 'categories' | 'fuel_types' | 'transmissions' | 'types') =>
+    new Map((await db.selectFrom(table).select(['id', 'code']).execute()).map((x) => [x.code ?? '', x.id]));
+  const colors = (await db.selectFrom('colors').select(['id', 'code', 'hex']).execute()).map((c) => ({
+    id: c.id,
+    code: c.code ?? String(c.id),
+    hex: c.hex,
+  }));
+  const lookup: Lookup = {
+    category: await ids('categories'),
+    fuel: await ids('fuel_types'),
+    transmission: await ids('transmissions'),
+    type: await ids('types'),
+    colors,
+    optionIds: (await db.selectFrom('options').select('id').execute()).map((o) => o.id),
+    countryIds: (await db.selectFrom('countries').select('id').execute()).map((c) => c.id),
+    makeCountry: new Map((await db.selectFrom('countries').select(['id', 'code']).execute()).map((c) => [c.code, c.id])),
+  };
+  const pictures = writeSeedPictures(options.mediaDir, [...lookup.category.keys()], colors);
+
+  const batch = 2000;
+  const start = Date.now();
+  for (let done = 0; done < options.vehicles; done += batch) {
+    const n = Math.min(batch, options.vehicles - done);
+    const generated = Array.from({ length: n }, (_, i) => {
+      const seller = r.pick(sellers);
+      // Spread listings over the last 120 days; later ones are newer.
+      const age = ((options.vehicles - done - i) / options.vehicles) * 120 * 86400000;
+      const created = new Date(start - age - r.int(0, 3600000)).toISOString();
+      const v = generateVehicle(r, makes, lookup, seller.place, seller.id, created);
+      if (seller.professional && r.chance(0.08)) v.row.featured = 1;
+      return { ...v, owner: seller.id };
+    });
+    await db.transaction().execute(async (tx) => {
+      const vehicleIds = await insertMany(
+        tx,
+        'vehicles',
+        generated.map((g) => g.row),
+        true,
+      );
+      await insertMany(
+        tx,
+        'vehicle_options',
+        generated.flatMap((g, i) => g.options.map((option_id) => ({ vehicle_id: vehicleIds[i]!, option_id }))),
+      );
+      await insertMany(
+        tx,
+        'pictures',
+        generated.flatMap((g, i) =>
+          (pictures.get(`${g.categoryCode}:${g.colorCode}`) ?? []).map((p, position) => ({
+            owner_id: g.owner,
+            vehicle_id: vehicleIds[i]!,
+            position,
+            storage_key: p.key,
+            mime: 'image/svg+xml',
+            width: PICTURE_SIZE.width,
+            height: PICTURE_SIZE.height,
+            bytes: p.bytes,
+            renditions: '[]',
+          })),
+        ),
+      );
+    });
+    options.onProgress?.(done + n);
+  }
+  return options.vehicles;
+}
+
+export interface SeedOptions {
+  demo: boolean;
+  vehicles: number;
+  mediaDir: string;
+  admin: { email: string; password?: string | undefined };
+}
+
+export interface SeedReport {
+  reference: boolean;
+  admin: { email: string; password: string } | null;
+  vehicles: number;
+}
+
+/** What `npm start` does on every start: fills an empty database, never touches a populated one. */
+export async function seed(db: Db, options: SeedOptions): Promise<SeedReport> {
+  const reference = await seedReference(db);
+  const admin = await ensureAdmin(db, options.admin);
+  let vehicles = 0;
+  if (options.demo && reference && (await count(db, 'vehicles')) === 0) {
+    vehicles = await seedDemoCatalogue(db, { vehicles: options.vehicles, mediaDir: options.mediaDir });
+  }
+  return { reference, admin, vehicles };
+}

@@ -1,0 +1,69 @@
+/** Locale facts with no messages attached: safe to import from browser bundles. */
+/** The eight locales of SPEC §1, in the order the language switcher lists them. */
+export const LOCALES = ['en_US', 'fr_FR', 'zh_CN', 'es_ES', 'pt_BR', 'de_DE', 'ar_SA', 'ru_RU'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en_US';
+
+/** The language names as their speakers write them. */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  en_US: 'English',
+  fr_FR: 'Français',
+  zh_CN: '中文',
+  es_ES: 'Español',
+  pt_BR: 'Português',
+  de_DE: 'Deutsch',
+  ar_SA: 'العربية',
+  ru_RU: 'Русский',
+};
+
+// Scripts written right to left (SPEC §1: Arabic, Hebrew, Persian, Urdu and similar).
+const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'ug', 'yi', 'dv', 'ckb']);
+export const isRtl = (locale: string): boolean => RTL_LANGUAGES.has(locale.slice(0, 2).toLowerCase());
+export const direction = (locale: string): 'rtl' | 'ltr' => (isRtl(locale) ? 'rtl' : 'ltr');
+
+/** BCP 47 tag for `<html lang>`, `Intl` and `hreflang`. */
+export const languageTag = (locale: Locale): string => locale.replace('_', '-');
+
+/** Matches `fr`, `fr-FR`, `fr_fr` or `FR_FR` to a supported locale; null when none fits. */
+export function matchLocale(input: string | null | undefined): Locale | null {
+  if (!input) return null;
+  const [lang = '', region = ''] = input.trim().replace('-', '_').split('_');
+  const exact = `${lang.toLowerCase()}_${region.toUpperCase()}`;
+  if ((LOCALES as readonly string[]).includes(exact)) return exact as Locale;
+  return LOCALES.find((l) => l.startsWith(`${lang.toLowerCase()}_`)) ?? null;
+}
+
+/** The first supported language of an Accept-Language header, by quality. */
+export function fromAcceptLanguage(header: string | null | undefined): Locale | null {
+  if (!header) return null;
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return { tag, q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+    })
+    .filter((x) => x.tag && x.tag !== '*' && x.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    const match = matchLocale(tag);
+    if (match) return match;
+  }
+  return null;
+}
+
+const HOST_SUFFIX: Record<string, Locale> = {
+  fr: 'fr_FR',
+  cn: 'zh_CN',
+  es: 'es_ES',
+  br: 'pt_BR',
+  de: 'de_DE',
+  sa: 'ar_SA',
+  ru: 'ru_RU',
+};
+
+/** The language a country-code host suffix implies (`autoroute.fr` → fr_FR), SPEC §7. */
+export function fromHost(host: string | null | undefined): Locale | null {
+  const tld = host?.split(':')[0]?.split('.').pop()?.toLowerCase();
+  return (tld && HOST_SUFFIX[tld]) || null;
+}

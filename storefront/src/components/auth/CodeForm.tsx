@@ -1,0 +1,101 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { apiCall } from '../../lib/client.ts';
+import type { UserPayload } from '../../lib/types.ts';
+import { type CodeFlow, endFlow, readFlow, rememberUser, saveFlow } from '../../stores/session.ts';
+import { flash, toast } from '../../stores/toasts.ts';
+import { Field, FormError, Submit } from './Field.tsx';
+import { rules, type Strings, useSubmit, value } from './forms.ts';
+
+const RESEND_SECONDS = 60;
+
+/** /otp: the 6-digit code, with resend after a visible countdown (SPEC §2). */
+export default function CodeForm({ s }: { s: Strings }) {
+  const [flow, setFlow] = useState<CodeFlow | null>(null);
+  const [ready, setReady] = useState(false);
+  const [wait, setWait] = useState(RESEND_SECONDS);
+  const { busy, errors, message, run } = useSubmit(s);
+
+  useEffect(() => {
+    setFlow(readFlow());
+    setReady(true);
+  }, []);
+  useEffect(() => {
+    if (wait <= 0) return;
+    const timer = setTimeout(() => setWait((w) => w - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [wait]);
+
+  if (!ready) return null;
+  if (!flow) {
+    return (
+      <p className="form-error" role="alert">
+        {s.missing} <a href="/sign-in">{s.start}</a>
+      </p>
+    );
+  }
+
+  const resend = async () => {
+    const result = await apiCall<{ data: { sessionId: string } }>('/api/v1/auth/generate-otp', {
+      json: { email: flow.email, purpose: flow.purpose },
+    }).catch(() => null);
+    if (!result) return;
+    const next = { ...flow, sessionId: result.data.sessionId };
+    saveFlow(next);
+    setFlow(next);
+    setWait(RESEND_SECONDS);
+    toast(s.resent ?? '', { kind: 'success' });
+  };
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const otp = value(e.currentTarget, 'otp').trim();
+    run(
+      () => ({ otp: rules.code(otp) ? undefined : s.codeFormat }),
+      async () => {
+        const { data } = await apiCall<{ data: { processId: string; purpose: string } }>('/api/v1/auth/verify-otp', {
+          json: { email: flow.email, otp, sessionId: flow.sessionId },
+        });
+        if (data.purpose === 'verify_email') {
+          const signed = await apiCall<{ data: UserPayload }>('/api/v1/auth/verify-email', {
+            json: { email: flow.email },
+            headers: { 'X-Process-Id': data.processId },
+          });
+          await rememberUser(signed.data);
+          endFlow();
+          flash(s.signedUp ?? '');
+          location.assign(flow.redirect ?? '/');
+          return;
+        }
+        saveFlow({ ...flow, processId: data.processId });
+        location.assign('/reset-password');
+      },
+    );
+  };
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate>
+      <p>{(s.sentTo ?? '').replace('{{email}}', flow.email)}</p>
+      <FormError message={message} />
+      <Field
+        name="otp"
+        label={s.code ?? ''}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        pattern="[0-9]{6}"
+        required
+        error={errors.otp}
+      />
+      <Submit busy={busy} label={s.verify} busyLabel={s.busy} />
+      <p className="resend" aria-live="polite">
+        {wait > 0 ? (
+          (s.resendIn ?? '').replace('{{seconds}}', String(wait))
+        ) : (
+          <button type="button" className="button secondary" onClick={resend}>
+            {s.resend}
+          </button>
+        )}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** Set by the server: an in-process call into the API (absent under `astro dev`, which uses HTTP). */
+    api?: (url: string, init?: RequestInit) => Promise<Response>;
+    /** The request-signature key for islands (public by nature, see README). */
+    signingKey?: string;
+    /** A page whose HTML depends only on the URL and language: sent with an ETag and shared caching. */
+    cacheable?: boolean;
+    locale: import('@autoroute/locales').Locale;
+    /** The signed-in user, resolved from the session cookies by the middleware. */
+    user: import('./lib/types.ts').UserPayload | null;
+    t: import('i18next').TFunction;
+  }
+}

@@ -1,0 +1,31 @@
+import { createI18n, DEFAULT_LOCALE, fromAcceptLanguage, fromHost, type Locale, matchLocale } from '@autoroute/locales';
+import type { TFunction } from 'i18next';
+
+const i18n = createI18n('storefront');
+
+export const translator = (locale: Locale): TFunction => i18n.getFixedT(locale, 'storefront');
+
+/** The same order as the API: `?lng=`, the `i18next` cookie, Accept-Language, the host suffix, en_US. */
+export function detectLocale(url: URL, cookie: string | undefined, acceptLanguage: string | null): Locale {
+  return (
+    matchLocale(url.searchParams.get('lng')) ??
+    matchLocale(cookie) ??
+    fromAcceptLanguage(acceptLanguage) ??
+    fromHost(url.host) ??
+    DEFAULT_LOCALE
+  );
+}
+
+export function formatPrice(value: number, currency: string, locale: Locale): string {
+  try {
+    return new Intl.NumberFormat(locale.replace('_', '-'), {
+      style: 'currency',
+      currency,
+      maximumFractionDigits: value % 1 === 0 ? 0 : 2,
+    }).format(value);
+  } catch {
+    return `${value} ${currency}`;
+  }
+}
+
+export const formatNumber = (value: number, locale: Locale): string => new Intl.NumberFormat(locale.replace('_', '-')).format(value);

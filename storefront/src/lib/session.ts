@@ -1,0 +1,33 @@
+import type { APIContext } from 'astro';
+import type { UserPayload } from './types.ts';
+
+const SESSION_COOKIES = ['ACCESS_TOKEN', 'REFRESH_TOKEN'];
+
+/**
+ * The signed-in user for a page request, from the session cookies. An expired access token is
+ * renewed in-process with the refresh token, and the renewed cookies go back with the page.
+ */
+export async function resolveUser(
+  context: Pick<APIContext, 'request' | 'locals' | 'cookies'>,
+): Promise<{ user: UserPayload | null; setCookies: string[] }> {
+  const cookie = context.request.headers.get('cookie') ?? '';
+  const api = context.locals.api;
+  if (!api || !SESSION_COOKIES.some((name) => context.cookies.has(name))) return { user: null, setCookies: [] };
+  const me = await api('/api/v1/user/me', { headers: { cookie } });
+  if (me.ok) return { user: ((await me.json()) as { data: UserPayload }).data, setCookies: [] };
+  if (!context.cookies.has('REFRESH_TOKEN')) return { user: null, setCookies: [] };
+  const renewed = await api('/api/v1/auth/access-token', { method: 'POST', headers: { cookie } });
+  const setCookies = renewed.headers.getSetCookie();
+  if (!renewed.ok) return { user: null, setCookies };
+  return { user: ((await renewed.json()) as { data: UserPayload }).data, setCookies };
+}
+
+/** For pages of the authenticated layout (SPEC §2): signed out goes to /sign-in with the way back. */
+export function signInRedirect(url: URL): string {
+  return `/sign-in?redirect=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
+}
+
+/** A redirect target from a query parameter, only when it stays on this site. */
+export function safeRedirect(value: string | null | undefined, fallback = '/'): string {
+  return value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : fallback;
+}
