@@ -48,6 +48,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The address the browser uses: the federated sign-in's callback (and its cookie) must be on it.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       SEED_VEHICLES: '80',
       LOG_LEVEL: 'warn',

@@ -10,7 +10,9 @@ import { authenticate, sameOrigin } from './middleware/auth.ts';
 import { language } from './middleware/language.ts';
 import { requestContext } from './middleware/request-id.ts';
 import { requestSignature } from './middleware/signature.ts';
+import { adminRoutes } from './routes/admin/admin.routes.ts';
 import { authRoutes } from './routes/auth/auth.routes.ts';
+import { externalRoutes } from './routes/auth/external.routes.ts';
 import { docsRoutes } from './routes/docs/docs.routes.ts';
 import { healthRoutes } from './routes/health/health.routes.ts';
 import { pagesRoutes } from './routes/pages/pages.routes.ts';
@@ -26,6 +28,8 @@ const UNSIGNED = [
   /^\/api\/v1\/openapi\.json$/,
   /^\/api\/v1\/docs(\/|$)/,
   /^\/api\/v1\/payments\/stripe\/webhook$/,
+  // Federated sign-in: the browser is sent there and back by redirects.
+  /^\/api\/v1\/auth\/external\/[^/]+(\/callback)?$/,
 ];
 const isUnsigned = (path: string) => UNSIGNED.some((r) => r.test(path));
 
@@ -45,7 +49,7 @@ export function createApp(deps: Deps) {
       },
     }),
   );
-  app.use('*', sameOrigin(deps.config.publicUrl));
+  app.use('*', sameOrigin(deps.config.publicUrl, deps.config.trustProxy));
   app.use('*', requestSignature(deps.config.signingKey, isUnsigned));
   let secret: Promise<string> | null = null;
   const authSecret = () => {
@@ -59,10 +63,12 @@ export function createApp(deps: Deps) {
 
   app.route(`${API_BASE}/health`, healthRoutes(deps));
   app.route(`${API_BASE}/auth`, authRoutes(deps, authSecret));
+  app.route(`${API_BASE}/auth/external`, externalRoutes(deps, authSecret));
   app.route(`${API_BASE}/pages`, pagesRoutes(deps));
   app.route(`${API_BASE}/site`, siteRoutes(deps));
   app.route(`${API_BASE}/user`, userRoutes(deps));
   app.route(`${API_BASE}/vehicles`, vehiclesRoutes(deps));
+  app.route(`${API_BASE}/admin`, adminRoutes(deps));
   app.route(`${API_BASE}/docs`, docsRoutes());
 
   app.doc31(`${API_BASE}/openapi.json`, {

@@ -1,3 +1,4 @@
+import type { Locale } from '@autoroute/locales';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 
@@ -14,3 +15,16 @@ export function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
 
 export const isHttps = (c: Context<AppEnv>, publicUrl: string): boolean =>
   publicUrl.startsWith('https:') || c.req.header('x-forwarded-proto') === 'https' || c.req.url.startsWith('https:');
+
+/** Who is asking, as the account services need it: address (for limits), browser, language. */
+export interface RequestInfo {
+  ip: string;
+  userAgent: string | null;
+  locale: Locale;
+}
+
+export const requestInfo = (c: Context<AppEnv>, trustProxy: boolean): RequestInfo => ({
+  ip: clientIp(c, trustProxy),
+  userAgent: c.req.header('user-agent') ?? null,
+  locale: c.get('locale'),
+});

@@ -65,12 +65,13 @@ export const requireVerifiedEmail = () =>
  * Cookie-authenticated writes from another site are refused (SameSite=Lax is the first guard; this
  * is the second): an unsafe method whose Origin is not ours answers 403 CROSS_SITE_REQUEST.
  */
-export const sameOrigin = (publicUrl: string) =>
+export const sameOrigin = (publicUrl: string, trustProxy: boolean) =>
   createMiddleware<AppEnv>(async (c, next) => {
     if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && c.env?.inProcess !== true) {
       const origin = c.req.header('origin');
       if (origin && origin !== 'null') {
-        const host = c.req.header('x-forwarded-host') ?? c.req.header('host');
+        // X-Forwarded-Host is anyone's to send unless a trusted proxy sets it.
+        const host = (trustProxy && c.req.header('x-forwarded-host')) || c.req.header('host');
         let originHost = '';
         try {
           originHost = new URL(origin).host;

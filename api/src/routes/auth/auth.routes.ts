@@ -1,16 +1,19 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { sessionLifetime } from '../../auth/sessions.data.ts';
-import { ACCESS_TTL_SECONDS } from '../../auth/tokens.ts';
+import { getCookie } from 'hono/cookie';
+import { clearSessionCookies, setSessionCookies as setCookies } from '../../auth/cookies.ts';
+import { claimsForAccessToken } from '../../auth/federation.ts';
+import { findFederer } from '../../auth/federers.data.ts';
 import { type AppEnv, createRouter, type Deps } from '../../context.ts';
-import { clientIp, isHttps } from '../../lib/request.ts';
-import { ACCESS_COOKIE, REFRESH_COOKIE, requireUser, SESSION_COOKIE } from '../../middleware/auth.ts';
+import { AppError } from '../../errors.ts';
+import { requestInfo } from '../../lib/request.ts';
+import { REFRESH_COOKIE, requireUser, SESSION_COOKIE } from '../../middleware/auth.ts';
 import { failure, jsonBody, jsonContent } from '../../openapi.ts';
 import {
   AccessTokenBody,
   GenerateOtpBody,
   LoginBody,
+  OAuthLoginBody,
   ProcessIdHeader,
   ResetPasswordBody,
   Security,
@@ -19,6 +22,7 @@ import {
   VerifyOtpBody,
 } from './auth.schemas.ts';
 import * as auth from './auth.service.ts';
+import { signInExternal } from './external.service.ts';
 
 const common = {
   401: failure('Not signed in, or wrong credentials'),
@@ -37,6 +41,19 @@ const loginRoute = createRoute({
   summary: 'Sign in with username or email and password',
   request: jsonBody(LoginBody),
   responses: { 200: { description: 'Signed in', ...jsonContent(SignedIn) }, 403: failure('ACCOUNT_SUSPENDED'), ...common },
+});
+const oauthLoginRoute = createRoute({
+  method: 'post',
+  path: '/oauth-login',
+  tags,
+  summary: "Sign in with a federer's access token (the provider's userinfo endpoint must vouch for the same subject and a verified email)",
+  request: jsonBody(OAuthLoginBody),
+  responses: {
+    200: { description: 'Signed in', ...jsonContent(SignedIn) },
+    403: failure('ACCOUNT_SUSPENDED, EXTERNAL_EMAIL_UNVERIFIED'),
+    404: failure('FEDERER_NOT_FOUND'),
+    ...common,
+  },
 });
 const accessTokenRoute = createRoute({
   method: 'post',
@@ -112,35 +129,27 @@ const verifyEmailRoute = createRoute({
 });
 
 export function authRoutes(deps: Deps, secret: () => Promise<string>) {
-  const info = (c: Context<AppEnv>) => ({
-    ip: clientIp(c, deps.config.trustProxy),
-    userAgent: c.req.header('user-agent') ?? null,
-    locale: c.get('locale'),
-  });
+  const info = (c: Context<AppEnv>) => requestInfo(c, deps.config.trustProxy);
 
-  /** Browsers get the tokens as httpOnly cookies; other clients read them from `security` (DESIGN §2). */
-  const setSessionCookies = (
-    c: Context<AppEnv>,
-    s: { accessToken: string; refreshToken: string; sessionID: string },
-    remember: boolean,
-  ) => {
-    const base = { httpOnly: true, sameSite: 'Lax' as const, secure: isHttps(c, deps.config.publicUrl) };
-    const maxAge = remember ? Math.floor(sessionLifetime(true) / 1000) : undefined;
-    setCookie(c, ACCESS_COOKIE, s.accessToken, { ...base, path: '/', maxAge: ACCESS_TTL_SECONDS });
-    // Path / so that server-rendered pages can renew an expired access token (storefront middleware).
-    setCookie(c, REFRESH_COOKIE, s.refreshToken, { ...base, path: '/', maxAge });
-    setCookie(c, SESSION_COOKIE, s.sessionID, { ...base, path: '/', maxAge });
-  };
-  const clearSessionCookies = (c: Context<AppEnv>) => {
-    deleteCookie(c, ACCESS_COOKIE, { path: '/' });
-    deleteCookie(c, REFRESH_COOKIE, { path: '/' });
-    deleteCookie(c, SESSION_COOKIE, { path: '/' });
-  };
+  const setSessionCookies = (c: Context<AppEnv>, s: { accessToken: string; refreshToken: string; sessionID: string }, remember: boolean) =>
+    setCookies(c, deps.config.publicUrl, s, remember);
 
   return createRouter()
     .openapi(loginRoute, async (c) => {
       const result = await auth.login(deps, await secret(), c.req.valid('json'), info(c));
       setSessionCookies(c, result.security, result.remember);
+      return c.json({ data: result.data, security: result.security }, 200);
+    })
+    .openapi(oauthLoginRoute, async (c) => {
+      const body = c.req.valid('json');
+      const req = info(c);
+      await deps.limiters.consume('loginPerIp', req.ip);
+      const federer = await findFederer(deps.db, body.federer);
+      if (!federer) throw new AppError(404, 'FEDERER_NOT_FOUND');
+      const claims = await claimsForAccessToken(federer, body.accessToken, body.federerUserId);
+      if (claims.email !== body.email) throw new AppError(401, 'EXTERNAL_TOKEN_INVALID');
+      const result = await signInExternal(deps, await secret(), federer, claims, req);
+      setSessionCookies(c, result.security, false);
       return c.json({ data: result.data, security: result.security }, 200);
     })
     .openapi(accessTokenRoute, async (c) => {

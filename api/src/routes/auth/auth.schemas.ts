@@ -51,6 +51,31 @@ export const LoginBody = z
   })
   .openapi('LoginBody');
 
+/** SPEC §7 oauth-login: a client that ran the provider's flow itself hands over what it got. */
+export const OAuthLoginBody = z
+  .object({
+    federer: z
+      .string({ error: msg('validation.required') })
+      .trim()
+      .min(1, { error: msg('validation.required') })
+      .max(60)
+      .openapi({ description: 'The federer code' }),
+    federerUserId: z
+      .string({ error: msg('validation.required') })
+      .trim()
+      .min(1, { error: msg('validation.required') })
+      .max(255)
+      .openapi({ description: "The person's subject at the provider" }),
+    email: Email,
+    accessToken: z
+      .string({ error: msg('validation.required') })
+      .min(1, { error: msg('validation.required') })
+      .max(8192),
+    refreshToken: z.string().max(8192).nullish(),
+    expiresAt: z.union([z.string().max(40), z.number()]).nullish(),
+  })
+  .openapi('OAuthLoginBody');
+
 export const AccessTokenBody = z
   .object({ refreshToken: z.string().min(10).max(200).optional(), sessionID: z.string().min(10).max(100).optional() })
   .openapi('AccessTokenBody');

@@ -7,15 +7,10 @@ import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import { randomToken } from '../../lib/crypto.ts';
-import { findUserByIdentifier } from '../user/user.data.ts';
+import type { RequestInfo } from '../../lib/request.ts';
+import { createMember, findUserByIdentifier, usernameTaken } from '../user/user.data.ts';
 import { userPayload } from '../user/user.service.ts';
 import type { CodePurpose } from './auth.schemas.ts';
-
-export interface RequestInfo {
-  ip: string;
-  userAgent: string | null;
-  locale: Locale;
-}
 
 // Verifying against this hash when the user is unknown makes both failures take the same time.
 let dummyHash: Promise<string> | null = null;
@@ -24,7 +19,7 @@ const dummy = () => {
   return dummyHash;
 };
 
-async function signIn(deps: Deps, secret: string, userId: number, remember: boolean, req: RequestInfo) {
+export async function signIn(deps: Deps, secret: string, userId: number, remember: boolean, req: RequestInfo) {
   const session = await createSession(deps.db, { userId, remember, userAgent: req.userAgent, ip: req.ip });
   const access = await issueAccessToken(secret, { userId, sessionId: session.sessionId });
   await deps.db.updateTable('users').set({ last_login_at: nowIso() }).where('id', '=', userId).execute();
@@ -98,12 +93,7 @@ export async function signup(
   req: RequestInfo,
 ) {
   await deps.limiters.consume('signupPerIp', req.ip);
-  const taken = await deps.db
-    .selectFrom('users')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['username']), '=', body.username.toLowerCase()))
-    .executeTakeFirst();
-  if (taken) throw new AppError(409, 'USERNAME_TAKEN');
+  if (await usernameTaken(deps.db, body.username)) throw new AppError(409, 'USERNAME_TAKEN');
   const passwordHash = await hashPassword(body.password);
   const existing = await deps.db.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirst();
   if (existing) {
@@ -111,28 +101,15 @@ export async function signup(
     await deps.mailer.send({ to: body.email, subject: t('mail.accountExists.subject'), text: `${t('mail.accountExists.body')}\n` });
     return { email: body.email, sessionId: randomToken(18) };
   }
-  const role = await deps.db.selectFrom('roles').select('id').where('name', '=', 'USER').executeTakeFirstOrThrow();
-  const language = await deps.db.selectFrom('languages').select('id').where('code', '=', req.locale).executeTakeFirst();
-  const now = nowIso();
-  const userId = await deps.db.transaction().execute(async (tx) => {
-    const user = await tx
-      .insertInto('users')
-      .values({
-        email: body.email,
-        username: body.username,
-        first_name: body.firstName,
-        last_name: body.lastName,
-        phone: body.phone,
-        password_hash: passwordHash,
-        language_id: language?.id ?? null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await tx.insertInto('user_roles').values({ user_id: user.id, role_id: role.id }).execute();
-    await tx.insertInto('notification_preferences').values({ user_id: user.id }).execute();
-    return user.id;
+  const userId = await createMember(deps.db, {
+    email: body.email,
+    username: body.username,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    phone: body.phone,
+    passwordHash,
+    locale: req.locale,
+    emailVerified: false,
   });
   const { code, sessionId } = await createCode(deps.db, { email: body.email, userId, purpose: 'verify_email', channel: 'email' });
   await mailCode(deps, body.email, code, 'verify_email', req.locale);

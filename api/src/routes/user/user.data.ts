@@ -43,3 +43,53 @@ export async function listUserProviders(db: Db, userId: number) {
     .orderBy('p.id')
     .execute();
 }
+
+/** A new member account (role USER, default notification preferences), in one transaction. */
+export async function createMember(
+  db: Db,
+  input: {
+    email: string;
+    username: string;
+    firstName: string;
+    lastName: string;
+    phone: string | null;
+    passwordHash: string | null;
+    locale: string;
+    emailVerified: boolean;
+  },
+): Promise<number> {
+  const role = await db.selectFrom('roles').select('id').where('name', '=', 'USER').executeTakeFirstOrThrow();
+  const language = await db.selectFrom('languages').select('id').where('code', '=', input.locale).executeTakeFirst();
+  const now = nowIso();
+  return db.transaction().execute(async (tx) => {
+    const user = await tx
+      .insertInto('users')
+      .values({
+        email: input.email,
+        username: input.username,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        phone: input.phone,
+        password_hash: input.passwordHash,
+        language_id: language?.id ?? null,
+        email_verified_at: input.emailVerified ? now : null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tx.insertInto('user_roles').values({ user_id: user.id, role_id: role.id }).execute();
+    await tx.insertInto('notification_preferences').values({ user_id: user.id }).execute();
+    return user.id;
+  });
+}
+
+/** Whether a username is taken, case-insensitively. */
+export async function usernameTaken(db: Db, username: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+    .executeTakeFirst();
+  return Boolean(row);
+}

@@ -1,0 +1,26 @@
+import type { Context } from 'hono';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import type { AppEnv } from '../context.ts';
+import { isHttps } from '../lib/request.ts';
+import { ACCESS_COOKIE, REFRESH_COOKIE, SESSION_COOKIE } from '../middleware/auth.ts';
+import { sessionLifetime } from './sessions.data.ts';
+import { ACCESS_TTL_SECONDS } from './tokens.ts';
+
+/** Browsers get the tokens as httpOnly cookies; other clients read them from `security` (DESIGN §2). */
+export function setSessionCookies(
+  c: Context<AppEnv>,
+  publicUrl: string,
+  s: { accessToken: string; refreshToken: string; sessionID: string },
+  remember: boolean,
+) {
+  const base = { httpOnly: true, sameSite: 'Lax' as const, secure: isHttps(c, publicUrl), path: '/' };
+  const maxAge = remember ? Math.floor(sessionLifetime(true) / 1000) : undefined;
+  setCookie(c, ACCESS_COOKIE, s.accessToken, { ...base, maxAge: ACCESS_TTL_SECONDS });
+  // Path / so that server-rendered pages can renew an expired access token (storefront middleware).
+  setCookie(c, REFRESH_COOKIE, s.refreshToken, { ...base, maxAge });
+  setCookie(c, SESSION_COOKIE, s.sessionID, { ...base, maxAge });
+}
+
+export function clearSessionCookies(c: Context<AppEnv>) {
+  for (const name of [ACCESS_COOKIE, REFRESH_COOKIE, SESSION_COOKIE]) deleteCookie(c, name, { path: '/' });
+}

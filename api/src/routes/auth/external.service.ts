@@ -1,0 +1,61 @@
+import { nowIso } from '@autoroute/db';
+import type { ExternalClaims, FedererClient } from '../../auth/federation.ts';
+import { findIdentityUser, linkIdentity } from '../../auth/federers.data.ts';
+import type { Deps } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import type { RequestInfo } from '../../lib/request.ts';
+import { createMember, usernameTaken } from '../user/user.data.ts';
+import { signIn } from './auth.service.ts';
+
+const clip = (value: string, max = 30) => [...value].slice(0, max).join('');
+
+/** A free username from what the provider suggests (or the address), in our rules: 2 to 30 letters, digits, . _ - */
+async function freeUsername(deps: Deps, claims: ExternalClaims): Promise<string> {
+  const wanted = (claims.preferredUsername ?? claims.email.split('@')[0] ?? '').replace(/[^\p{L}\p{N}._-]/gu, '');
+  const base = clip(wanted.length >= 2 ? wanted : `member${wanted}`, 26);
+  for (let n = 0; n < 20; n++) {
+    const candidate = n === 0 ? base : `${base}${n + 1}`;
+    if (!(await usernameTaken(deps.db, candidate))) return candidate;
+  }
+  return `${clip(base, 22)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/**
+ * Signs in the person a provider vouched for (issue 3, federated sign-in): the account already
+ * linked to this subject; else the account with the same address, once the provider says the
+ * address is verified (it is then linked); else a new account, verified by the provider.
+ */
+export async function signInExternal(deps: Deps, secret: string, federer: FedererClient, claims: ExternalClaims, req: RequestInfo) {
+  let userId = await findIdentityUser(deps.db, federer.id, claims.subject);
+  if (userId === null) {
+    if (!claims.emailVerified) throw new AppError(403, 'EXTERNAL_EMAIL_UNVERIFIED');
+    const now = nowIso();
+    const existing = await deps.db
+      .selectFrom('users')
+      .select(['id', 'email_verified_at'])
+      .where('email', '=', claims.email)
+      .executeTakeFirst();
+    if (existing) {
+      userId = existing.id;
+      if (!existing.email_verified_at) {
+        await deps.db.updateTable('users').set({ email_verified_at: now, updated_at: now }).where('id', '=', userId).execute();
+      }
+    } else {
+      const local = claims.email.split('@')[0] ?? '';
+      userId = await createMember(deps.db, {
+        email: claims.email,
+        username: await freeUsername(deps, claims),
+        firstName: clip(claims.givenName ?? local),
+        lastName: clip(claims.familyName ?? ''),
+        phone: null,
+        passwordHash: null,
+        locale: req.locale,
+        emailVerified: true,
+      });
+    }
+    await linkIdentity(deps.db, { userId, federerId: federer.id, subject: claims.subject, email: claims.email, now });
+  }
+  const user = await deps.db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirstOrThrow();
+  if (user.status !== 'active') throw new AppError(403, 'ACCOUNT_SUSPENDED');
+  return signIn(deps, secret, userId, false, req);
+}
