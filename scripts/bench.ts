@@ -2,7 +2,8 @@
  * `npm run bench`: measures what the closing notes report, in one run on this machine.
  * - start: time from launching the server on an empty data folder to the first home page (migrate + seed + serve);
  * - seed: time to add 100,000 vehicles (BENCH_VEHICLES) to a fresh SQLite database;
- * - home page bytes: HTML, CSS and JavaScript as transferred (brotli/gzip), and what the HTML references.
+ * - home page bytes: HTML, CSS and JavaScript as transferred (brotli/gzip), and what the HTML references;
+ * - login: a password sign-in over HTTP (argon2id m=19 MiB, t=2, p=1 included).
  * Results are printed and written to bench-results/latest.json.
  */
 import { spawn } from 'node:child_process';
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect, migrateToLatest } from '@autoroute/db';
 import { seedDemoCatalogue, seedReference } from '@autoroute/db/seed';
+import { DEV_SIGNING_KEY, sign } from '../api/src/index.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const vehicles = Number(process.env.BENCH_VEHICLES ?? 100_000);
@@ -40,11 +42,32 @@ async function measureStart() {
     await waitFor(`http://127.0.0.1:${port}/`, Date.now() + 120_000);
     results.startToFirstPageMs = Math.round(performance.now() - started);
     results.homeBytes = await measurePage(`http://127.0.0.1:${port}/?lng=en_US`);
+    results.login = await measureLogin(`http://127.0.0.1:${port}`);
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A password sign-in over HTTP, argon2id verification included (20 in a row, within the rate limits). */
+async function measureLogin(origin: string) {
+  const body = JSON.stringify({ email: 'admin@autoroute.local', password: 'bench-password-1' });
+  const times: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const timestamp = String(Date.now());
+    const started = performance.now();
+    const res = await fetch(`${origin}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': sign(DEV_SIGNING_KEY, body) },
+      body,
+    });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`login answered ${res.status}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { runs: times.length, medianMs: Math.round(times[10]!), p90Ms: Math.round(times[18]!) };
 }
 
 async function transferred(url: string): Promise<number> {
