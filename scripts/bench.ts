@@ -3,16 +3,21 @@
  * - start: time from launching the server on an empty data folder to the first home page (migrate + seed + serve);
  * - seed: time to add 100,000 vehicles (BENCH_VEHICLES) to a fresh SQLite database;
  * - home page bytes: HTML, CSS and JavaScript as transferred (brotli/gzip), and what the HTML references;
- * - login: a password sign-in over HTTP (argon2id m=19 MiB, t=2, p=1 included).
+ * - login: a password sign-in over HTTP (argon2id m=19 MiB, t=2, p=1 included);
+ * - search: GET /api/v1/vehicles on those 100,000 vehicles through the real app in-process (every
+ *   middleware, signature included), p50/p95 for text queries, many-filter queries and the unfiltered
+ *   listing, facets included, beside GET /api/v1/health in the same run for a ratio.
  * Results are printed and written to bench-results/latest.json.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { connect, migrateToLatest } from '@autoroute/db';
+import { connect, type Db, migrateToLatest } from '@autoroute/db';
 import { seedDemoCatalogue, seedReference } from '@autoroute/db/seed';
-import { DEV_SIGNING_KEY, sign } from '../api/src/index.ts';
+import pino from 'pino';
+import { createDeps } from '../api/src/deps.ts';
+import { createApp, DEV_SIGNING_KEY, loadConfig, sign } from '../api/src/index.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const vehicles = Number(process.env.BENCH_VEHICLES ?? 100_000);
@@ -107,10 +112,72 @@ async function measureSeed() {
     const started = performance.now();
     await seedDemoCatalogue(db.db, { vehicles, mediaDir: path.join(dir, 'media') });
     results.seed = { vehicles, ms: Math.round(performance.now() - started) };
+    results.search = await measureSearch(db, dir);
   } finally {
     await db.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** p50/p95 of GET requests cycling through `paths`, after a warm-up, through the real app in-process. */
+async function latency(app: ReturnType<typeof createApp>, paths: string[], runs: number) {
+  const get = async (p: string) => {
+    const timestamp = String(Date.now());
+    const res = await app.request(p, { headers: { 'x-timestamp': timestamp, 'x-signature': sign(DEV_SIGNING_KEY, timestamp) } });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${p} answered ${res.status}`);
+  };
+  for (let i = 0; i < 20; i++) await get(paths[i % paths.length]!);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await get(paths[i % paths.length]!);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(times.length * q))]! * 100) / 100;
+  return { runs, p50Ms: at(0.5), p95Ms: at(0.95) };
+}
+
+async function measureSearch(database: Db, dir: string) {
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, LOG_LEVEL: 'silent', API_SIGNING_KEY: DEV_SIGNING_KEY });
+  const deps = createDeps(config, database, pino({ level: 'silent' }));
+  const app = createApp(deps);
+  const id = async (table: 'currencies' | 'fuel_types' | 'transmissions' | 'categories', code: string) =>
+    (await database.db.selectFrom(table).select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+  const [eur, petrol, diesel, manual, automatic, suv, hatchback] = await Promise.all([
+    id('currencies', 'EUR'),
+    id('fuel_types', 'petrol'),
+    id('fuel_types', 'diesel'),
+    id('transmissions', 'manual'),
+    id('transmissions', 'automatic'),
+    id('categories', 'suv'),
+    id('categories', 'hatchback'),
+  ]);
+  const v = '/api/v1/vehicles';
+  const text = ['golf', 'renault cli', 'bmw x5', 'peugeot 208', 'tesla model', 'toyota yaris hybrid'].map(
+    (q) => `${v}?q=${encodeURIComponent(q)}&sort=relevance`,
+  );
+  const filters = [
+    `${v}?currencyId=${eur}&minPrice=5000&maxPrice=30000&minYear=2015&maxMileage=150000&fuelTypeId=${petrol}&transmissionId=${manual}&sort=price_asc`,
+    `${v}?currencyId=${eur}&maxPrice=40000&categoryId=${suv}&fuelTypeId=${diesel}&minYear=2012&maxYear=2022&doors=5&sort=mileage_asc`,
+    `${v}?brand=Volkswagen&transmissionId=${automatic}&minYear=2018&maxMileage=80000&sort=year_desc`,
+    `${v}?categoryId=${hatchback}&currencyId=${eur}&minPrice=8000&maxPrice=20000&doors=5&page=2`,
+  ];
+  const runs = 300;
+  const health = await latency(app, ['/api/v1/health'], runs);
+  const textSearch = await latency(app, text, runs);
+  const manyFilters = await latency(app, filters, runs);
+  const unfiltered = await latency(app, [v, `${v}?sort=price_asc`, `${v}?page=3`], runs);
+  await deps.limiters.close();
+  const ratio = (m: { p95Ms: number }) => Math.round((m.p95Ms / health.p95Ms) * 10) / 10;
+  return {
+    vehicles,
+    health,
+    text: { ...textSearch, p95VsHealth: ratio(textSearch) },
+    manyFilters: { ...manyFilters, p95VsHealth: ratio(manyFilters) },
+    unfiltered: { ...unfiltered, p95VsHealth: ratio(unfiltered) },
+  };
 }
 
 await measureStart();

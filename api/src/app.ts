@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE } from '@autoroute/locales';
 import { bodyLimit } from 'hono/body-limit';
+import { except } from 'hono/combine';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { loadAuthSecret } from './auth/tokens.ts';
@@ -15,9 +16,13 @@ import { authRoutes } from './routes/auth/auth.routes.ts';
 import { externalRoutes } from './routes/auth/external.routes.ts';
 import { docsRoutes } from './routes/docs/docs.routes.ts';
 import { healthRoutes } from './routes/health/health.routes.ts';
+import { meRoutes } from './routes/me/me.routes.ts';
+import { notificationsRoutes } from './routes/notifications/notifications.routes.ts';
 import { pagesRoutes } from './routes/pages/pages.routes.ts';
+import { picturesRoutes } from './routes/pictures/pictures.routes.ts';
 import { siteRoutes } from './routes/site/site.routes.ts';
 import { userRoutes } from './routes/user/user.routes.ts';
+import { interactionsRoutes } from './routes/vehicles/interactions.routes.ts';
 import { vehiclesRoutes } from './routes/vehicles/vehicles.routes.ts';
 
 export const API_BASE = '/api/v1';
@@ -42,12 +47,16 @@ export function createApp(deps: Deps) {
   app.use('*', language());
   app.use(
     '*',
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: () => {
-        throw new AppError(413, 'PAYLOAD_TOO_LARGE');
-      },
-    }),
+    // Picture uploads carry their own 5 MB limit (SPEC §9), counted by their route as they stream.
+    except(
+      (c) => c.req.path === `${API_BASE}/pictures` && /^multipart\//i.test(c.req.header('content-type') ?? ''),
+      bodyLimit({
+        maxSize: 1024 * 1024,
+        onError: () => {
+          throw new AppError(413, 'PAYLOAD_TOO_LARGE');
+        },
+      }),
+    ),
   );
   app.use('*', sameOrigin(deps.config.publicUrl, deps.config.trustProxy));
   app.use('*', requestSignature(deps.config.signingKey, isUnsigned));
@@ -67,7 +76,12 @@ export function createApp(deps: Deps) {
   app.route(`${API_BASE}/pages`, pagesRoutes(deps));
   app.route(`${API_BASE}/site`, siteRoutes(deps));
   app.route(`${API_BASE}/user`, userRoutes(deps));
+  // Before the vehicles router: its `/{id}` would otherwise take `/compare` for an id.
+  app.route(`${API_BASE}/vehicles`, interactionsRoutes(deps));
   app.route(`${API_BASE}/vehicles`, vehiclesRoutes(deps));
+  app.route(`${API_BASE}/me`, meRoutes(deps));
+  app.route(`${API_BASE}/notifications`, notificationsRoutes(deps));
+  app.route(`${API_BASE}/pictures`, picturesRoutes(deps));
   app.route(`${API_BASE}/admin`, adminRoutes(deps));
   app.route(`${API_BASE}/docs`, docsRoutes());
 

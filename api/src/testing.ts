@@ -11,12 +11,26 @@ import { sign } from './middleware/signature.ts';
 /** A response body as JSON, untyped: tests assert on its shape. */
 export const json = (res: Response): Promise<any> => res.json();
 
+export interface TestMember {
+  id: number;
+  email: string;
+  password: string;
+  /** Bearer authorization for API calls as this member. */
+  headers: { authorization: string };
+  security: { accessToken: string; refreshToken: string; sessionID: string; expiresAt: string };
+}
+
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   database: TestDatabase;
   deps: Deps;
   /** A signed request, as a browser of ours would send it. */
   request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  /**
+   * A member who signed up and verified their address through the API, which signs them in
+   * (SPEC §4). Each comes from an address of their own (trusted only with TRUST_PROXY=true).
+   */
+  member(name: string): Promise<TestMember>;
   destroy(): Promise<void>;
 }
 
@@ -28,9 +42,44 @@ export async function createTestApp(options: { vehicles?: number; env?: Record<s
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: database.dir, LOG_LEVEL: 'silent', ...options.env });
   const deps = createDeps(config, database, pino({ level: 'silent' }));
   const app = createApp(deps);
-  return {
+  let visitors = 0;
+  const testApp: TestApp = {
     app,
     database,
+    async member(name) {
+      const from = { 'x-forwarded-for': `198.51.100.${++visitors % 250}` };
+      const user = {
+        email: `${name}@example.test`,
+        password: 'a long enough passphrase',
+        username: name,
+        firstName: 'Test',
+        lastName: 'Member',
+        phone: '+33612345678',
+      };
+      const { data } = await json(await testApp.request('/api/v1/auth/signup', { method: 'POST', json: user, headers: from }));
+      const verified = await json(
+        await testApp.request('/api/v1/auth/verify-otp', {
+          method: 'POST',
+          json: { email: user.email, otp: latestCode(database.dir, user.email), sessionId: data.sessionId },
+          headers: from,
+        }),
+      );
+      const signed = await json(
+        await testApp.request('/api/v1/auth/verify-email', {
+          method: 'POST',
+          json: { email: user.email },
+          headers: { ...from, 'x-process-id': verified.data.processId },
+        }),
+      );
+      if (!signed.security) throw new Error(`could not sign ${name} up: ${JSON.stringify(signed)}`);
+      return {
+        id: signed.data.id as number,
+        email: user.email,
+        password: user.password,
+        headers: { authorization: `Bearer ${signed.security.accessToken}` },
+        security: signed.security,
+      };
+    },
     async request(path, init = {}) {
       const { json, ...rest } = init;
       const headers = new Headers(rest.headers);
@@ -47,6 +96,7 @@ export async function createTestApp(options: { vehicles?: number; env?: Record<s
       await database.destroy();
     },
   };
+  return testApp;
 }
 
 /** The newest one-time code sent to `email`, read from the outbox files the app wrote. */

@@ -16,7 +16,9 @@ function localizeIssue(issue: z.core.$ZodIssue, t: TFunction): string {
   if (issue.message?.startsWith(KEY_PREFIX)) return t(issue.message.slice(KEY_PREFIX.length));
   switch (issue.code) {
     case 'invalid_type': {
-      if ((issue as { input?: unknown }).input === undefined) return t('validation.required');
+      // zod reports the input only when asked; its default message still says what it received.
+      const missing = 'input' in issue ? issue.input === undefined : /received undefined$/.test(issue.message);
+      if (missing) return t('validation.required');
       if (issue.expected === 'number' || issue.expected === 'int') return t('validation.notNumber');
       return t('validation.invalidType', { expected: issue.expected });
     }

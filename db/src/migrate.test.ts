@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { NO_MIGRATIONS, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrator } from './migrate.ts';
 import { createTestDatabase, type TestDatabase, testDialect } from './testing.ts';
@@ -101,7 +101,7 @@ describe(`migrations (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
 
   it('rolls all the way down and up again', async () => {
     const m = migrator(t.db);
-    const down = await m.migrateDown();
+    const down = await m.migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
     expect((await t.db.introspection.getTables()).map((x) => x.name)).not.toContain('vehicles');
     const up = await m.migrateToLatest();

@@ -13,6 +13,12 @@ export const LIMITS = {
   codePerEmail: { points: 5, duration: 60 * 60 },
   codePerIp: { points: 20, duration: 60 * 60 },
   verifyPerIp: { points: 30, duration: 15 * 60 },
+  // Contacting sellers (issue 4): a visitor writes to a few sellers an hour; one listing takes at
+  // most 30 messages an hour whoever sends them, so a flood from many addresses stays bounded.
+  contactPerIp: { points: 10, duration: 60 * 60 },
+  contactPerListing: { points: 30, duration: 60 * 60 },
+  // Listing views: far above any person's browsing, it only stops a script inflating counts.
+  viewPerIp: { points: 600, duration: 60 * 60 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

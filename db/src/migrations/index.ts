@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m20261123_0001 from './20261123_0001_initial.ts';
+import * as m20261124_0001 from './20261124_0001_vehicle_search_indexes.ts';
 
 /**
  * Every migration, by its sortable name. Listed rather than read from the folder so that the same
@@ -7,4 +8,5 @@ import * as m20261123_0001 from './20261123_0001_initial.ts';
  */
 export const migrations: Record<string, Migration> = {
   '20261123_0001_initial': m20261123_0001,
+  '20261124_0001_vehicle_search_indexes': m20261124_0001,
 };

@@ -1,37 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, latestCode, type TestApp } from '../../testing.ts';
 
-let t: TestApp;
+const member = (name: string) => t.member(name);
 
-/** A verified user, signed in: their id and a bearer header. */
-let visitor = 0;
-async function member(name: string) {
-  // Each member signs up from their own address (a header the app trusts here, TRUST_PROXY=true).
-  const from = { 'x-forwarded-for': `203.0.113.${++visitor}` };
-  const user = {
-    email: `${name}@example.test`,
-    password: 'a long enough passphrase',
-    username: name,
-    firstName: 'Test',
-    lastName: 'Member',
-    phone: '+33612345678',
-  };
-  const { data } = await json(await t.request('/api/v1/auth/signup', { method: 'POST', json: user, headers: from }));
-  const ok = await json(
-    await t.request('/api/v1/auth/verify-otp', {
-      method: 'POST',
-      json: { email: user.email, otp: latestCode(t.database.dir, user.email), sessionId: data.sessionId },
-    }),
-  );
-  const signed = await json(
-    await t.request('/api/v1/auth/verify-email', {
-      method: 'POST',
-      json: { email: user.email },
-      headers: { 'x-process-id': ok.data.processId },
-    }),
-  );
-  return { id: signed.data.id as number, headers: { authorization: `Bearer ${signed.security.accessToken}` }, security: signed.security };
-}
+let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { TRUST_PROXY: 'true' } });

@@ -1,11 +1,11 @@
-import type { Database } from '@autoroute/db';
-import type { Kysely } from 'kysely';
-import type { VehicleListQuery } from './vehicles.schemas.ts';
+import type { Database, DialectName } from '@autoroute/db';
+import { type Expression, expressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { FACETS, type VehicleListQuery } from './vehicles.schemas.ts';
 
 type Db = Kysely<Database>;
 
 /** The joins every vehicle read needs: names of its references, its currency, its seller's type. */
-function withReferences(db: Db) {
+export function withReferences(db: Db) {
   return db
     .selectFrom('vehicles as v')
     .innerJoin('currencies as cur', 'cur.id', 'v.currency_id')
@@ -61,32 +61,244 @@ function withReferences(db: Db) {
 
 export type VehicleSummaryRow = Awaited<ReturnType<ReturnType<typeof withReferences>['executeTakeFirstOrThrow']>>;
 
-export async function listVehicles(db: Db, q: VehicleListQuery): Promise<{ rows: VehicleSummaryRow[]; total: number }> {
-  const visible = (qb: any) => (q.includeSold ? qb : qb.where('v.sold', '=', 0));
-  const totalRow = await visible(db.selectFrom('vehicles as v').select(db.fn.countAll<number>().as('n'))).executeTakeFirstOrThrow();
-  let query = visible(withReferences(db)) as ReturnType<typeof withReferences>;
-  switch (q.sort) {
-    case 'price_asc':
-      query = query.orderBy('v.price_minor', 'asc');
-      break;
-    case 'price_desc':
-      query = query.orderBy('v.price_minor', 'desc');
-      break;
-    case 'year_desc':
-      query = query.orderBy('v.year', 'desc');
-      break;
-    case 'mileage_asc':
-      query = query.orderBy('v.mileage', 'asc');
-      break;
-    default:
-      query = query.orderBy('v.created_at', 'desc');
+/** What a search asks for, prices already in minor units of `currencyId` (the service converts them). */
+export interface SearchCriteria {
+  q?: string | undefined;
+  brand?: string | undefined;
+  model?: string | undefined;
+  categoryId?: number | undefined;
+  typeId?: number | undefined;
+  fuelTypeId?: number | undefined;
+  transmissionId?: number | undefined;
+  colorId?: number | undefined;
+  countryId?: number | undefined;
+  cityId?: number | undefined;
+  currencyId?: number | undefined;
+  minPriceMinor?: number | undefined;
+  maxPriceMinor?: number | undefined;
+  minYear?: number | undefined;
+  maxYear?: number | undefined;
+  maxMileage?: number | undefined;
+  doors?: number | undefined;
+  includeSold: boolean;
+  sort: VehicleListQuery['sort'];
+  page: number;
+  perPage: number;
+}
+
+export type FacetName = (typeof FACETS)[number];
+export type FacetCounts = { [K in FacetName]: Map<K extends 'brand' ? string : number, number> };
+
+const MAX_TERMS = 8;
+const v = expressionBuilder<{ v: Database['vehicles'] }, 'v'>();
+
+/**
+ * The words of a free-text query, lowercased, without any search syntax: only runs of letters and
+ * digits survive, so quotes, `*`, parentheses or operators typed by a visitor can never reach the
+ * full-text engine as syntax.
+ */
+export function searchTerms(text: string | undefined): string[] {
+  if (!text) return [];
+  return (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? []
+  ).slice(0, MAX_TERMS);
+}
+
+/**
+ * The one place that speaks each engine's text search: every word must match, the last one as a
+ * prefix (so "ren cli" finds "Renault Clio"). SQLite matches the FTS5 table kept by triggers,
+ * PostgreSQL the stored `search` tsvector; both rank with their own scoring (bm25, ts_rank).
+ */
+function textSearch(dialect: DialectName, terms: string[]) {
+  const last = terms.length - 1;
+  if (dialect === 'postgres') {
+    const query = sql`to_tsquery('simple', ${terms.map((t, i) => `'${t}'${i === last ? ':*' : ''}`).join(' & ')})`;
+    return {
+      where: sql<SqlBool>`${sql.ref('v.search')} @@ ${query}`,
+      ranked: null,
+      rank: sql<number>`ts_rank(${sql.ref('v.search')}, ${query})`,
+    } as const;
   }
-  const rows = await query
-    .orderBy('v.id', 'desc')
-    .limit(q.perPage)
-    .offset((q.page - 1) * q.perPage)
+  const match = terms.map((t, i) => `"${t}"${i === last ? '*' : ''}`).join(' ');
+  return {
+    where: sql<SqlBool>`${sql.ref('v.id')} in (select rowid from vehicles_fts where vehicles_fts match ${match})`,
+    // Joined for ranking; title, brand and model weigh more than the description.
+    ranked: sql<{
+      id: number;
+      score: number;
+    }>`(select rowid as id, -bm25(vehicles_fts, 8.0, 4.0, 4.0, 1.0) as score from vehicles_fts where vehicles_fts match ${match})`,
+    rank: null,
+  } as const;
+}
+
+const FACET_COLUMNS = {
+  categoryId: 'category_id',
+  typeId: 'type_id',
+  fuelTypeId: 'fuel_type_id',
+  transmissionId: 'transmission_id',
+  brand: 'brand',
+} as const;
+
+type Condition = [column: keyof Database['vehicles'] & string, op: '=' | '>=' | '<=', value: number | string];
+
+/** The column filters other than the facets: they apply to the page and to the facet counts alike. */
+function baseConditions(c: SearchCriteria): Condition[] {
+  const all: [Condition[1], Condition[0], number | string | undefined][] = [
+    ['=', 'sold', c.includeSold ? undefined : 0],
+    ['=', 'model', c.model],
+    ['=', 'color_id', c.colorId],
+    ['=', 'country_id', c.countryId],
+    ['=', 'city_id', c.cityId],
+    ['=', 'currency_id', c.currencyId],
+    ['>=', 'price_minor', c.minPriceMinor],
+    ['<=', 'price_minor', c.maxPriceMinor],
+    ['>=', 'year', c.minYear],
+    ['<=', 'year', c.maxYear],
+    ['<=', 'mileage', c.maxMileage],
+    ['=', 'number_of_doors', c.doors],
+  ];
+  return all.flatMap(([op, column, value]) => (value === undefined ? [] : [[column, op, value] as Condition]));
+}
+
+function facetConditions(c: SearchCriteria): Condition[] {
+  return FACETS.flatMap((f) => (c[f] === undefined ? [] : [[FACET_COLUMNS[f], '=', c[f]] as Condition]));
+}
+
+/**
+ * The WHERE of a search. SQLite keeps no statistics unless told to, and without them it picks a
+ * narrow index and reads the matching rows one by one (tens of milliseconds at 100,000 vehicles).
+ * So on SQLite only the `indexable` columns may use an index; the others are written `+column`,
+ * SQLite's documented way to keep a term off an index. The search then reads either the text
+ * matches, or the covering search index: a bounded cost whatever the filters. PostgreSQL has its
+ * statistics and plans alone.
+ */
+function whereOf(dialect: DialectName, conditions: Condition[], terms: string[], indexable: readonly string[]): Expression<SqlBool> {
+  const steer = dialect === 'sqlite';
+  const parts = conditions.map(([column, op, value]) =>
+    steer && !indexable.includes(column) ? sql<SqlBool>`+${sql.ref(`v.${column}`)} ${sql.raw(op)} ${value}` : v(`v.${column}`, op, value),
+  );
+  if (terms.length) parts.push(textSearch(dialect, terms).where);
+  return v.and(parts);
+}
+
+const SORTS = {
+  relevance: ['created_at', 'desc'],
+  newest: ['created_at', 'desc'],
+  price_asc: ['price_minor', 'asc'],
+  price_desc: ['price_minor', 'desc'],
+  year_desc: ['year', 'desc'],
+  mileage_asc: ['mileage', 'asc'],
+} as const;
+
+/** One page of matching vehicle ids in the asked order (ties broken by id, newest first). */
+export async function searchVehicleIds(db: Db, dialect: DialectName, c: SearchCriteria): Promise<number[]> {
+  const terms = searchTerms(c.q);
+  const conditions = [...baseConditions(c), ...facetConditions(c)];
+  // Text matches drive the query when there are words; otherwise the covering index (seeking on
+  // `sold` and `brand`), or, for the plain newest-first listing, the `sold, created_at` index.
+  const indexable = terms.length ? [] : ['sold', 'brand'];
+  const filtered = conditions.some(([column]) => column !== 'sold');
+  const base = db.selectFrom('vehicles as v').select('v.id');
+  const page = async (query: SelectQueryBuilder<any, any, { id: number }>) => {
+    const rows = await query
+      .orderBy('v.id', 'desc')
+      .limit(c.perPage)
+      .offset((c.page - 1) * c.perPage)
+      .execute();
+    return rows.map((r) => r.id);
+  };
+  if (c.sort === 'relevance' && terms.length) {
+    const text = textSearch(dialect, terms);
+    if (!text.ranked) return page(base.where(whereOf(dialect, conditions, terms, indexable)).orderBy(text.rank, 'desc'));
+    // SQLite: the joined FTS5 matches both filter and rank, so the text condition is not repeated.
+    return page(
+      base
+        .innerJoin(text.ranked.as('m'), 'm.id', 'v.id')
+        .where(whereOf(dialect, conditions, [], indexable))
+        .orderBy('m.score', 'desc'),
+    );
+  }
+  const [column, direction] = SORTS[c.sort];
+  // Walking `sold, created_at` newest first only pays for the plain listing; with filters it may
+  // read most rows before it finds a page, so SQLite is kept off it (see whereOf).
+  const steerSort = dialect === 'sqlite' && column === 'created_at' && (filtered || terms.length > 0);
+  return page(
+    base
+      .where(whereOf(dialect, conditions, terms, indexable))
+      .orderBy(steerSort ? sql`+${sql.ref(`v.${column}`)}` : sql.ref(`v.${column}`), direction),
+  );
+}
+
+/** The listing rows of these vehicles, in the order of `ids`. */
+export async function vehicleSummaries(db: Db, ids: number[]): Promise<VehicleSummaryRow[]> {
+  if (!ids.length) return [];
+  const rows = await withReferences(db).where('v.id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The total and every facet's counts in one grouped query: rows matching the non-facet filters are
+ * grouped by the five facet columns (a covering index serves it), then each facet adds up the
+ * groups that pass every OTHER facet filter, and the total those that pass them all.
+ */
+export async function countFacets(db: Db, dialect: DialectName, c: SearchCriteria): Promise<{ total: number; facets: FacetCounts }> {
+  const groups = await db
+    .selectFrom('vehicles as v')
+    .select(['v.brand', 'v.category_id', 'v.type_id', 'v.fuel_type_id', 'v.transmission_id', db.fn.countAll<number>().as('n')])
+    .where(whereOf(dialect, baseConditions(c), searchTerms(c.q), searchTerms(c.q).length ? [] : ['sold']))
+    .groupBy(['v.brand', 'v.category_id', 'v.type_id', 'v.fuel_type_id', 'v.transmission_id'])
     .execute();
-  return { rows, total: Number(totalRow.n) };
+  const facets: FacetCounts = {
+    categoryId: new Map(),
+    typeId: new Map(),
+    fuelTypeId: new Map(),
+    transmissionId: new Map(),
+    brand: new Map(),
+  };
+  const add = <K extends FacetName>(facet: K, value: K extends 'brand' ? string : number, n: number) => {
+    const counts = facets[facet] as Map<typeof value, number>;
+    counts.set(value, (counts.get(value) ?? 0) + n);
+  };
+  let total = 0;
+  for (const g of groups) {
+    const n = Number(g.n);
+    const values = {
+      categoryId: g.category_id,
+      typeId: g.type_id,
+      fuelTypeId: g.fuel_type_id,
+      transmissionId: g.transmission_id,
+      brand: g.brand,
+    };
+    const missed = FACETS.filter((f) => c[f] !== undefined && c[f] !== values[f]);
+    if (missed.length === 0) {
+      total += n;
+      for (const f of FACETS) add(f, values[f], n);
+    } else if (missed.length === 1) {
+      const f = missed[0]!;
+      add(f, values[f], n);
+    }
+  }
+  return { total, facets };
+}
+
+/** Names of the reference values the id facets count, in one round trip. */
+export async function facetReferences(db: Db) {
+  const from = (table: 'categories' | 'types' | 'fuel_types' | 'transmissions', facet: FacetName) =>
+    db.selectFrom(table).select([sql.lit(facet).as('facet'), 'id', 'name', 'name_i18n']);
+  return from('categories', 'categoryId')
+    .unionAll(from('types', 'typeId'))
+    .unionAll(from('fuel_types', 'fuelTypeId'))
+    .unionAll(from('transmissions', 'transmissionId'))
+    .execute();
+}
+
+/** The currency prices are filtered in, with its minor units; undefined when there is none. */
+export function findCurrency(db: Db, id: number) {
+  return db.selectFrom('currencies').select(['id', 'minor_units']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function findVehicle(db: Db, id: number) {

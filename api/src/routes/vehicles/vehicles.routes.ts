@@ -3,6 +3,8 @@ import { createRouter, type Deps } from '../../context.ts';
 import { ErrorEnvelope } from '../../openapi.ts';
 import { IdParam, ListMeta, Vehicle, VehicleListQuery, VehicleSummary } from './vehicles.schemas.ts';
 import { getVehicle, searchVehicles } from './vehicles.service.ts';
+import { createVehicleRoute, deleteVehicleRoute, patchVehicleRoute, replaceVehicleRoute } from './vehicles.write.schemas.ts';
+import { createVehicle, deleteVehicle, patchVehicle, replaceVehicle, viewerOf } from './vehicles.write.service.ts';
 
 const list = createRoute({
   method: 'get',
@@ -34,5 +36,28 @@ const detail = createRoute({
 export function vehiclesRoutes(deps: Deps) {
   return createRouter()
     .openapi(list, async (c) => c.json(await searchVehicles(deps, c.req.valid('query'), c.get('locale')), 200))
-    .openapi(detail, async (c) => c.json({ data: await getVehicle(deps, c.req.valid('param').id, c.get('locale'), null) }, 200));
+    .openapi(detail, async (c) => {
+      const principal = c.get('principal');
+      const viewer = principal ? viewerOf(principal) : null;
+      return c.json({ data: await getVehicle(deps, c.req.valid('param').id, c.get('locale'), viewer) }, 200);
+    })
+    .openapi(createVehicleRoute, async (c) =>
+      c.json({ data: await createVehicle(deps, viewerOf(c.get('principal')), c.req.valid('json'), c.get('locale')) }, 201),
+    )
+    .openapi(replaceVehicleRoute, async (c) =>
+      c.json(
+        { data: await replaceVehicle(deps, viewerOf(c.get('principal')), c.req.valid('param').id, c.req.valid('json'), c.get('locale')) },
+        200,
+      ),
+    )
+    .openapi(patchVehicleRoute, async (c) =>
+      c.json(
+        { data: await patchVehicle(deps, viewerOf(c.get('principal')), c.req.valid('param').id, c.req.valid('json'), c.get('locale')) },
+        200,
+      ),
+    )
+    .openapi(deleteVehicleRoute, async (c) => {
+      await deleteVehicle(deps, viewerOf(c.get('principal')), c.req.valid('param').id);
+      return c.json({ data: { ok: true as const } }, 200);
+    });
 }

@@ -1,15 +1,68 @@
 import { z } from '@hono/zod-openapi';
+import { msg } from '../../validation.ts';
 
 const boolParam = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 export const SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc'] as const;
 
-export const VehicleListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10000).default(1).openapi({ example: 1 }),
-  perPage: z.coerce.number().int().min(1).max(100).default(24).openapi({ example: 24 }),
-  sort: z.enum(SORTS).default('newest'),
-  includeSold: boolParam.default(false).openapi({ type: 'boolean' }),
-});
+/** A query parameter a search form may send empty: empty means "not set". */
+const optionalParam = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const idParam = optionalParam(z.coerce.number().int().min(1).max(2147483647).openapi({ type: 'integer', example: 1 }));
+const intParam = (min: number, max: number) => optionalParam(z.coerce.number().int().min(min).max(max).openapi({ type: 'integer' }));
+const textParam = (max: number) => optionalParam(z.string().trim().max(max));
+const priceParam = optionalParam(
+  z.coerce
+    .number()
+    .min(0)
+    .max(1_000_000_000_000)
+    .openapi({ type: 'number', description: 'In the major unit of `currencyId`', example: 15000 }),
+);
+
+/** The facet filters: each facet is counted with every other active filter applied. */
+export const FACETS = ['categoryId', 'typeId', 'fuelTypeId', 'transmissionId', 'brand'] as const;
+
+export const VehicleListQuery = z
+  .object({
+    q: textParam(200).openapi({ description: 'Words to find in title, brand, model and description; the last word may be a prefix' }),
+    brand: textParam(100),
+    model: textParam(100),
+    categoryId: idParam,
+    typeId: idParam,
+    fuelTypeId: idParam,
+    transmissionId: idParam,
+    colorId: idParam,
+    countryId: idParam,
+    cityId: idParam,
+    currencyId: idParam,
+    minPrice: priceParam,
+    maxPrice: priceParam,
+    minYear: intParam(1900, 2100),
+    maxYear: intParam(1900, 2100),
+    maxMileage: intParam(0, 100_000_000),
+    doors: intParam(1, 10),
+    includeSold: boolParam.default(false).openapi({ type: 'boolean' }),
+    sort: z.enum(SORTS).default('newest').openapi({ description: '`relevance` ranks by the words of `q` (newest first without `q`)' }),
+    page: z.coerce.number().int().min(1).max(10000).default(1).openapi({ example: 1 }),
+    perPage: z.coerce.number().int().min(1).max(100).default(24).openapi({ example: 24 }),
+  })
+  .superRefine((v, ctx) => {
+    // SPEC §2 and §5: price filtering needs a currency chosen first.
+    if (v.currencyId === undefined) {
+      for (const field of ['minPrice', 'maxPrice'] as const) {
+        if (v[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: msg('validation.priceNeedsCurrency') });
+      }
+    }
+    for (const [min, max] of [
+      ['minPrice', 'maxPrice'],
+      ['minYear', 'maxYear'],
+    ] as const) {
+      const low = v[min];
+      const high = v[max];
+      if (low !== undefined && high !== undefined && low > high) {
+        ctx.addIssue({ code: 'custom', path: [min], message: msg('validation.minAboveMax') });
+      }
+    }
+  });
 export type VehicleListQuery = z.infer<typeof VehicleListQuery>;
 
 export const IdParam = z.object({
@@ -103,6 +156,31 @@ export const Vehicle = VehicleSummary.extend({
   updatedAt: z.string(),
   canEdit: z.boolean(),
   canDelete: z.boolean(),
+  likes: z.number(),
+  liked: z.boolean().openapi({ description: 'Whether the caller liked it (false when signed out)' }),
+  favorite: z.boolean().openapi({ description: 'Whether the caller saved it (false when signed out)' }),
+  views: z.number().nullable().openapi({ description: 'Visitors per day, added up: for its owner only, else null' }),
 }).openapi('Vehicle');
 
-export const ListMeta = z.object({ total: z.number(), page: z.number(), perPage: z.number(), pages: z.number() });
+const IdFacet = z.array(z.object({ id: z.number(), name: z.string(), count: z.number() }));
+
+export const SearchFacets = z
+  .object({
+    categoryId: IdFacet,
+    typeId: IdFacet,
+    fuelTypeId: IdFacet,
+    transmissionId: IdFacet,
+    brand: z.array(z.object({ value: z.string(), count: z.number() })),
+  })
+  .openapi('SearchFacets', {
+    description: 'Counts per value of each facet, with every other active filter applied; most frequent first',
+  });
+export type SearchFacets = z.infer<typeof SearchFacets>;
+
+export const ListMeta = z.object({
+  total: z.number(),
+  page: z.number(),
+  perPage: z.number(),
+  pages: z.number(),
+  facets: SearchFacets.optional().openapi({ description: 'On the vehicle search' }),
+});

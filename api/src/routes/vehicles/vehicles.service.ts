@@ -2,10 +2,23 @@ import { fromFlag } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import type { z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
-import { notFound } from '../../errors.ts';
+import { notFound, validationFailed } from '../../errors.ts';
+import { translator } from '../../i18n.ts';
 import { localName, mediaUrl, toMajor } from '../../lib/reference.ts';
-import { findVehicle, listVehicles, type VehicleSummaryRow } from './vehicles.data.ts';
-import type { Vehicle, VehicleListQuery, VehicleSummary } from './vehicles.schemas.ts';
+import { vehicleInteractions } from './interactions.data.ts';
+import {
+  countFacets,
+  type FacetCounts,
+  type FacetName,
+  facetReferences,
+  findCurrency,
+  findVehicle,
+  type SearchCriteria,
+  searchVehicleIds,
+  type VehicleSummaryRow,
+  vehicleSummaries,
+} from './vehicles.data.ts';
+import type { SearchFacets, Vehicle, VehicleListQuery, VehicleSummary } from './vehicles.schemas.ts';
 
 const flagOrNull = (v: number | null) => (v === null ? null : v === 1);
 
@@ -44,11 +57,63 @@ export function toSummary(r: VehicleSummaryRow, locale: Locale): z.infer<typeof 
   };
 }
 
+/**
+ * The vehicle search: a page of listings, the total and the facet counts. Prices are asked in the
+ * major unit of `currencyId` and compared in its minor units (rounded inwards, so a bound never
+ * lets in a price outside it).
+ */
 export async function searchVehicles(deps: Deps, q: VehicleListQuery, locale: Locale) {
-  const { rows, total } = await listVehicles(deps.db, q);
+  const { minPrice, maxPrice, ...rest } = q;
+  const criteria: SearchCriteria = rest;
+  if ((minPrice !== undefined || maxPrice !== undefined) && q.currencyId !== undefined) {
+    const currency = await findCurrency(deps.db, q.currencyId);
+    if (!currency) throw validationFailed([{ path: 'currencyId', message: translator(locale)('validation.invalid') }]);
+    const scale = 10 ** currency.minor_units;
+    // A tiny epsilon absorbs binary noise (19.99 * 100 = 1998.9999999999998).
+    if (minPrice !== undefined) criteria.minPriceMinor = Math.ceil(minPrice * scale - 1e-6);
+    if (maxPrice !== undefined) criteria.maxPriceMinor = Math.floor(maxPrice * scale + 1e-6);
+  }
+  const [ids, counts, references] = await Promise.all([
+    searchVehicleIds(deps.db, deps.dialect, criteria),
+    countFacets(deps.db, deps.dialect, criteria),
+    facetReferences(deps.db),
+  ]);
+  const rows = await vehicleSummaries(deps.db, ids);
   return {
     data: rows.map((r) => toSummary(r, locale)),
-    meta: { total, page: q.page, perPage: q.perPage, pages: Math.ceil(total / q.perPage) },
+    meta: {
+      total: counts.total,
+      page: q.page,
+      perPage: q.perPage,
+      pages: Math.ceil(counts.total / q.perPage),
+      facets: facetList(counts.facets, references, q, locale),
+    },
+  };
+}
+
+/** Each facet as a list, most frequent first; a chosen value stays listed even when nothing matches it. */
+function facetList(
+  counts: FacetCounts,
+  references: { facet: string; id: number; name: string; name_i18n: string | null }[],
+  q: VehicleListQuery,
+  locale: Locale,
+): SearchFacets {
+  const byCount = (a: { count: number }, b: { count: number }) => b.count - a.count;
+  const idFacet = (facet: Exclude<FacetName, 'brand'>) => {
+    const chosen = q[facet];
+    return references
+      .filter((r) => r.facet === facet && ((counts[facet].get(r.id) ?? 0) > 0 || r.id === chosen))
+      .map((r) => ({ id: r.id, name: localName(r.name, r.name_i18n, locale), count: counts[facet].get(r.id) ?? 0 }))
+      .sort((a, b) => byCount(a, b) || a.name.localeCompare(b.name, locale.replace('_', '-')));
+  };
+  const brands = [...counts.brand].map(([value, count]) => ({ value, count }));
+  if (q.brand !== undefined && !counts.brand.has(q.brand)) brands.push({ value: q.brand, count: 0 });
+  return {
+    categoryId: idFacet('categoryId'),
+    typeId: idFacet('typeId'),
+    fuelTypeId: idFacet('fuelTypeId'),
+    transmissionId: idFacet('transmissionId'),
+    brand: brands.sort((a, b) => byCount(a, b) || a.value.localeCompare(b.value)),
   };
 }
 
@@ -62,6 +127,7 @@ export async function getVehicle(deps: Deps, id: number, locale: Locale, viewer:
   if (!found) throw notFound('VEHICLE_NOT_FOUND');
   const { row: v, pictures, options } = found;
   const owner = viewer?.id === v.owner_id;
+  const interactions = await vehicleInteractions(deps.db, v.id, viewer?.id ?? null, owner);
   const country = (code: string | null, name: string | null, i18n: string | null, cid: number | null) =>
     cid && code && name ? { id: cid, code, name: localName(name, i18n, locale) } : null;
   return {
@@ -122,5 +188,6 @@ export async function getVehicle(deps: Deps, id: number, locale: Locale, viewer:
     updatedAt: v.updated_at,
     canEdit: owner,
     canDelete: owner || Boolean(viewer?.permissions.includes('delete_vehicle')),
+    ...interactions,
   };
 }

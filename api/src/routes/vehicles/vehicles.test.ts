@@ -17,7 +17,7 @@ describe('GET /api/v1/vehicles', () => {
       .select(t.database.db.fn.countAll<number>().as('n'))
       .where('sold', '=', 0)
       .executeTakeFirstOrThrow();
-    expect(body.meta).toEqual({ total: Number(unsold.n), page: 1, perPage: 10, pages: Math.ceil(Number(unsold.n) / 10) });
+    expect(body.meta).toMatchObject({ total: Number(unsold.n), page: 1, perPage: 10, pages: Math.ceil(Number(unsold.n) / 10) });
     expect(body.data).toHaveLength(10);
     const dates = body.data.map((v: { createdAt: string }) => v.createdAt);
     expect([...dates].sort().reverse()).toEqual(dates);

@@ -1,0 +1,19 @@
+import { createRouter, type Deps } from '../../context.ts';
+import { myFavoritesRoute, myLikesRoute } from '../vehicles/interactions.schemas.ts';
+import { listMarked } from '../vehicles/interactions.service.ts';
+import { myVehiclesRoute } from '../vehicles/vehicles.write.schemas.ts';
+import { listMyVehicles, viewerOf } from '../vehicles/vehicles.write.service.ts';
+
+/** The signed-in user's own lists (DESIGN §2a: /me/vehicles, /me/favorites, /me/likes). */
+export function meRoutes(deps: Deps) {
+  return createRouter()
+    .openapi(myVehiclesRoute, async (c) =>
+      c.json(await listMyVehicles(deps, viewerOf(c.get('principal')), c.req.valid('query'), c.get('locale')), 200),
+    )
+    .openapi(myFavoritesRoute, async (c) =>
+      c.json(await listMarked(deps, 'favorites', viewerOf(c.get('principal')).id, c.req.valid('query'), c.get('locale')), 200),
+    )
+    .openapi(myLikesRoute, async (c) =>
+      c.json(await listMarked(deps, 'likes', viewerOf(c.get('principal')).id, c.req.valid('query'), c.get('locale')), 200),
+    );
+}

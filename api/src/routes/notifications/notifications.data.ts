@@ -1,0 +1,93 @@
+import { type Database, nowIso } from '@autoroute/db';
+import type { Kysely } from 'kysely';
+
+type Db = Kysely<Database>;
+
+const columns = [
+  'n.id',
+  'n.kind',
+  'n.sender_id',
+  'n.from_name',
+  'n.vehicle_id',
+  'v.title as vehicle_title',
+  'n.email',
+  'n.phone',
+  'n.message',
+  'n.read_at',
+  'n.created_at',
+] as const;
+
+const inbox = (db: Db, userId: number) =>
+  db.selectFrom('notifications as n').leftJoin('vehicles as v', 'v.id', 'n.vehicle_id').where('n.user_id', '=', userId);
+
+export type NotificationRow = NonNullable<Awaited<ReturnType<typeof findNotification>>>;
+
+/** One page of a user's notifications, newest first, with the total and how many are unread. */
+export async function listNotifications(db: Db, userId: number, q: { page: number; perPage: number; unread: boolean }) {
+  const [rows, total, unread] = await Promise.all([
+    inbox(db, userId)
+      .select(columns)
+      .$if(q.unread, (qb) => qb.where('n.read_at', 'is', null))
+      .orderBy('n.created_at', 'desc')
+      .orderBy('n.id', 'desc')
+      .limit(q.perPage)
+      .offset((q.page - 1) * q.perPage)
+      .execute(),
+    db
+      .selectFrom('notifications')
+      .select(db.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .$if(q.unread, (qb) => qb.where('read_at', 'is', null))
+      .executeTakeFirstOrThrow(),
+    countUnread(db, userId),
+  ]);
+  return { rows, total: Number(total.n), unread };
+}
+
+export async function countUnread(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select(db.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A notification of this user; undefined for an unknown one or someone else's alike. */
+export function findNotification(db: Db, userId: number, id: number) {
+  return inbox(db, userId).select(columns).where('n.id', '=', id).executeTakeFirst();
+}
+
+/** Marks one notification read (keeping the first time it was read); answers whether it is this user's. */
+export async function markRead(db: Db, userId: number, id: number): Promise<boolean> {
+  const now = nowIso();
+  const result = await db
+    .updateTable('notifications')
+    .set((eb) => ({ read_at: eb.fn.coalesce('read_at', eb.val(now)), updated_at: now }))
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function markAllRead(db: Db, userId: number): Promise<number> {
+  const now = nowIso();
+  const result = await db
+    .updateTable('notifications')
+    .set({ read_at: now, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function deleteNotification(db: Db, userId: number, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('notifications').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function deleteAllNotifications(db: Db, userId: number): Promise<number> {
+  const result = await db.deleteFrom('notifications').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,49 @@
+import { type Database, nowIso } from '@autoroute/db';
+import type { Kysely } from 'kysely';
+
+export interface StoredRendition {
+  width: number;
+  height: number;
+  format: string;
+  key: string;
+}
+
+export interface NewPictureRow {
+  ownerId: number;
+  storageKey: string;
+  mime: string;
+  width: number;
+  height: number;
+  bytes: number;
+  renditions: StoredRendition[];
+}
+
+/** A picture not yet attached to a vehicle (the vehicle form attaches it by id). */
+export async function insertPicture(db: Kysely<Database>, p: NewPictureRow): Promise<number> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('pictures')
+    .values({
+      owner_id: p.ownerId,
+      vehicle_id: null,
+      storage_key: p.storageKey,
+      mime: p.mime,
+      width: p.width,
+      height: p.height,
+      bytes: p.bytes,
+      renditions: JSON.stringify(p.renditions),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function findPicture(db: Kysely<Database>, id: number) {
+  return db.selectFrom('pictures').select(['id', 'owner_id', 'storage_key', 'renditions']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function deletePicture(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('pictures').where('id', '=', id).execute();
+}

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { parseJson } from '@autoroute/db';
+import type { z } from '@hono/zod-openapi';
+import type { Deps } from '../../context.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { LIMITS } from '../../lib/limits.ts';
+import { mediaUrl } from '../../lib/reference.ts';
+import { EXTENSION, MAX_INPUT_PIXELS, MIME, processPicture, TooManyPixels, UnsupportedImage } from '../../media/images.ts';
+import type { MediaStore } from '../../media/store.ts';
+import { deletePicture, findPicture, insertPicture, type StoredRendition } from './pictures.data.ts';
+import type { Picture } from './pictures.schemas.ts';
+
+type PictureOut = z.infer<typeof Picture>;
+
+/** The media folder of uploaded pictures (the demo catalogue's live under `seed/`). */
+const UPLOADS = 'pictures';
+
+const toPicture = (id: number, storageKey: string, width: number, height: number, renditions: StoredRendition[]): PictureOut => ({
+  id,
+  url: mediaUrl(storageKey),
+  width,
+  height,
+  renditions: renditions.map((r) => ({
+    width: r.width,
+    height: r.height,
+    format: r.format as PictureOut['renditions'][number]['format'],
+    url: mediaUrl(r.key),
+  })),
+});
+
+/**
+ * Stores an upload as a picture of its uploader, not yet on a vehicle. Refused uploads leave no
+ * row and no file: everything is checked and encoded in memory before the first write.
+ */
+export async function uploadPicture(deps: Deps, store: MediaStore, ownerId: number, file: File): Promise<PictureOut> {
+  if (file.size > LIMITS.pictureMaxBytes) throw new AppError(413, 'PAYLOAD_TOO_LARGE');
+  let processed: Awaited<ReturnType<typeof processPicture>>;
+  try {
+    processed = await processPicture(new Uint8Array(await file.arrayBuffer()));
+  } catch (error) {
+    if (error instanceof UnsupportedImage) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
+    if (error instanceof TooManyPixels) throw new AppError(422, 'PICTURE_TOO_MANY_PIXELS', { max: MAX_INPUT_PIXELS / 1_000_000 });
+    throw error;
+  }
+
+  // A fresh folder per picture: its files are immutable under their URLs, never overwritten.
+  const id = randomUUID().replaceAll('-', '');
+  const folder = `${UPLOADS}/${id.slice(0, 2)}/${id}`;
+  const { full } = processed;
+  const fullKey = `${folder}/full.${EXTENSION[full.format]}`;
+  const renditions = processed.renditions.map((r) => ({ ...r, key: `${folder}/${r.width}.${EXTENSION[r.format]}` }));
+  const keys = [fullKey, ...renditions.map((r) => r.key)];
+  try {
+    await Promise.all([store.put(fullKey, full.data), ...renditions.map((r) => store.put(r.key, r.data))]);
+    const stored = renditions.map(({ width, height, format, key }) => ({ width, height, format, key }));
+    const pictureId = await insertPicture(deps.db, {
+      ownerId,
+      storageKey: fullKey,
+      mime: MIME[full.format],
+      width: full.width,
+      height: full.height,
+      bytes: full.data.byteLength,
+      renditions: stored,
+    });
+    return toPicture(pictureId, fullKey, full.width, full.height, stored);
+  } catch (error) {
+    await Promise.allSettled(keys.map((key) => store.delete(key)));
+    throw error;
+  }
+}
+
+/** The uploader removes their picture: the row first (it stops being shown), then its files. */
+export async function removePicture(deps: Deps, store: MediaStore, userId: number, id: number): Promise<void> {
+  const picture = await findPicture(deps.db, id);
+  if (!picture) throw notFound('PICTURE_NOT_FOUND');
+  if (picture.owner_id !== userId) throw new AppError(403, 'FORBIDDEN');
+  await deletePicture(deps.db, id);
+  const renditions = parseJson<StoredRendition[]>(picture.renditions, []);
+  // Only uploads own their files; the demo catalogue's drawings are shared by many listings.
+  const keys = [picture.storage_key, ...renditions.map((r) => r.key)].filter((key) => key.startsWith(`${UPLOADS}/`));
+  const results = await Promise.allSettled(keys.map((key) => store.delete(key)));
+  for (const r of results) if (r.status === 'rejected') deps.log.warn({ err: r.reason, pictureId: id }, 'picture file not removed');
+}

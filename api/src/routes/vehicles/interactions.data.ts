@@ -1,0 +1,132 @@
+import type { Database, NotificationType } from '@autoroute/db';
+import type { Kysely } from 'kysely';
+
+type Db = Kysely<Database>;
+
+/** Likes and favorites share one shape: a (user, vehicle) pair with the time it was made. */
+export type Mark = 'likes' | 'favorites';
+
+/** The owner and state of a listing, as the interaction rules need them; undefined when it does not exist. */
+export function findListing(db: Db, id: number) {
+  return db.selectFrom('vehicles').select(['id', 'owner_id', 'title', 'sold']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Marks a vehicle for a user; answers whether the mark is new (false when it was already there). */
+export async function addMark(db: Db, mark: Mark, userId: number, vehicleId: number): Promise<boolean> {
+  const result = await db
+    .insertInto(mark)
+    .values({ user_id: userId, vehicle_id: vehicleId })
+    .onConflict((oc) => oc.columns(['user_id', 'vehicle_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function removeMark(db: Db, mark: Mark, userId: number, vehicleId: number): Promise<void> {
+  await db.deleteFrom(mark).where('user_id', '=', userId).where('vehicle_id', '=', vehicleId).execute();
+}
+
+export async function countLikes(db: Db, vehicleId: number): Promise<number> {
+  const row = await db
+    .selectFrom('likes')
+    .select(db.fn.countAll<number>().as('n'))
+    .where('vehicle_id', '=', vehicleId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One page of the vehicles a user marked, most recently marked first, and how many there are. */
+export async function markedVehicleIds(db: Db, mark: Mark, userId: number, page: number, perPage: number) {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom(mark)
+      .select('vehicle_id')
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('vehicle_id', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
+    db.selectFrom(mark).select(db.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+  ]);
+  return { ids: rows.map((r) => r.vehicle_id), total: Number(total.n) };
+}
+
+/**
+ * What the vehicle detail says about the caller and the listing's audience: the like count,
+ * whether the caller liked or saved it, and (for its owner only) its view count.
+ */
+export async function vehicleInteractions(db: Db, vehicleId: number, viewerId: number | null, owner: boolean) {
+  const marked = (mark: Mark) =>
+    viewerId === null
+      ? Promise.resolve(false)
+      : db
+          .selectFrom(mark)
+          .select('vehicle_id')
+          .where('user_id', '=', viewerId)
+          .where('vehicle_id', '=', vehicleId)
+          .executeTakeFirst()
+          .then(Boolean);
+  const [likes, liked, favorite, views] = await Promise.all([
+    countLikes(db, vehicleId),
+    marked('likes'),
+    marked('favorites'),
+    owner ? countViews(db, vehicleId) : Promise.resolve(null),
+  ]);
+  return { likes, liked, favorite, views };
+}
+
+/** Records one view; a visitor already counted that day is not counted again. Answers whether it counted. */
+export async function recordView(db: Db, vehicleId: number, visitorHash: string, day: string): Promise<boolean> {
+  const result = await db
+    .insertInto('vehicle_views')
+    .values({ vehicle_id: vehicleId, visitor_hash: visitorHash, day })
+    .onConflict((oc) => oc.columns(['vehicle_id', 'visitor_hash', 'day']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Visitors per day, added up over every day. */
+export async function countViews(db: Db, vehicleId: number): Promise<number> {
+  const row = await db
+    .selectFrom('vehicle_views')
+    .select(db.fn.countAll<number>().as('n'))
+    .where('vehicle_id', '=', vehicleId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Where a seller is reached: address, chosen language, and whether they want mail about messages. */
+export function findSellerContact(db: Db, userId: number) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('languages as l', 'l.id', 'u.language_id')
+    .leftJoin('notification_preferences as np', 'np.user_id', 'u.id')
+    .select(['u.id', 'u.email', 'u.status', 'l.code as language_code', 'np.type as notify_type', 'np.email as notify_email'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+}
+
+export type SellerContact = NonNullable<Awaited<ReturnType<typeof findSellerContact>>> & {
+  notify_type: NotificationType | null;
+};
+
+export async function insertContactNotification(
+  db: Db,
+  n: { userId: number; senderId: number | null; vehicleId: number; fromName: string; email: string | null; phone: string; message: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('notifications')
+    .values({
+      user_id: n.userId,
+      sender_id: n.senderId,
+      vehicle_id: n.vehicleId,
+      kind: 'contact',
+      from_name: n.fromName,
+      email: n.email,
+      phone: n.phone,
+      message: n.message,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

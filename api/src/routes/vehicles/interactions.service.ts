@@ -1,0 +1,160 @@
+import { createHmac } from 'node:crypto';
+import type { Database } from '@autoroute/db';
+import { DEFAULT_LOCALE, type Locale, matchLocale } from '@autoroute/locales';
+import type { Kysely } from 'kysely';
+import { loadAuthSecret } from '../../auth/tokens.ts';
+import type { Deps } from '../../context.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { translator } from '../../i18n.ts';
+import { LIMITS } from '../../lib/limits.ts';
+import type { RequestInfo } from '../../lib/request.ts';
+import {
+  addMark,
+  countLikes,
+  findListing,
+  findSellerContact,
+  insertContactNotification,
+  type Mark,
+  markedVehicleIds,
+  recordView,
+  removeMark,
+} from './interactions.data.ts';
+import type { ContactBody, PageQuery } from './interactions.schemas.ts';
+import { vehicleSummaries } from './vehicles.data.ts';
+import { getVehicle, toSummary, type Viewer } from './vehicles.service.ts';
+
+async function existing(deps: Deps, vehicleId: number) {
+  const listing = await findListing(deps.db, vehicleId);
+  if (!listing) throw notFound('VEHICLE_NOT_FOUND');
+  return listing;
+}
+
+/** Likes or saves a vehicle; answers whether the mark is new (201) or was already there (200). */
+export async function mark(deps: Deps, kind: Mark, userId: number, vehicleId: number, on: boolean) {
+  await existing(deps, vehicleId);
+  if (on) return addMark(deps.db, kind, userId, vehicleId);
+  await removeMark(deps.db, kind, userId, vehicleId);
+  return false;
+}
+
+export const likeCount = (deps: Deps, vehicleId: number) => countLikes(deps.db, vehicleId);
+
+/** The caller's saved or liked vehicles, most recently marked first, paginated like the search. */
+export async function listMarked(deps: Deps, kind: Mark, userId: number, q: PageQuery, locale: Locale) {
+  const { ids, total } = await markedVehicleIds(deps.db, kind, userId, q.page, q.perPage);
+  const rows = await vehicleSummaries(deps.db, ids);
+  return {
+    data: rows.map((r) => toSummary(r, locale)),
+    meta: { total, page: q.page, perPage: q.perPage, pages: Math.ceil(total / q.perPage) },
+  };
+}
+
+/**
+ * SPEC §5, §9: at most 3 vehicles. Each comes whole, as the detail answers it, in the order asked.
+ * An unknown id is an error rather than silently dropped, and its details name every such id so a
+ * compare tray kept in the browser can forget them.
+ */
+export async function compare(deps: Deps, ids: number[], locale: Locale, viewer: Viewer | null) {
+  if (ids.length > LIMITS.compareMax) throw new AppError(422, 'COMPARE_LIMIT', { max: LIMITS.compareMax });
+  const found = await Promise.all(
+    ids.map((id) =>
+      getVehicle(deps, id, locale, viewer).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'VEHICLE_NOT_FOUND') return null;
+        throw error;
+      }),
+    ),
+  );
+  const missing = ids.flatMap((id, i) => (found[i] ? [] : [id]));
+  if (missing.length) {
+    const message = translator(locale)('errors.VEHICLE_NOT_FOUND');
+    throw new AppError(
+      404,
+      'VEHICLE_NOT_FOUND',
+      {},
+      missing.map((id) => ({ path: `ids.${ids.indexOf(id)}`, message })),
+    );
+  }
+  return found.filter((v) => v !== null);
+}
+
+/**
+ * A message to a seller (SPEC §3, §5). It always lands in the seller's inbox; it is mailed to them,
+ * in their own language, unless their preferences turn mail off (type `none`, or the email switch
+ * off). A message is aimed at the seller, so the `mentions` type lets it through like `all`.
+ * Sold listings take no more messages: the seller has nothing left to answer.
+ */
+export async function contactSeller(deps: Deps, vehicleId: number, body: ContactBody, senderId: number | null, req: RequestInfo) {
+  await deps.limiters.consume('contactPerIp', req.ip);
+  const listing = await existing(deps, vehicleId);
+  if (senderId !== null && senderId === listing.owner_id) throw new AppError(403, 'CONTACT_OWN_VEHICLE');
+  if (listing.sold === 1) throw new AppError(409, 'VEHICLE_SOLD');
+  await deps.limiters.consume('contactPerListing', String(vehicleId));
+  const fromName = `${body.firstname} ${body.lastname}`;
+  await insertContactNotification(deps.db, {
+    userId: listing.owner_id,
+    senderId,
+    vehicleId,
+    fromName,
+    email: body.email ?? null,
+    phone: body.phone,
+    message: body.message,
+  });
+  const seller = await findSellerContact(deps.db, listing.owner_id);
+  const wantsMail = seller && seller.status === 'active' && (seller.notify_type ?? 'all') !== 'none' && (seller.notify_email ?? 1) === 1;
+  if (!wantsMail) return;
+  const t = translator(matchLocale(seller.language_code) ?? DEFAULT_LOCALE);
+  const url = `${deps.config.publicUrl}/vehicles/${vehicleId}`;
+  const lines = [
+    t('mail.contact.intro', { name: fromName, title: listing.title }),
+    '',
+    body.message,
+    '',
+    t('mail.contact.reply'),
+    `  ${t('mail.contact.phone', { phone: body.phone })}`,
+    ...(body.email ? [`  ${t('mail.contact.email', { email: body.email })}`] : []),
+    '',
+    t('mail.contact.listing', { url }),
+    t('mail.contact.inbox', { url: `${deps.config.publicUrl}/notifications/` }),
+    '',
+    t('mail.contact.why'),
+  ];
+  try {
+    await deps.mailer.send({
+      to: seller.email,
+      subject: t('mail.contact.subject', { title: listing.title }),
+      text: `${lines.join('\n')}\n`,
+    });
+  } catch (err) {
+    // The message is in the seller's inbox already: a mail server down must not lose it or fail the sender.
+    deps.log.error({ err, vehicleId }, 'contact mail not sent');
+  }
+}
+
+const secrets = new WeakMap<Kysely<Database>, Promise<string>>();
+/** The server's own secret: without it, a stored visitor hash cannot be traced back to an address. */
+function viewSecret(db: Kysely<Database>): Promise<string> {
+  let secret = secrets.get(db);
+  if (!secret) {
+    secret = loadAuthSecret(db);
+    secrets.set(db, secret);
+    secret.catch(() => secrets.delete(db));
+  }
+  return secret;
+}
+
+/**
+ * Counts one view per visitor per day (issue 4 item 7). A member is known by their id; anyone else
+ * by their address, browser and the day, keyed with the server's secret so no raw address (nor
+ * anything an address list could be matched against) is stored. The owner's own visits don't count.
+ */
+export async function countView(deps: Deps, vehicleId: number, viewerId: number | null, req: RequestInfo, now = new Date()) {
+  await deps.limiters.consume('viewPerIp', req.ip);
+  const listing = await existing(deps, vehicleId);
+  if (viewerId !== null && viewerId === listing.owner_id) return false;
+  const day = now.toISOString().slice(0, 10);
+  const visitor = viewerId !== null ? `user:${viewerId}` : `anon:${day}:${req.ip}:${req.userAgent ?? ''}`;
+  const hash = createHmac('sha256', await viewSecret(deps.db))
+    .update(`view:${visitor}`)
+    .digest('base64url');
+  return recordView(deps.db, vehicleId, hash, day);
+}

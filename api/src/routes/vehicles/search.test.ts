@@ -1,0 +1,417 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, json, type TestApp } from '../../testing.ts';
+
+/*
+ * Every result is checked against a plain reading of the listings in JavaScript, so the same
+ * assertions hold on SQLite and on PostgreSQL (TEST_DIALECT=postgres runs this file there).
+ */
+
+interface Listing {
+  id: number;
+  title: string;
+  brand: string;
+  model: string;
+  description: string;
+  sold: number;
+  category_id: number;
+  type_id: number;
+  fuel_type_id: number;
+  transmission_id: number;
+  color_id: number;
+  country_id: number;
+  city_id: number;
+  currency_id: number;
+  price_minor: number;
+  minor_units: number;
+  year: number;
+  mileage: number;
+  number_of_doors: number;
+  created_at: string;
+}
+
+let t: TestApp;
+let all: Listing[];
+
+beforeAll(async () => {
+  t = await createTestApp({ vehicles: 300 });
+  all = (await t.database.db
+    .selectFrom('vehicles as v')
+    .innerJoin('currencies as c', 'c.id', 'v.currency_id')
+    .select([
+      'v.id',
+      'v.title',
+      'v.brand',
+      'v.model',
+      'v.description',
+      'v.sold',
+      'v.category_id',
+      'v.type_id',
+      'v.fuel_type_id',
+      'v.transmission_id',
+      'v.color_id',
+      'v.country_id',
+      'v.city_id',
+      'v.currency_id',
+      'v.price_minor',
+      'c.minor_units',
+      'v.year',
+      'v.mileage',
+      'v.number_of_doors',
+      'v.created_at',
+    ])
+    .execute()) as Listing[];
+});
+afterAll(() => t.destroy());
+
+const newestFirst = (a: Listing, b: Listing) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id);
+const unsold = () => all.filter((v) => v.sold === 0);
+const mostCommon = <K extends keyof Listing>(key: K, rows = unsold()): Listing[K] => {
+  const counts = new Map<Listing[K], number>();
+  for (const v of rows) counts.set(v[key], (counts.get(v[key]) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+};
+
+/** Every id the search answers, page after page, in order. */
+async function searchIds(query: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (let page = 1; ; page++) {
+    const res = await t.request(`/api/v1/vehicles?perPage=100&page=${page}&${query}`);
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    ids.push(...body.data.map((v: { id: number }) => v.id));
+    if (page >= body.meta.pages) {
+      expect(ids).toHaveLength(body.meta.total);
+      return ids;
+    }
+  }
+}
+
+const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+/** What the text search promises: every word found, the last one as the start of a word. */
+function matchesText(v: Listing, q: string): boolean {
+  const own = words(`${v.title} ${v.brand} ${v.model} ${v.description}`);
+  const terms = words(q);
+  return terms.every((term, i) => own.some((w) => (i === terms.length - 1 ? w.startsWith(term) : w === term)));
+}
+
+describe('GET /api/v1/vehicles: filters', () => {
+  it.each([
+    ['brand', 'brand'],
+    ['model', 'model'],
+    ['categoryId', 'category_id'],
+    ['typeId', 'type_id'],
+    ['fuelTypeId', 'fuel_type_id'],
+    ['transmissionId', 'transmission_id'],
+    ['colorId', 'color_id'],
+    ['countryId', 'country_id'],
+    ['cityId', 'city_id'],
+    ['currencyId', 'currency_id'],
+    ['doors', 'number_of_doors'],
+  ] as const)('filters by %s', async (param, column) => {
+    const value = mostCommon(column);
+    const expected = unsold()
+      .filter((v) => v[column] === value)
+      .sort(newestFirst)
+      .map((v) => v.id);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await searchIds(`${param}=${encodeURIComponent(String(value))}`)).toEqual(expected);
+  });
+
+  it('filters by year range and maximum mileage', async () => {
+    const expected = unsold()
+      .filter((v) => v.year >= 2012 && v.year <= 2020 && v.mileage <= 120000)
+      .sort(newestFirst)
+      .map((v) => v.id);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await searchIds('minYear=2012&maxYear=2020&maxMileage=120000')).toEqual(expected);
+  });
+
+  it('filters prices in the major unit of the chosen currency', async () => {
+    const currency = mostCommon('currency_id');
+    const inCurrency = unsold().filter((v) => v.currency_id === currency);
+    const prices = inCurrency.map((v) => v.price_minor).sort((a, b) => a - b);
+    const scale = 10 ** inCurrency[0]!.minor_units;
+    const low = prices[Math.floor(prices.length / 4)]!;
+    const high = prices[Math.floor((prices.length * 3) / 4)]!;
+    const expected = inCurrency
+      .filter((v) => v.price_minor >= low && v.price_minor <= high)
+      .sort(newestFirst)
+      .map((v) => v.id);
+    // The bounds themselves are included.
+    expect(await searchIds(`currencyId=${currency}&minPrice=${low / scale}&maxPrice=${high / scale}`)).toEqual(expected);
+    const cheapest = await json(await t.request(`/api/v1/vehicles?currencyId=${currency}&maxPrice=${prices[0]! / scale}&perPage=100`));
+    expect(cheapest.data.every((v: { price: number }) => v.price === prices[0]! / scale)).toBe(true);
+  });
+
+  it('combines filters, and shows sold vehicles only when asked', async () => {
+    const fuel = mostCommon('fuel_type_id');
+    const type = mostCommon('type_id');
+    const expect1 = all.filter((v) => v.fuel_type_id === fuel && v.type_id === type && v.year >= 2010).sort(newestFirst);
+    expect(await searchIds(`fuelTypeId=${fuel}&typeId=${type}&minYear=2010&includeSold=true`)).toEqual(expect1.map((v) => v.id));
+    expect(await searchIds(`fuelTypeId=${fuel}&typeId=${type}&minYear=2010`)).toEqual(expect1.filter((v) => v.sold === 0).map((v) => v.id));
+  });
+
+  it('treats empty parameters, as a plain search form sends them, as not set', async () => {
+    expect(await searchIds('q=&brand=&categoryId=&minPrice=&maxPrice=&minYear=&doors=')).toEqual(
+      unsold()
+        .sort(newestFirst)
+        .map((v) => v.id),
+    );
+  });
+
+  it('answers an empty page for a value nothing has', async () => {
+    const body = await json(await t.request('/api/v1/vehicles?categoryId=999999&brand=Nonexistent'));
+    expect(body.data).toEqual([]);
+    expect(body.meta.total).toBe(0);
+  });
+});
+
+describe('GET /api/v1/vehicles: text search', () => {
+  it('finds listings by brand, model and words of the title or description', async () => {
+    const brand = mostCommon('brand');
+    for (const q of [
+      brand,
+      `${brand} ${mostCommon(
+        'model',
+        unsold().filter((v) => v.brand === brand),
+      )}`,
+      'serviced',
+    ]) {
+      const expected = unsold()
+        .filter((v) => matchesText(v, q))
+        .sort(newestFirst)
+        .map((v) => v.id);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(await searchIds(`q=${encodeURIComponent(q)}`)).toEqual(expected);
+    }
+  });
+
+  it('matches the last word as the start of a word, ignoring case', async () => {
+    const brand = mostCommon('brand');
+    const prefix = brand.slice(0, 3).toUpperCase();
+    const expected = unsold()
+      .filter((v) => matchesText(v, prefix))
+      .sort(newestFirst)
+      .map((v) => v.id);
+    expect(expected).toContain(unsold().find((v) => v.brand === brand)!.id);
+    expect(await searchIds(`q=${encodeURIComponent(prefix)}`)).toEqual(expected);
+  });
+
+  it('ranks by relevance with words, and falls back to newest first without them', async () => {
+    const brand = mostCommon('brand');
+    const expected = unsold()
+      .filter((v) => matchesText(v, brand))
+      .map((v) => v.id)
+      .sort((a, b) => a - b);
+    const ranked = await searchIds(`q=${encodeURIComponent(brand)}&sort=relevance`);
+    expect([...ranked].sort((a, b) => a - b)).toEqual(expected);
+    expect(await searchIds('sort=relevance')).toEqual(await searchIds('sort=newest'));
+  });
+
+  it.each([
+    '"',
+    '*',
+    'AND (',
+    'NEAR(',
+    'OR',
+    'NOT',
+    '"unterminated',
+    'title:golf',
+    '-',
+    "'",
+    "' OR 1=1 --",
+    '\\',
+    '^golf',
+    '{title brand}: x',
+    'a & b | !c',
+    'x:*',
+    '(((',
+    '💥🚗',
+    'ÉLECTRIQUE àéî',
+    'w'.repeat(200),
+  ])('never fails on search syntax typed by a visitor (%s)', async (q) => {
+    const res = await t.request(`/api/v1/vehicles?q=${encodeURIComponent(q)}&sort=relevance`);
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.meta.total).toBe(unsold().filter((v) => (words(q).length ? matchesText(v, q) : true)).length);
+  });
+
+  it('reads operators as plain words', async () => {
+    const brand = mostCommon('brand');
+    expect(await searchIds(`q=${encodeURIComponent(`"${brand}" AND (`)}`)).toEqual(
+      unsold()
+        .filter((v) => matchesText(v, `${brand} and`))
+        .sort(newestFirst)
+        .map((v) => v.id),
+    );
+  });
+});
+
+describe('GET /api/v1/vehicles: sorting and pages', () => {
+  it.each([
+    ['newest', newestFirst],
+    ['price_asc', (a: Listing, b: Listing) => a.price_minor - b.price_minor || b.id - a.id],
+    ['price_desc', (a: Listing, b: Listing) => b.price_minor - a.price_minor || b.id - a.id],
+    ['year_desc', (a: Listing, b: Listing) => b.year - a.year || b.id - a.id],
+    ['mileage_asc', (a: Listing, b: Listing) => a.mileage - b.mileage || b.id - a.id],
+  ] as const)('sorts by %s', async (sort, order) => {
+    const currency = mostCommon('currency_id');
+    expect(await searchIds(`sort=${sort}&currencyId=${currency}`)).toEqual(
+      unsold()
+        .filter((v) => v.currency_id === currency)
+        .sort(order)
+        .map((v) => v.id),
+    );
+    expect(await searchIds(`sort=${sort}`)).toEqual(
+      unsold()
+        .sort(order)
+        .map((v) => v.id),
+    );
+  });
+
+  it('pages through results without overlap, and answers an empty page past the end', async () => {
+    const expected = unsold().sort(newestFirst);
+    const first = await json(await t.request('/api/v1/vehicles?perPage=7&page=1'));
+    const second = await json(await t.request('/api/v1/vehicles?perPage=7&page=2'));
+    expect([...first.data, ...second.data].map((v: { id: number }) => v.id)).toEqual(expected.slice(0, 14).map((v) => v.id));
+    expect(second.meta).toMatchObject({ total: expected.length, page: 2, perPage: 7, pages: Math.ceil(expected.length / 7) });
+    const past = await json(await t.request('/api/v1/vehicles?perPage=100&page=50'));
+    expect(past.data).toEqual([]);
+    expect(past.meta.total).toBe(expected.length);
+  });
+});
+
+describe('GET /api/v1/vehicles: facets', () => {
+  const facetOf = (rows: Listing[], column: keyof Listing) => {
+    const counts = new Map<unknown, number>();
+    for (const v of rows) counts.set(v[column], (counts.get(v[column]) ?? 0) + 1);
+    return counts;
+  };
+  const asMap = (list: { id?: number; value?: string; count: number }[]) => new Map(list.map((f) => [f.id ?? f.value, f.count]));
+
+  it('counts each facet with every other active filter applied', async () => {
+    const fuel = mostCommon('fuel_type_id');
+    const brand = mostCommon(
+      'brand',
+      unsold().filter((v) => v.fuel_type_id === fuel),
+    );
+    const body = await json(await t.request(`/api/v1/vehicles?fuelTypeId=${fuel}&brand=${encodeURIComponent(brand)}&minYear=2008`));
+    const base = unsold().filter((v) => v.year >= 2008);
+    const { facets } = body.meta;
+    expect(asMap(facets.fuelTypeId)).toEqual(
+      facetOf(
+        base.filter((v) => v.brand === brand),
+        'fuel_type_id',
+      ),
+    );
+    expect(asMap(facets.brand)).toEqual(
+      facetOf(
+        base.filter((v) => v.fuel_type_id === fuel),
+        'brand',
+      ),
+    );
+    const both = base.filter((v) => v.brand === brand && v.fuel_type_id === fuel);
+    expect(body.meta.total).toBe(both.length);
+    expect(asMap(facets.categoryId)).toEqual(facetOf(both, 'category_id'));
+    expect(asMap(facets.typeId)).toEqual(facetOf(both, 'type_id'));
+    expect(asMap(facets.transmissionId)).toEqual(facetOf(both, 'transmission_id'));
+  });
+
+  it('lists facet values most frequent first, with names in the request language', async () => {
+    const en = (await json(await t.request('/api/v1/vehicles?lng=en_US'))).meta.facets;
+    const fr = (await json(await t.request('/api/v1/vehicles?lng=fr_FR'))).meta.facets;
+    for (const facet of ['categoryId', 'typeId', 'fuelTypeId', 'transmissionId', 'brand']) {
+      const counts = en[facet].map((f: { count: number }) => f.count);
+      expect(counts).toEqual([...counts].sort((a, b) => b - a));
+      expect(counts.reduce((a: number, b: number) => a + b, 0)).toBe(unsold().length);
+    }
+    const row = await t.database.db
+      .selectFrom('fuel_types')
+      .select(['name_i18n'])
+      .where('id', '=', fr.fuelTypeId[0].id)
+      .executeTakeFirstOrThrow();
+    const names = JSON.parse(row.name_i18n ?? '{}');
+    expect(fr.fuelTypeId.find((f: { id: number }) => f.id === fr.fuelTypeId[0].id).name).toBe(names.fr_FR);
+    expect(en.fuelTypeId.find((f: { id: number }) => f.id === fr.fuelTypeId[0].id).name).toBe(names.en_US);
+  });
+
+  it('keeps a chosen value listed even when nothing matches it', async () => {
+    const body = await json(await t.request('/api/v1/vehicles?brand=Nonexistent'));
+    expect(body.meta.facets.brand).toContainEqual({ value: 'Nonexistent', count: 0 });
+  });
+
+  it('counts facets over text matches too', async () => {
+    const brand = mostCommon('brand');
+    const body = await json(await t.request(`/api/v1/vehicles?q=${encodeURIComponent(brand)}`));
+    expect(asMap(body.meta.facets.fuelTypeId)).toEqual(
+      facetOf(
+        unsold().filter((v) => matchesText(v, brand)),
+        'fuel_type_id',
+      ),
+    );
+  });
+});
+
+describe('GET /api/v1/vehicles: refused queries', () => {
+  it('refuses a price filter without a currency', async () => {
+    for (const query of ['minPrice=1000', 'maxPrice=5000', 'minPrice=1000&maxPrice=5000']) {
+      const res = await t.request(`/api/v1/vehicles?${query}`);
+      expect(res.status).toBe(422);
+      const body = await json(res);
+      expect(body.code).toBe('VALIDATION_FAILED');
+      expect(body.details[0]).toEqual({ path: query.split('=')[0], message: 'Price filtering needs a currency chosen first.' });
+    }
+    const fr = await json(await t.request('/api/v1/vehicles?minPrice=1000&lng=fr_FR'));
+    expect(fr.details[0].path).toBe('minPrice');
+    expect(fr.details[0].message).not.toBe('Price filtering needs a currency chosen first.');
+  });
+
+  it('refuses a minimum above its maximum', async () => {
+    const currency = mostCommon('currency_id');
+    for (const [query, field] of [
+      [`currencyId=${currency}&minPrice=5000&maxPrice=1000`, 'minPrice'],
+      ['minYear=2020&maxYear=2010', 'minYear'],
+    ]) {
+      const res = await t.request(`/api/v1/vehicles?${query}`);
+      expect(res.status).toBe(422);
+      expect((await json(res)).details).toContainEqual({ path: field, message: 'The minimum must not be above the maximum.' });
+    }
+  });
+
+  it('refuses a price filter in a currency that does not exist', async () => {
+    const res = await t.request('/api/v1/vehicles?currencyId=999999&minPrice=10');
+    expect(res.status).toBe(422);
+    expect((await json(res)).details.map((d: { path: string }) => d.path)).toEqual(['currencyId']);
+  });
+
+  it.each([
+    ['categoryId=abc', 'categoryId'],
+    ['typeId=0', 'typeId'],
+    ['fuelTypeId=1.5', 'fuelTypeId'],
+    ['transmissionId=-2', 'transmissionId'],
+    ['colorId=99999999999', 'colorId'],
+    ['countryId=1e400', 'countryId'],
+    ['cityId=NaN', 'cityId'],
+    ['currencyId=x', 'currencyId'],
+    ['currencyId=1&minPrice=abc', 'minPrice'],
+    ['currencyId=1&maxPrice=-5', 'maxPrice'],
+    ['currencyId=1&maxPrice=Infinity', 'maxPrice'],
+    ['minYear=1800', 'minYear'],
+    ['maxYear=2026.5', 'maxYear'],
+    ['maxMileage=-1', 'maxMileage'],
+    ['doors=0', 'doors'],
+    ['doors=many', 'doors'],
+    ['includeSold=yes', 'includeSold'],
+    ['sort=random', 'sort'],
+    ['perPage=1000', 'perPage'],
+    ['categoryId=1&categoryId=2', 'categoryId'],
+    [`brand=${'b'.repeat(101)}`, 'brand'],
+    [`q=${'q'.repeat(201)}`, 'q'],
+  ])('refuses a malformed query (%s) with 422 naming the parameter', async (query, field) => {
+    const res = await t.request(`/api/v1/vehicles?${query}`);
+    expect(res.status).toBe(422);
+    const body = await json(res);
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.details.map((d: { path: string }) => d.path)).toContain(field);
+  });
+});

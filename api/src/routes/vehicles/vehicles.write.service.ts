@@ -1,0 +1,388 @@
+import { type Database, DELETE_VEHICLE, nowIso, toFlag } from '@autoroute/db';
+import type { Locale } from '@autoroute/locales';
+import type { z } from '@hono/zod-openapi';
+import type { TFunction } from 'i18next';
+import type { Kysely } from 'kysely';
+import type { Principal } from '../../auth/principal.ts';
+import type { Deps } from '../../context.ts';
+import { AppError, type ErrorDetail, notFound, validationFailed } from '../../errors.ts';
+import { translator } from '../../i18n.ts';
+import { toMajor } from '../../lib/reference.ts';
+import type { Vehicle } from './vehicles.schemas.ts';
+import { getVehicle, toSummary, type Viewer } from './vehicles.service.ts';
+import {
+  attachPictures,
+  deleteVehicleRow,
+  existingIds,
+  findCity,
+  findCurrency,
+  findFuelType,
+  findPictures,
+  findVehicleRow,
+  insertVehicle,
+  listMakesWithModels,
+  listOwnVehicles,
+  type ReferenceTable,
+  replaceOptions,
+  updateVehicle,
+  type VehicleColumns,
+} from './vehicles.write.data.ts';
+import {
+  ELECTRIC_REQUIRED,
+  type MyVehiclesQuery,
+  RECHARGEABLE_FUELS,
+  type VehicleInput,
+  type VehiclePatch,
+} from './vehicles.write.schemas.ts';
+
+type Db = Kysely<Database>;
+
+/** The signed-in caller as the vehicle rules see them (routes guard with requireUser first). */
+export function viewerOf(principal: Principal | null): Viewer {
+  if (!principal) throw new AppError(401, 'UNAUTHORIZED');
+  return { id: principal.userId, permissions: principal.permissions };
+}
+
+/** Each reference field, the table its id must exist in. */
+const REFERENCES: [keyof VehicleInput, ReferenceTable][] = [
+  ['currencyId', 'currencies'],
+  ['countryId', 'countries'],
+  ['cityId', 'cities'],
+  ['categoryId', 'categories'],
+  ['colorId', 'colors'],
+  ['fuelTypeId', 'fuel_types'],
+  ['typeId', 'types'],
+  ['transmissionId', 'transmissions'],
+  ['originCountryId', 'countries'],
+  ['firstRegistrationCountryId', 'countries'],
+];
+
+const text = (value: string | null | undefined): string | null => (value ? value : null);
+const flag = (value: boolean | null | undefined): number | null => (value === null || value === undefined ? null : toFlag(value));
+const bool = (value: number | null): boolean | null => (value === null ? null : value === 1);
+/** Decimal places of a number as written (12500.5 → 1, 1e-7 → 7). */
+function decimals(n: number): number {
+  const [mantissa = '', exponent = '0'] = String(n).split('e');
+  return Math.max(0, (mantissa.split('.')[1]?.length ?? 0) - Number(exponent));
+}
+const same = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+
+interface Checked {
+  columns: VehicleColumns;
+  optionIds: number[];
+}
+
+/**
+ * The rules zod cannot know: references exist, the city is in the country, the price fits its
+ * currency, an electric drive has its battery facts, the model belongs to a known brand, and the
+ * pictures are the owner's and free. Every failure is collected, then answered at once as a 422.
+ */
+async function check(
+  db: Db,
+  input: VehicleInput,
+  scope: { ownerId: number; vehicleId: number | null; catalogue: boolean; options: boolean; pictures: boolean },
+  t: TFunction,
+): Promise<Checked> {
+  const details: ErrorDetail[] = [];
+  const fail = (path: string, key: string) => details.push({ path, message: t(key) });
+
+  for (const [field, table] of REFERENCES) {
+    const id = input[field] as number | null | undefined;
+    if (id && !(await existingIds(db, table, [id])).has(id)) fail(field, 'vehicle.unknownReference');
+  }
+
+  const city = await findCity(db, input.cityId);
+  if (city && !details.some((d) => d.path === 'countryId') && city.country_id !== input.countryId) fail('cityId', 'vehicle.cityCountry');
+
+  let priceMinor = 0;
+  const currency = await findCurrency(db, input.currencyId);
+  if (currency) {
+    priceMinor = Math.round(input.price * 10 ** currency.minor_units);
+    if (decimals(input.price) > currency.minor_units) fail('price', 'vehicle.priceDecimals');
+  }
+
+  const fuel = await findFuelType(db, input.fuelTypeId);
+  if (fuel?.code && RECHARGEABLE_FUELS.includes(fuel.code)) {
+    for (const field of ELECTRIC_REQUIRED) {
+      if (input[field] === null || input[field] === undefined) fail(field, `vehicle.required.${field}`);
+    }
+  }
+
+  // A brand the catalogue knows must come with one of its models; another brand is taken as written.
+  let brand = input.brand;
+  let model = input.model;
+  const make = scope.catalogue ? (await listMakesWithModels(db)).find((m) => same(m.name, input.brand)) : undefined;
+  if (make) {
+    brand = make.name;
+    const known = make.models.find((name) => same(name, input.model));
+    if (known) model = known;
+    else fail('model', 'vehicle.modelOfBrand');
+  }
+
+  const optionIds = [...new Set(input.options)];
+  if (scope.options) {
+    const found = await existingIds(db, 'options', optionIds);
+    input.options.forEach((id, i) => {
+      if (!found.has(id)) fail(`options.${i}`, 'vehicle.unknownReference');
+    });
+  }
+
+  if (scope.pictures) {
+    const rows = new Map((await findPictures(db, input.pictures)).map((p) => [p.id, p]));
+    input.pictures.forEach((id, i) => {
+      const picture = rows.get(id);
+      if (input.pictures.indexOf(id) !== i) fail(`pictures.${i}`, 'vehicle.duplicatePicture');
+      else if (!picture || picture.owner_id !== scope.ownerId) fail(`pictures.${i}`, 'vehicle.pictureNotYours');
+      else if (picture.vehicle_id !== null && picture.vehicle_id !== scope.vehicleId) fail(`pictures.${i}`, 'vehicle.pictureInUse');
+    });
+  }
+
+  if (details.length) throw validationFailed(details);
+
+  return {
+    optionIds,
+    columns: {
+      title: input.title,
+      brand,
+      model,
+      register: text(input.register),
+      year: input.year,
+      price_minor: priceMinor,
+      currency_id: input.currencyId,
+      country_id: input.countryId,
+      city_id: input.cityId,
+      address: text(input.address),
+      postal_code: text(input.postal_code),
+      category_id: input.categoryId,
+      color_id: input.colorId,
+      mileage: input.mileage,
+      fuel_type_id: input.fuelTypeId,
+      type_id: input.typeId,
+      transmission_id: input.transmissionId,
+      engine_size: input.engine_size ?? null,
+      number_of_doors: input.number_of_doors,
+      number_of_seats: input.number_of_seats,
+      vin: input.vin ? input.vin.toUpperCase() : null,
+      insurance_expiry_date: input.insurance_expiry_date ?? null,
+      description: input.description,
+      battery_capacity: input.battery_capacity ?? null,
+      battery_type: text(input.battery_type),
+      battery_health: input.battery_health ?? null,
+      charging_time: input.charging_time ?? null,
+      fast_charging: flag(input.fast_charging),
+      battery_range: input.battery_range ?? null,
+      battery_consumption: input.battery_consumption ?? null,
+      fiscal_power: input.fiscal_power ?? null,
+      din_power: input.din_power ?? null,
+      engine_power: input.engine_power ?? null,
+      torque: input.torque ?? null,
+      range: input.range ?? null,
+      registration_date: input.registration_date ?? null,
+      number_of_owners: input.number_of_owners ?? null,
+      is_first_hand: flag(input.is_first_hand),
+      emissions_standard: text(input.emissions_standard),
+      co2_emissions: input.co2_emissions ?? null,
+      euro_standard: text(input.euro_standard),
+      critair: text(input.critair),
+      maintenance_history: text(input.maintenance_history),
+      accident_history: text(input.accident_history),
+      length: input.length ?? null,
+      width: input.width ?? null,
+      height: input.height ?? null,
+      weight: input.weight ?? null,
+      wheelbase: input.wheelbase ?? null,
+      trunk_volume: input.trunk_volume ?? null,
+      upholstery: text(input.upholstery),
+      origin: text(input.origin),
+      origin_country_id: input.originCountryId ?? null,
+      import_status: text(input.import_status),
+      imported: flag(input.imported),
+      first_registration_country_id: input.firstRegistrationCountryId ?? null,
+    },
+  };
+}
+
+/** Attaches the pictures, or undoes the whole write when one was taken by another listing meanwhile. */
+async function attach(db: Db, vehicleId: number, ownerId: number, pictureIds: number[], now: string, t: TFunction) {
+  const refused = await attachPictures(db, vehicleId, ownerId, pictureIds, now);
+  if (refused.length) {
+    throw validationFailed(refused.map((id) => ({ path: `pictures.${pictureIds.indexOf(id)}`, message: t('vehicle.pictureInUse') })));
+  }
+}
+
+/** The stored vehicle as the form would send it back, for a partial change to complete. */
+function asInput(found: NonNullable<Awaited<ReturnType<typeof findVehicleRow>>>): VehicleInput {
+  const v = found.row;
+  return {
+    title: v.title,
+    brand: v.brand,
+    model: v.model,
+    register: v.register,
+    year: v.year,
+    price: toMajor(Number(v.price_minor), found.minorUnits),
+    currencyId: v.currency_id,
+    countryId: v.country_id,
+    cityId: v.city_id,
+    address: v.address,
+    postal_code: v.postal_code,
+    categoryId: v.category_id,
+    colorId: v.color_id,
+    mileage: v.mileage,
+    fuelTypeId: v.fuel_type_id,
+    typeId: v.type_id,
+    transmissionId: v.transmission_id,
+    engine_size: v.engine_size,
+    number_of_doors: v.number_of_doors,
+    number_of_seats: v.number_of_seats,
+    vin: v.vin,
+    insurance_expiry_date: v.insurance_expiry_date,
+    options: found.optionIds,
+    pictures: found.pictureIds,
+    description: v.description,
+    battery_capacity: v.battery_capacity,
+    battery_type: v.battery_type,
+    battery_health: v.battery_health,
+    charging_time: v.charging_time,
+    fast_charging: bool(v.fast_charging),
+    battery_range: v.battery_range,
+    battery_consumption: v.battery_consumption,
+    fiscal_power: v.fiscal_power,
+    din_power: v.din_power,
+    engine_power: v.engine_power,
+    torque: v.torque,
+    range: v.range,
+    registration_date: v.registration_date,
+    number_of_owners: v.number_of_owners,
+    is_first_hand: bool(v.is_first_hand),
+    emissions_standard: v.emissions_standard,
+    co2_emissions: v.co2_emissions,
+    euro_standard: v.euro_standard,
+    critair: v.critair,
+    maintenance_history: v.maintenance_history,
+    accident_history: v.accident_history,
+    length: v.length,
+    width: v.width,
+    height: v.height,
+    weight: v.weight,
+    wheelbase: v.wheelbase,
+    trunk_volume: v.trunk_volume,
+    upholstery: v.upholstery,
+    origin: v.origin,
+    originCountryId: v.origin_country_id,
+    import_status: v.import_status,
+    imported: bool(v.imported),
+    firstRegistrationCountryId: v.first_registration_country_id,
+  };
+}
+
+/** The sold flag and its date when the input changes it (SPEC §4: sold or not sold). */
+function soldChange(sold: boolean | undefined, current: number, now: string) {
+  if (sold === undefined || toFlag(sold) === current) return {};
+  return { sold: toFlag(sold), sold_at: sold ? now : null };
+}
+
+async function ownedVehicle(db: Db, id: number, viewer: Viewer) {
+  const found = await findVehicleRow(db, id);
+  if (!found) throw notFound('VEHICLE_NOT_FOUND');
+  if (found.row.owner_id !== viewer.id) throw new AppError(403, 'FORBIDDEN');
+  return found;
+}
+
+/** Publishes a listing for the caller: the row, its options and its pictures in one transaction. */
+export async function createVehicle(deps: Deps, viewer: Viewer, input: VehicleInput, locale: Locale): Promise<z.infer<typeof Vehicle>> {
+  const t = translator(locale);
+  const id = await deps.db.transaction().execute(async (tx) => {
+    const { columns, optionIds } = await check(
+      tx,
+      input,
+      { ownerId: viewer.id, vehicleId: null, catalogue: true, options: true, pictures: true },
+      t,
+    );
+    const now = nowIso();
+    const vehicleId = await insertVehicle(tx, {
+      ...columns,
+      owner_id: viewer.id,
+      sold: toFlag(input.sold ?? false),
+      sold_at: input.sold ? now : null,
+      created_at: now,
+      updated_at: now,
+    });
+    await replaceOptions(tx, vehicleId, optionIds);
+    await attach(tx, vehicleId, viewer.id, input.pictures, now, t);
+    return vehicleId;
+  });
+  return getVehicle(deps, id, locale, viewer);
+}
+
+/** PUT: every field replaced; options and pictures are the lists given. `sold` is kept when omitted. */
+export async function replaceVehicle(
+  deps: Deps,
+  viewer: Viewer,
+  id: number,
+  input: VehicleInput,
+  locale: Locale,
+): Promise<z.infer<typeof Vehicle>> {
+  const t = translator(locale);
+  await deps.db.transaction().execute(async (tx) => {
+    const found = await ownedVehicle(tx, id, viewer);
+    const { columns, optionIds } = await check(
+      tx,
+      input,
+      { ownerId: viewer.id, vehicleId: id, catalogue: true, options: true, pictures: true },
+      t,
+    );
+    const now = nowIso();
+    await updateVehicle(tx, id, { ...columns, ...soldChange(input.sold, found.row.sold, now), updated_at: now });
+    await replaceOptions(tx, id, optionIds);
+    await attach(tx, id, viewer.id, input.pictures, now, t);
+  });
+  return getVehicle(deps, id, locale, viewer);
+}
+
+/** PATCH: the fields given, checked together with the stored ones; options and pictures only when given. */
+export async function patchVehicle(
+  deps: Deps,
+  viewer: Viewer,
+  id: number,
+  patch: VehiclePatch,
+  locale: Locale,
+): Promise<z.infer<typeof Vehicle>> {
+  const t = translator(locale);
+  await deps.db.transaction().execute(async (tx) => {
+    const found = await ownedVehicle(tx, id, viewer);
+    const merged: VehicleInput = { ...asInput(found), ...patch };
+    // A listing stays editable (e.g. marked sold) when the catalogue changed since: brand and model are checked when given.
+    const scope = {
+      ownerId: viewer.id,
+      vehicleId: id,
+      catalogue: patch.brand !== undefined || patch.model !== undefined,
+      options: patch.options !== undefined,
+      pictures: patch.pictures !== undefined,
+    };
+    const { columns, optionIds } = await check(tx, merged, scope, t);
+    const now = nowIso();
+    await updateVehicle(tx, id, { ...columns, ...soldChange(patch.sold, found.row.sold, now), updated_at: now });
+    if (scope.options) await replaceOptions(tx, id, optionIds);
+    if (scope.pictures) await attach(tx, id, viewer.id, merged.pictures, now, t);
+  });
+  return getVehicle(deps, id, locale, viewer);
+}
+
+/** Its owner, or an admin holding delete_vehicle (SPEC §3, §6), deletes a listing; options and pictures go with it. */
+export async function deleteVehicle(deps: Deps, viewer: Viewer, id: number): Promise<void> {
+  await deps.db.transaction().execute(async (tx) => {
+    const found = await findVehicleRow(tx, id);
+    if (!found) throw notFound('VEHICLE_NOT_FOUND');
+    if (found.row.owner_id !== viewer.id && !viewer.permissions.includes(DELETE_VEHICLE)) throw new AppError(403, 'FORBIDDEN');
+    await deleteVehicleRow(tx, id);
+  });
+}
+
+/** The caller's own listings, sold ones included, newest first. */
+export async function listMyVehicles(deps: Deps, viewer: Viewer, q: MyVehiclesQuery, locale: Locale) {
+  const { rows, total } = await listOwnVehicles(deps.db, viewer.id, q.page, q.perPage);
+  return {
+    data: rows.map((r) => toSummary(r, locale)),
+    meta: { total, page: q.page, perPage: q.perPage, pages: Math.ceil(total / q.perPage) },
+  };
+}

@@ -1,0 +1,626 @@
+import { ensureAdmin } from '@autoroute/db/seed';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, json, type TestApp } from '../../testing.ts';
+
+const verifiedUser = (name: string) => t.member(name);
+
+let t: TestApp;
+type Headers = { authorization: string };
+let owner: Headers;
+let stranger: Headers;
+let unverified: Headers;
+let admin: Headers;
+let ownerId: number;
+let strangerId: number;
+
+/** Reference ids the forms choose from, read from the seeded reference data. */
+const ref = {} as {
+  eur: number;
+  jpy: number;
+  france: number;
+  germany: number;
+  japan: number;
+  paris: number;
+  berlin: number;
+  tokyo: number;
+  category: number;
+  color: number;
+  petrol: number;
+  electric: number;
+  sale: number;
+  manual: number;
+  automatic: number;
+  options: number[];
+};
+
+const db = () => t.database.db;
+const count = async (table: 'vehicles' | 'vehicle_options') =>
+  Number((await db().selectFrom(table).select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const idOf = async (table: 'categories' | 'colors' | 'fuel_types' | 'types' | 'transmissions', code: string) =>
+  (await db().selectFrom(table).select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+const countryId = async (code: string) =>
+  (await db().selectFrom('countries').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+const cityId = async (name: string) => (await db().selectFrom('cities').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+const currencyId = async (code: string) =>
+  (await db().selectFrom('currencies').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+
+async function signIn(email: string, password: string): Promise<Headers> {
+  const body = await json(await t.request('/api/v1/auth/login', { method: 'POST', json: { email, password } }));
+  return { authorization: `Bearer ${body.security.accessToken}` };
+}
+
+let pictureSeq = 0;
+/** A picture row as the upload endpoint leaves it: owned, not yet attached to a listing. */
+async function picture(ownerOf: number): Promise<number> {
+  pictureSeq += 1;
+  const row = await db()
+    .insertInto('pictures')
+    .values({
+      owner_id: ownerOf,
+      storage_key: `test/${pictureSeq}.jpg`,
+      mime: 'image/jpeg',
+      width: 1200,
+      height: 800,
+      bytes: 120000,
+      renditions: '[]',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The core fields only: a petrol car, which has no battery facts to give. */
+async function coreVehicle(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Renault Clio 1.0 90 hp',
+    brand: 'Renault',
+    model: 'Clio',
+    year: 2021,
+    price: 12500.5,
+    currencyId: ref.eur,
+    countryId: ref.france,
+    cityId: ref.paris,
+    categoryId: ref.category,
+    colorId: ref.color,
+    mileage: 42000,
+    fuelTypeId: ref.petrol,
+    typeId: ref.sale,
+    transmissionId: ref.manual,
+    number_of_doors: 5,
+    number_of_seats: 5,
+    description: 'One owner, full service history, never crashed.',
+    options: [ref.options[0]],
+    pictures: [await picture(ownerId)],
+    ...overrides,
+  };
+}
+
+/** Every field of SPEC §3, an electric car so the battery group applies. */
+async function fullVehicle() {
+  return {
+    ...(await coreVehicle()),
+    title: 'Renault Megane E-Tech EV60',
+    model: 'Megane E-Tech',
+    register: 'AB-123-CD',
+    address: '12 Station Road',
+    postal_code: '75011',
+    fuelTypeId: ref.electric,
+    transmissionId: ref.automatic,
+    engine_size: null,
+    vin: 'VF1RJA00567123456',
+    insurance_expiry_date: '2027-03-31',
+    options: ref.options,
+    pictures: [await picture(ownerId), await picture(ownerId), await picture(ownerId)],
+    battery_capacity: 60,
+    battery_type: 'Lithium-ion NMC',
+    battery_health: 96,
+    charging_time: 9.5,
+    fast_charging: true,
+    battery_range: 450,
+    battery_consumption: 16.1,
+    fiscal_power: 5,
+    din_power: 220,
+    engine_power: 160,
+    torque: 300,
+    range: 450,
+    registration_date: '2022-06-15',
+    number_of_owners: 1,
+    is_first_hand: true,
+    emissions_standard: 'Zero emission',
+    co2_emissions: 0,
+    euro_standard: 'Euro 6d',
+    critair: '0',
+    maintenance_history: 'Full dealer service history',
+    accident_history: 'No accident reported',
+    length: 4.2,
+    width: 1.77,
+    height: 1.5,
+    weight: 1624,
+    wheelbase: 2685,
+    trunk_volume: 440,
+    upholstery: 'Cloth',
+    origin: 'Imported',
+    originCountryId: ref.france,
+    import_status: 'Cleared',
+    imported: true,
+    firstRegistrationCountryId: ref.germany,
+  };
+}
+
+const post = (body: unknown, headers: Record<string, string> = owner) =>
+  t.request('/api/v1/vehicles', { method: 'POST', json: body, headers });
+const send = (method: 'PUT' | 'PATCH', id: number, body: unknown, headers: Record<string, string> = owner) =>
+  t.request(`/api/v1/vehicles/${id}`, { method, json: body, headers });
+const detailsOf = async (res: Response) => (await json(res)).details as { path: string; message: string }[];
+
+async function created(overrides: Record<string, unknown> = {}, headers: Headers = owner): Promise<any> {
+  const res = await post(await coreVehicle(overrides), headers);
+  expect(res.status).toBe(201);
+  return (await json(res)).data;
+}
+
+const storedRow = (id: number) => db().selectFrom('vehicles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await ensureAdmin(db(), { email: 'root@example.test', password: 'root passphrase 123' });
+  admin = await signIn('root@example.test', 'root passphrase 123');
+  ({ headers: owner, id: ownerId } = await verifiedUser('olivia'));
+  ({ headers: stranger, id: strangerId } = await verifiedUser('samuel'));
+  await t.request('/api/v1/auth/signup', {
+    method: 'POST',
+    json: {
+      email: 'uma@example.test',
+      password: 'a long enough passphrase',
+      username: 'uma',
+      firstName: 'Uma',
+      lastName: 'Unverified',
+      phone: '+33 6 12 34 56 78',
+    },
+  });
+  unverified = await signIn('uma@example.test', 'a long enough passphrase');
+
+  Object.assign(ref, {
+    eur: await currencyId('EUR'),
+    jpy: await currencyId('JPY'),
+    france: await countryId('FR'),
+    germany: await countryId('DE'),
+    japan: await countryId('JP'),
+    paris: await cityId('Paris'),
+    berlin: await cityId('Berlin'),
+    tokyo: await cityId('Tokyo'),
+    category: (await db().selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id,
+    color: (await db().selectFrom('colors').select('id').orderBy('id').executeTakeFirstOrThrow()).id,
+    petrol: await idOf('fuel_types', 'petrol'),
+    electric: await idOf('fuel_types', 'electric'),
+    sale: await idOf('types', 'sale'),
+    manual: await idOf('transmissions', 'manual'),
+    automatic: await idOf('transmissions', 'automatic'),
+    options: (await db().selectFrom('options').select('id').orderBy('id').limit(3).execute()).map((o) => o.id),
+  });
+});
+afterAll(() => t.destroy());
+
+describe('POST /api/v1/vehicles (SPEC §3, §5)', () => {
+  it('publishes a vehicle with every field, answers 201 with it, and GET /vehicles/{id} shows the same', async () => {
+    const body = await fullVehicle();
+    const res = await post(body);
+    expect(res.status).toBe(201);
+    const { data } = await json(res);
+    expect(data).toMatchObject({
+      title: body.title,
+      brand: 'Renault',
+      model: 'Megane E-Tech',
+      register: 'AB-123-CD',
+      year: 2021,
+      price: 12500.5,
+      currency: { id: ref.eur, code: 'EUR' },
+      country: { id: ref.france },
+      city: { id: ref.paris, name: 'Paris' },
+      cityId: ref.paris,
+      address: '12 Station Road',
+      postal_code: '75011',
+      sold: false,
+      category: { id: ref.category },
+      color: { id: ref.color },
+      mileage: 42000,
+      fuel_type: { id: ref.electric, code: 'electric' },
+      type: { id: ref.sale, code: 'sale' },
+      transmission: { id: ref.automatic, code: 'automatic' },
+      engine_size: null,
+      number_of_doors: 5,
+      number_of_seats: 5,
+      vin: 'VF1RJA00567123456',
+      insurance_expiry_date: '2027-03-31',
+      description: body.description,
+      battery_capacity: 60,
+      battery_type: 'Lithium-ion NMC',
+      battery_health: 96,
+      charging_time: 9.5,
+      fast_charging: true,
+      battery_range: 450,
+      battery_consumption: 16.1,
+      fiscal_power: 5,
+      din_power: 220,
+      engine_power: 160,
+      torque: 300,
+      range: 450,
+      registration_date: '2022-06-15',
+      number_of_owners: 1,
+      is_first_hand: true,
+      emissions_standard: 'Zero emission',
+      co2_emissions: 0,
+      euro_standard: 'Euro 6d',
+      critair: '0',
+      maintenance_history: 'Full dealer service history',
+      accident_history: 'No accident reported',
+      length: 4.2,
+      width: 1.77,
+      height: 1.5,
+      weight: 1624,
+      wheelbase: 2685,
+      trunk_volume: 440,
+      upholstery: 'Cloth',
+      origin: 'Imported',
+      origin_country: { id: ref.france, code: 'FR' },
+      import_status: 'Cleared',
+      imported: true,
+      first_registration_country: { id: ref.germany, code: 'DE' },
+      canEdit: true,
+      canDelete: true,
+    });
+    expect(data.options.map((o: { id: number }) => o.id).sort()).toEqual([...ref.options].sort());
+    expect(data.pictures.map((p: { id: number }) => p.id)).toEqual(body.pictures);
+    expect(data.cover.id).toBe(body.pictures[0]);
+
+    const shown = await json(await t.request(`/api/v1/vehicles/${data.id}`, { headers: owner }));
+    expect(shown.data).toEqual(data);
+
+    const row = await storedRow(data.id);
+    expect(row.owner_id).toBe(ownerId);
+    expect(Number(row.price_minor)).toBe(1250050);
+    const pictures = await db().selectFrom('pictures').select(['id', 'vehicle_id', 'position']).where('id', 'in', body.pictures).execute();
+    expect(pictures.sort((a, b) => a.position - b.position)).toEqual(
+      body.pictures.map((id, position) => ({ id, vehicle_id: data.id, position })),
+    );
+  });
+
+  it('accepts a petrol car without any battery fact, and leaves the optional groups empty', async () => {
+    const data = await created();
+    expect(data).toMatchObject({ battery_capacity: null, battery_type: null, fast_charging: null, vin: null, origin_country: null });
+  });
+
+  it('stores the price in the minor units of its currency (yen have none)', async () => {
+    const data = await created({ price: 1500000, currencyId: ref.jpy, countryId: ref.japan, cityId: ref.tokyo });
+    expect(data.price).toBe(1500000);
+    expect(Number((await storedRow(data.id)).price_minor)).toBe(1500000);
+    const res = await post(await coreVehicle({ price: 1500000.5, currencyId: ref.jpy }));
+    expect(res.status).toBe(422);
+    expect(await detailsOf(res)).toEqual([{ path: 'price', message: 'The price has more decimals than its currency allows.' }]);
+  });
+
+  it('takes the catalogue spelling of a known brand and model', async () => {
+    const data = await created({ brand: 'renault', model: 'CLIO' });
+    expect([data.brand, data.model]).toEqual(['Renault', 'Clio']);
+  });
+
+  it.each([
+    ['title', 'Title is required.'],
+    ['brand', 'Brand is required.'],
+    ['model', 'Model is required.'],
+    ['year', 'Year is required.'],
+    ['price', 'Price is required.'],
+    ['currencyId', 'Currency is required.'],
+    ['countryId', 'Country is required.'],
+    ['cityId', 'City is required.'],
+    ['categoryId', 'Category is required.'],
+    ['colorId', 'Color is required.'],
+    ['mileage', 'Mileage is required.'],
+    ['fuelTypeId', 'Fuel type is required.'],
+    ['typeId', 'Type is required.'],
+    ['transmissionId', 'Transmission is required.'],
+    ['number_of_doors', 'Number of doors is required.'],
+    ['number_of_seats', 'Number of seats is required.'],
+    ['description', 'Description is required.'],
+    ['options', 'Choose at least one option.'],
+    ['pictures', 'Add at least one picture.'],
+  ])('refuses a vehicle without %s with its own message, and inserts nothing', async (field, message) => {
+    const before = await count('vehicles');
+    const body: Record<string, unknown> = await coreVehicle();
+    delete body[field];
+    const res = await post(body);
+    expect(res.status).toBe(422);
+    const answer = await json(res);
+    expect(answer.code).toBe('VALIDATION_FAILED');
+    expect(answer.details).toEqual([{ path: field, message }]);
+
+    const blank = await post(
+      await coreVehicle({ [field]: ['options', 'pictures'].includes(field) ? [] : field.endsWith('Id') ? null : '' }),
+    );
+    if (!['year', 'price', 'mileage', 'number_of_doors', 'number_of_seats'].includes(field)) {
+      expect(blank.status).toBe(422);
+      expect(await detailsOf(blank)).toEqual([{ path: field, message }]);
+    }
+    expect(await count('vehicles')).toBe(before);
+  });
+
+  it('says a missing field in the request language', async () => {
+    const body: Record<string, unknown> = await coreVehicle();
+    delete body.title;
+    const res = await t.request('/api/v1/vehicles?lng=fr_FR', { method: 'POST', json: body, headers: owner });
+    expect(await detailsOf(res)).toEqual([{ path: 'title', message: 'Le titre est obligatoire.' }]);
+  });
+
+  it('requires the battery facts of an electric vehicle, each with its own message', async () => {
+    const before = await count('vehicles');
+    const res = await post(await coreVehicle({ fuelTypeId: ref.electric, model: 'Zoe' }));
+    expect(res.status).toBe(422);
+    const needed = 'is required for an electric or plug-in hybrid vehicle.';
+    expect(await detailsOf(res)).toEqual([
+      { path: 'battery_capacity', message: `Battery capacity ${needed}` },
+      { path: 'battery_type', message: `Battery type ${needed}` },
+      { path: 'battery_health', message: `Battery health ${needed}` },
+      { path: 'charging_time', message: `Charging time ${needed}` },
+      { path: 'fast_charging', message: `Fast charging ${needed}` },
+      { path: 'battery_range', message: `Battery range ${needed}` },
+      { path: 'battery_consumption', message: `Battery consumption ${needed}` },
+    ]);
+    expect(await count('vehicles')).toBe(before);
+  });
+
+  const nextYear = new Date().getUTCFullYear() + 1;
+  it.each([
+    ['a year before 1900', { year: 1899 }, 'year', 'The year must be between 1900 and next year.'],
+    ['a year after next year', { year: nextYear + 1 }, 'year', 'The year must be between 1900 and next year.'],
+    ['a year that is not a whole number', { year: 2020.5 }, 'year', 'Must be a whole number.'],
+    ['a negative mileage', { mileage: -1 }, 'mileage', 'Must be at least 0.'],
+    ['a zero price', { price: 0 }, 'price', 'The price must be greater than zero.'],
+    ['a negative price', { price: -10 }, 'price', 'The price must be greater than zero.'],
+    ['an absurd price', { price: 5e9 }, 'price', 'Must be at most 1000000000.'],
+    ['a price as text', { price: 'cheap' }, 'price', 'Must be a number.'],
+    ['eight doors', { number_of_doors: 8 }, 'number_of_doors', 'Must be at most 7.'],
+    ['no door', { number_of_doors: 0 }, 'number_of_doors', 'Must be at least 1.'],
+    ['a hundred seats', { number_of_seats: 100 }, 'number_of_seats', 'Must be at most 99.'],
+    ['a battery health over 100 %', { battery_health: 101 }, 'battery_health', 'Must be at most 100.'],
+    ['a VIN with an O', { vin: 'VF1RJA0O567123456' }, 'vin', 'A VIN is 17 letters and digits, without I, O or Q.'],
+    ['a short VIN', { vin: 'VF1RJA005671' }, 'vin', 'A VIN is 17 letters and digits, without I, O or Q.'],
+    ['a date that is not ISO', { insurance_expiry_date: '31/03/2027' }, 'insurance_expiry_date', 'Enter a valid date.'],
+    ['an unknown currency', { currencyId: 999999 }, 'currencyId', 'This choice does not exist.'],
+    ['an unknown category', { categoryId: 999999 }, 'categoryId', 'This choice does not exist.'],
+    ['an unknown fuel type', { fuelTypeId: 999999 }, 'fuelTypeId', 'This choice does not exist.'],
+    ['an unknown origin country', { originCountryId: 999999 }, 'originCountryId', 'This choice does not exist.'],
+    ['an id that is not a number', { colorId: 'red' }, 'colorId', 'Must be a number.'],
+    ['a title that is not text', { title: 42 }, 'title', 'This value is not valid.'],
+    ['an optional number given as text', { battery_health: 'good' }, 'battery_health', 'Must be a number.'],
+    ['a yes/no given as text', { fast_charging: 'yes' }, 'fast_charging', 'This value is not valid.'],
+    ['a city of another country', { cityId: 'berlin' }, 'cityId', 'This city is not in the chosen country.'],
+    ['a model the brand does not make', { model: 'Golf' }, 'model', 'This model is not a known model of this brand.'],
+    ['an unknown option', { options: [999999] }, 'options.0', 'This choice does not exist.'],
+    ['an unknown field', { colour: 'red' }, '(root)', 'Unknown field: colour.'],
+  ])('refuses %s with 422 naming the field, and inserts nothing', async (_label, change, path, message) => {
+    const before = await count('vehicles');
+    const resolved = { ...change } as Record<string, unknown>;
+    if (resolved.cityId === 'berlin') resolved.cityId = ref.berlin;
+    const res = await post(await coreVehicle(resolved));
+    expect(res.status).toBe(422);
+    expect(await detailsOf(res)).toContainEqual({ path, message });
+    expect(await count('vehicles')).toBe(before);
+  });
+
+  it('accepts a brand the catalogue does not know, with any model', async () => {
+    const data = await created({ brand: 'Lada', model: 'Niva Legend', title: 'Lada Niva' });
+    expect([data.brand, data.model]).toEqual(['Lada', 'Niva Legend']);
+  });
+
+  it('refuses pictures that are not the caller’s, are used by another listing, do not exist or repeat, and attaches none', async () => {
+    const before = await count('vehicles');
+    const mine = await picture(ownerId);
+    const theirs = await picture(strangerId);
+    const used = (await created()).pictures[0].id;
+    const res = await post(await coreVehicle({ pictures: [mine, theirs, used, 999999, mine] }));
+    expect(res.status).toBe(422);
+    expect(await detailsOf(res)).toEqual([
+      { path: 'pictures.1', message: 'This picture does not exist or is not yours.' },
+      { path: 'pictures.2', message: 'This picture is already used by another listing.' },
+      { path: 'pictures.3', message: 'This picture does not exist or is not yours.' },
+      { path: 'pictures.4', message: 'This picture is listed twice.' },
+    ]);
+    expect(await count('vehicles')).toBe(before + 1);
+    const free = await db().selectFrom('pictures').select('vehicle_id').where('id', 'in', [mine, theirs]).execute();
+    expect(free.every((p) => p.vehicle_id === null)).toBe(true);
+  });
+
+  it('answers 401 when signed out and 402 EMAIL_NOT_VERIFIED before the address is verified, inserting nothing', async () => {
+    const before = await count('vehicles');
+    const body = await coreVehicle();
+    const signedOut = await post(body, {});
+    expect(signedOut.status).toBe(401);
+    expect((await json(signedOut)).code).toBe('UNAUTHORIZED');
+    const notVerified = await post(body, unverified);
+    expect(notVerified.status).toBe(402);
+    expect(await json(notVerified)).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', error: 'Please verify your email address first.' });
+    expect(await count('vehicles')).toBe(before);
+  });
+});
+
+describe('PUT and PATCH /api/v1/vehicles/{id}', () => {
+  it('replaces every field, the options and the pictures in their new order; a picture left out is detached, not deleted', async () => {
+    const first = await created({ pictures: [await picture(ownerId), await picture(ownerId)], options: [ref.options[0]] });
+    const [kept, dropped] = first.pictures.map((p: { id: number }) => p.id);
+    const added = await picture(ownerId);
+    const body = await coreVehicle({
+      title: 'Renault Clio, new tyres',
+      price: 11900,
+      mileage: 43000,
+      options: [ref.options[1], ref.options[2]],
+      pictures: [added, kept],
+    });
+    const res = await send('PUT', first.id, body);
+    expect(res.status).toBe(200);
+    const { data } = await json(res);
+    expect(data).toMatchObject({ id: first.id, title: 'Renault Clio, new tyres', price: 11900, mileage: 43000, canEdit: true });
+    expect(data.pictures.map((p: { id: number }) => p.id)).toEqual([added, kept]);
+    expect(data.cover.id).toBe(added);
+    expect(data.options.map((o: { id: number }) => o.id).sort()).toEqual([ref.options[1], ref.options[2]].sort());
+    const detached = await db()
+      .selectFrom('pictures')
+      .select(['vehicle_id', 'owner_id'])
+      .where('id', '=', dropped)
+      .executeTakeFirstOrThrow();
+    expect(detached).toEqual({ vehicle_id: null, owner_id: ownerId });
+    expect((body.pictures as number[]).includes(dropped)).toBe(false);
+  });
+
+  it('refuses a PUT missing a field with 422 and changes nothing', async () => {
+    const v = await created();
+    const before = await storedRow(v.id);
+    const body: Record<string, unknown> = await coreVehicle({ title: 'Changed' });
+    delete body.description;
+    const res = await send('PUT', v.id, body);
+    expect(res.status).toBe(422);
+    expect(await detailsOf(res)).toEqual([{ path: 'description', message: 'Description is required.' }]);
+    expect(await storedRow(v.id)).toEqual(before);
+  });
+
+  it('marks a vehicle sold and back on sale with PATCH { sold }, recording when it was sold', async () => {
+    const v = await created();
+    const sold = await send('PATCH', v.id, { sold: true });
+    expect(sold.status).toBe(200);
+    expect((await json(sold)).data).toMatchObject({ id: v.id, sold: true, title: v.title, price: v.price });
+    const row = await storedRow(v.id);
+    expect(row.sold).toBe(1);
+    expect(row.sold_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+    const back = await send('PATCH', v.id, { sold: false });
+    expect((await json(back)).data.sold).toBe(false);
+    expect((await storedRow(v.id)).sold_at).toBeNull();
+  });
+
+  it('changes only the fields a PATCH gives, keeping options and pictures', async () => {
+    const v = await created();
+    const res = await send('PATCH', v.id, { price: 9999.99, mileage: 50000 });
+    expect(res.status).toBe(200);
+    const { data } = await json(res);
+    expect(data).toMatchObject({ price: 9999.99, mileage: 50000, title: v.title, brand: v.brand, year: v.year });
+    expect(data.pictures).toEqual(v.pictures);
+    expect(data.options).toEqual(v.options);
+  });
+
+  it('checks a PATCH together with the stored fields: an electric drive needs its battery facts', async () => {
+    const v = await created();
+    const before = await storedRow(v.id);
+    const res = await send('PATCH', v.id, { fuelTypeId: ref.electric });
+    expect(res.status).toBe(422);
+    expect((await detailsOf(res)).map((d) => d.path)).toContain('battery_capacity');
+    const moved = await send('PATCH', v.id, { cityId: ref.berlin });
+    expect(await detailsOf(moved)).toEqual([{ path: 'cityId', message: 'This city is not in the chosen country.' }]);
+    const otherMake = await send('PATCH', v.id, { model: 'Golf' });
+    expect(await detailsOf(otherMake)).toEqual([{ path: 'model', message: 'This model is not a known model of this brand.' }]);
+    const nulled = await send('PATCH', v.id, { title: null });
+    expect(await detailsOf(nulled)).toEqual([{ path: 'title', message: 'Title is required.' }]);
+    expect(await storedRow(v.id)).toEqual(before);
+  });
+
+  it('answers 404 VEHICLE_NOT_FOUND for an unknown vehicle and 401 when signed out', async () => {
+    const unknown = await send('PATCH', 999999, { sold: true });
+    expect(unknown.status).toBe(404);
+    expect((await json(unknown)).code).toBe('VEHICLE_NOT_FOUND');
+    expect((await send('PUT', 999999, await coreVehicle())).status).toBe(404);
+    expect((await send('PATCH', 1, { sold: true }, {})).status).toBe(401);
+  });
+});
+
+describe('someone else’s listing (SPEC §6: canEdit, canDelete, delete_vehicle)', () => {
+  it('answers 403 to a stranger on PUT, PATCH and DELETE, and changes nothing', async () => {
+    const v = await created();
+    const row = await storedRow(v.id);
+    const options = await count('vehicle_options');
+    for (const res of [
+      await send('PUT', v.id, await coreVehicle({ title: 'Stolen', pictures: [await picture(strangerId)] }), stranger),
+      await send('PATCH', v.id, { sold: true }, stranger),
+      await t.request(`/api/v1/vehicles/${v.id}`, { method: 'DELETE', headers: stranger }),
+    ]) {
+      expect(res.status).toBe(403);
+      expect((await json(res)).code).toBe('FORBIDDEN');
+    }
+    expect(await storedRow(v.id)).toEqual(row);
+    expect(await count('vehicle_options')).toBe(options);
+  });
+
+  it('shows canEdit and canDelete to the owner only; an admin holding delete_vehicle may delete but not edit', async () => {
+    const v = await created();
+    const flags = async (headers: Record<string, string>) => {
+      const { data } = await json(await t.request(`/api/v1/vehicles/${v.id}`, { headers }));
+      return [data.canEdit, data.canDelete];
+    };
+    expect(await flags(owner)).toEqual([true, true]);
+    expect(await flags(stranger)).toEqual([false, false]);
+    expect(await flags({})).toEqual([false, false]);
+    expect(await flags(admin)).toEqual([false, true]);
+    expect((await send('PATCH', v.id, { sold: true }, admin)).status).toBe(403);
+  });
+
+  it('lets an admin holding delete_vehicle delete it, with its options and pictures', async () => {
+    const v = await created();
+    const res = await t.request(`/api/v1/vehicles/${v.id}`, { method: 'DELETE', headers: admin });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ data: { ok: true } });
+    expect((await t.request(`/api/v1/vehicles/${v.id}`)).status).toBe(404);
+    expect(await db().selectFrom('vehicle_options').select('option_id').where('vehicle_id', '=', v.id).execute()).toEqual([]);
+    expect(await db().selectFrom('pictures').select('id').where('vehicle_id', '=', v.id).execute()).toEqual([]);
+  });
+
+  it('lets the owner delete their listing; a second delete answers 404', async () => {
+    const v = await created();
+    const res = await t.request(`/api/v1/vehicles/${v.id}`, { method: 'DELETE', headers: owner });
+    expect(res.status).toBe(200);
+    const again = await t.request(`/api/v1/vehicles/${v.id}`, { method: 'DELETE', headers: owner });
+    expect(again.status).toBe(404);
+    expect((await json(again)).code).toBe('VEHICLE_NOT_FOUND');
+    expect((await t.request(`/api/v1/vehicles/${v.id}`, { method: 'DELETE' })).status).toBe(401);
+  });
+});
+
+describe('GET /api/v1/me/vehicles', () => {
+  it('lists the caller’s own listings, sold ones included, newest first, paginated', async () => {
+    const sold = await created();
+    expect((await send('PATCH', sold.id, { sold: true })).status).toBe(200);
+    await created();
+    const mine = await db().selectFrom('vehicles').select('id').where('owner_id', '=', ownerId).orderBy('id', 'desc').execute();
+    const res = await t.request('/api/v1/me/vehicles?perPage=100', { headers: owner });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.meta).toEqual({ total: mine.length, page: 1, perPage: 100, pages: 1 });
+    expect(body.data.map((v: { id: number }) => v.id)).toEqual(mine.map((v) => v.id));
+    expect(body.data.find((v: { id: number }) => v.id === sold.id).sold).toBe(true);
+    const dates = body.data.map((v: { createdAt: string }) => v.createdAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+
+    const page2 = await json(await t.request('/api/v1/me/vehicles?perPage=2&page=2', { headers: owner }));
+    expect(page2.data.map((v: { id: number }) => v.id)).toEqual(mine.slice(2, 4).map((v) => v.id));
+    expect(page2.meta).toEqual({ total: mine.length, page: 2, perPage: 2, pages: Math.ceil(mine.length / 2) });
+  });
+
+  it('shows a stranger only their own listings, and answers 401 when signed out', async () => {
+    const body = await json(await t.request('/api/v1/me/vehicles', { headers: stranger }));
+    expect(body.data).toEqual([]);
+    expect(body.meta.total).toBe(0);
+    expect((await t.request('/api/v1/me/vehicles')).status).toBe(401);
+    expect((await t.request('/api/v1/me/vehicles?perPage=500', { headers: owner })).status).toBe(422);
+  });
+});
+
+describe('GET /api/v1/openapi.json', () => {
+  it('documents the write routes, their payload and the delete answer', async () => {
+    const doc = await json(await t.app.request('/api/v1/openapi.json'));
+    expect(Object.keys(doc.paths['/api/v1/vehicles'])).toEqual(expect.arrayContaining(['get', 'post']));
+    expect(Object.keys(doc.paths['/api/v1/vehicles/{id}'])).toEqual(expect.arrayContaining(['get', 'put', 'patch', 'delete']));
+    expect(doc.paths['/api/v1/me/vehicles'].get).toBeDefined();
+    expect(doc.paths['/api/v1/vehicles'].post.responses['402']).toBeDefined();
+    expect(doc.paths['/api/v1/vehicles/{id}'].delete.responses['200']).toBeDefined();
+    expect(doc.components.schemas.VehicleInput.required).toEqual(
+      expect.arrayContaining(['title', 'price', 'currencyId', 'cityId', 'options', 'pictures', 'description']),
+    );
+    expect(doc.components.schemas.VehicleInput.required).not.toContain('battery_capacity');
+  });
+});
