@@ -29,3 +29,7 @@ export function formatPrice(value: number, currency: string, locale: Locale): st
 }
 
 export const formatNumber = (value: number, locale: Locale): string => new Intl.NumberFormat(locale.replace('_', '-')).format(value);
+
+/** A year in the locale's digits, without grouping (2024, not 2,024). */
+export const formatYear = (value: number, locale: Locale): string =>
+  new Intl.NumberFormat(locale.replace('_', '-'), { useGrouping: false }).format(value);
