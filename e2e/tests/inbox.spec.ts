@@ -1,0 +1,150 @@
+import { createHmac } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectAccessible, test } from '../fixtures.ts';
+
+const SELLER = { email: 'claire.martin@demo.autoroute.local', password: 'demo-seller-2026' };
+
+/** A request signed as the storefront's islands sign theirs (SPEC §7): HMAC of the body, or of the timestamp. */
+async function signed(page: Page, request: APIRequestContext, method: 'GET' | 'POST', url: string, json?: unknown) {
+  const key = (await page.locator('meta[name="api-signing-key"]').getAttribute('content')) ?? '';
+  const timestamp = String(Date.now());
+  const body = json === undefined ? undefined : JSON.stringify(json);
+  const headers: Record<string, string> = {
+    'x-timestamp': timestamp,
+    'x-signature': createHmac('sha256', key)
+      .update(body ?? timestamp)
+      .digest('base64'),
+  };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await request.fetch(url, { method, headers, data: body });
+  expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
+  return response.json();
+}
+
+// Issue 4's inbox journey: a visitor writes to a seller, who reads, marks and deletes the message; then her favorites.
+test('a seller reads her messages in the inbox, and keeps favorites', async ({ page, browser }) => {
+  await page.goto('/?lng=en_US');
+
+  // One of Claire's listings still for sale, found through her own list (another context signs in as her).
+  const seller = await browser.newContext();
+  const sellerPage = await seller.newPage();
+  await sellerPage.goto('/?lng=en_US');
+  await signed(sellerPage, seller.request, 'POST', '/api/v1/auth/login', SELLER);
+  const mine = (await signed(sellerPage, seller.request, 'GET', '/api/v1/me/vehicles?perPage=50')) as {
+    data: { id: number; title: string; sold: boolean }[];
+  };
+  const listing = mine.data.find((v) => !v.sold);
+  if (!listing) throw new Error('Claire has no listing for sale');
+  const { id, title } = listing;
+  await seller.close();
+
+  // A visitor (signed out, in a context of their own) sends her a message through the contact form's API.
+  const visitor = await browser.newContext();
+  const text = `Is it still available? (${Date.now()})`;
+  const contact = (message: string) =>
+    signed(page, visitor.request, 'POST', `/api/v1/vehicles/${id}/contact`, {
+      firstname: 'Jean',
+      lastname: 'Dupont',
+      phone: '+33698765432',
+      email: 'jean.dupont@example.test',
+      message,
+    });
+  await contact(text);
+
+  // Signed out, the inbox asks to sign in first and then comes back.
+  await page.goto('/notifications/');
+  await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fnotifications%2F$/);
+  await page.getByLabel('Username or email').fill(SELLER.email);
+  await page.getByLabel('Password').fill(SELLER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/notifications\/$/);
+
+  // The header counts the unread message; the inbox shows who wrote, about what, and how to answer.
+  const badge = page.getByRole('link', { name: 'Notifications, 1 unread' });
+  await expect(badge).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+  const item = page.getByRole('listitem').filter({ hasText: text });
+  await expect(item).toBeVisible();
+  await expect(item.getByRole('heading', { name: /New\s+From: Jean Dupont/ })).toBeVisible();
+  await expect(item.getByRole('link', { name: title })).toHaveAttribute('href', `/vehicles/${id}`);
+  await expect(item.getByRole('link', { name: 'jean.dupont@example.test' })).toBeVisible();
+  await expect(item.getByRole('link', { name: '+33698765432' })).toBeVisible();
+  await expectAccessible(page);
+
+  // The same inbox in Arabic reads right to left.
+  await page.goto('/notifications/?lng=ar_SA');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1, name: 'الإشعارات' })).toBeVisible();
+  await expect(page.getByText(text)).toBeVisible();
+  await page.screenshot({ path: 'test-results/inbox-ar.png', fullPage: true });
+  await expectAccessible(page);
+  await page.goto('/notifications/?lng=en_US');
+
+  // The unread filter, then marking it read: the badge goes away.
+  await page.getByRole('link', { name: 'Unread', exact: true }).click();
+  await expect(page).toHaveURL(/filter=unread/);
+  await expect(page.getByText(text)).toBeVisible();
+  await page.getByRole('link', { name: 'All', exact: true }).click();
+  await item.getByRole('button', { name: 'Mark as read' }).click();
+  await expect(page.getByText('Marked as read.')).toBeVisible();
+  await expect(item.getByRole('heading', { name: /Read:\s+From: Jean Dupont/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: /unread/ })).toHaveCount(0);
+
+  // Deleting asks first; cancelling keeps it, confirming removes it.
+  await item.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this notification?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(item).toBeVisible();
+  await item.getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Notification deleted.')).toBeVisible();
+  await expect(page.getByText(text)).toHaveCount(0);
+  await expect(page.getByText('Your inbox is empty.')).toBeVisible();
+  await expectAccessible(page);
+
+  // Two new messages, then delete all after confirming.
+  await contact(`First of two (${Date.now()})`);
+  await contact(`Second of two (${Date.now()})`);
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Notifications, 2 unread' })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete all' }).click();
+  await page.getByRole('dialog', { name: 'Delete every notification?' }).getByRole('button', { name: 'Delete all' }).click();
+  await expect(page.getByText('All notifications deleted.')).toBeVisible();
+  await expect(page.getByText('Your inbox is empty.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+  await visitor.close();
+
+  // Favorites: empty at first, then the vehicle she saves (someone else's listing).
+  await page.goto('/favorites/');
+  await expect(page.getByRole('heading', { level: 1, name: 'My favorites' })).toBeVisible();
+  await expect(page.getByText('You have not saved any vehicle yet.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse vehicles' })).toHaveAttribute('href', '/vehicles');
+  await expectAccessible(page);
+  const all = (await signed(page, page.request, 'GET', '/api/v1/vehicles?perPage=50')) as { data: { id: number; title: string }[] };
+  const other = all.data.find((v) => !mine.data.some((m) => m.id === v.id));
+  if (!other) throw new Error('no listing of another seller');
+  await signed(page, page.request, 'POST', `/api/v1/vehicles/${other.id}/favorite`);
+  await page.reload();
+  await expect(page.getByRole('link', { name: other.title })).toHaveAttribute('href', `/vehicles/${other.id}`);
+  await expect(page.getByText('You have not saved any vehicle yet.')).toBeHidden();
+  await expectAccessible(page);
+  // Taking it off the list: the card goes at once, and stays gone.
+  await page.getByRole('button', { name: `Remove ${other.title} from favorites` }).click();
+  await expect(page.getByText('Removed from favorites.')).toBeVisible();
+  await expect(page.getByText('You have not saved any vehicle yet.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('link', { name: other.title })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Liked vehicles' }).click();
+  await expect(page).toHaveURL(/tab=likes/);
+  await expect(page.getByText('You have not liked any vehicle yet.')).toBeVisible();
+  await expectAccessible(page);
+
+  // Signed out, the favorites page asks to sign in too.
+  await page.context().clearCookies();
+  await page.goto('/favorites/');
+  await expect(page).toHaveURL(/\/sign-in\?redirect=%2Ffavorites%2F$/);
+});

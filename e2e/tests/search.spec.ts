@@ -1,0 +1,99 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test } from '../fixtures.ts';
+
+/** The value of the option whose text starts with `name` (labels carry a facet count: "Electric (112)"). */
+async function optionValue(page: Page, label: string, name: string) {
+  const value = await page.getByLabel(label, { exact: true }).locator('option', { hasText: name }).first().getAttribute('value');
+  expect(value).toBeTruthy();
+  return value!;
+}
+const resultsCount = (page: Page) => page.getByRole('status').filter({ hasText: /\bvehicles?\s*$/ });
+
+test.describe('vehicle search', () => {
+  test('filters by fuel type in place, keeps the filter in the URL, and goes back', async ({ page }) => {
+    await page.goto('/vehicles?lng=en_US');
+    await expect(page.getByRole('heading', { level: 1, name: 'Vehicles for sale and rent' })).toBeVisible();
+    const before = (await resultsCount(page).textContent())?.trim();
+    const transmissionBefore = await page.getByLabel('Transmission', { exact: true }).locator('option').allTextContents();
+    await expectAccessible(page);
+
+    const electric = await optionValue(page, 'Fuel', 'Electric');
+    await page.getByLabel('Fuel', { exact: true }).selectOption(electric);
+    await expect(page).toHaveURL(new RegExp(`[?&]fuelTypeId=${electric}(&|$)`));
+    await expect(resultsCount(page)).not.toHaveText(before!);
+    // The facet counts of the other filters follow the new search.
+    await expect
+      .poll(() => page.getByLabel('Transmission', { exact: true }).locator('option').allTextContents())
+      .not.toEqual(transmissionBefore);
+    const cards = page.getByRole('region', { name: 'Vehicles for sale and rent' }).getByRole('heading', { level: 3 });
+    await expect(cards.first()).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goBack();
+    await expect(page).not.toHaveURL(/fuelTypeId=/);
+    await expect(resultsCount(page)).toHaveText(before!);
+    await expect(page.getByLabel('Fuel', { exact: true })).toHaveValue('');
+  });
+
+  test('the home search box sends its filters to the results page', async ({ page }) => {
+    await page.goto('/?lng=en_US');
+    const electric = await optionValue(page, 'Fuel', 'Electric');
+    await page.getByLabel('Fuel', { exact: true }).selectOption(electric);
+    await page.getByRole('button', { name: 'Search' }).click();
+    // Empty fields are left out of the shared URL.
+    await expect(page).toHaveURL(new RegExp(`/vehicles\\?fuelTypeId=${electric}$`));
+    await expect(page.getByLabel('Fuel', { exact: true })).toHaveValue(electric);
+  });
+
+  test('refuses a price without a currency, with the message next to the field', async ({ page, browser }) => {
+    await page.goto('/vehicles?lng=en_US');
+    // With JavaScript the price fields wait for a currency.
+    await expect(page.getByLabel('Maximum price')).toBeDisabled();
+    const response = await page.goto('/vehicles?maxPrice=10000');
+    expect(response?.status()).toBe(422);
+    // The summary links to the field, which carries the message too.
+    await expect(page.getByRole('alert').getByRole('link', { name: 'Price filtering needs a currency chosen first.' })).toBeVisible();
+    await expect(page.getByLabel('Maximum price')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Maximum price')).toHaveAccessibleDescription(/Price filtering needs a currency chosen first\./);
+    await expectAccessible(page);
+
+    // Without JavaScript the plain form gets the same answer, then works with a currency.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await context.newPage();
+    await plain.goto('/vehicles?lng=en_US');
+    await plain.getByText('Price', { exact: true }).click();
+    await plain.getByLabel('Maximum price').fill('10000');
+    await plain.getByRole('button', { name: 'Show results' }).click();
+    await expect(plain).toHaveURL(/\/vehicles\?maxPrice=10000$/);
+    await expect(plain.getByLabel('Maximum price')).toHaveAccessibleDescription(/Price filtering needs a currency chosen first\./);
+    await plain.getByLabel('Currency').selectOption({ label: 'EUR — Euro' });
+    await plain.getByRole('button', { name: 'Show results' }).click();
+    await expect(plain).toHaveURL(/currencyId=\d+/);
+    await expect(plain.getByLabel('Maximum price')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(plain.getByRole('alert')).toHaveCount(0);
+    await expect(plain.getByRole('status').filter({ hasText: /\bvehicles?\s*$/ })).toBeVisible();
+    await context.close();
+  });
+
+  test('shows an empty state with a link that clears every filter', async ({ page }) => {
+    await page.goto('/vehicles?lng=en_US&q=qqqxyzzy');
+    await expect(page.getByText('No vehicles match your search.')).toBeVisible();
+    await expect(resultsCount(page)).toHaveText('0 vehicles');
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Clear all filters' }).click();
+    await expect(page).toHaveURL(/\/vehicles$/);
+    await expect(page.getByLabel('Keywords')).toHaveValue('');
+    await expect(page.getByText('No vehicles match your search.')).toBeHidden();
+  });
+
+  test('in Arabic the search is laid out right to left', async ({ page }, testInfo) => {
+    await page.goto('/vehicles?lng=ar_SA');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    // The filters start the line: on the right of the results.
+    const filters = await page.getByRole('search').boundingBox();
+    const results = await page.locator('.search-results').boundingBox();
+    expect(filters!.x).toBeGreaterThan(results!.x);
+    await testInfo.attach('search-ar_SA', { body: await page.screenshot({ fullPage: false }), contentType: 'image/png' });
+    await expectAccessible(page);
+  });
+});

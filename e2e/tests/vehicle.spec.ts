@@ -1,0 +1,145 @@
+import { createHmac } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test } from '../fixtures.ts';
+
+const SELLER = { email: 'claire.martin@demo.autoroute.local', password: 'demo-seller-2026' };
+
+/** A GET signed as the storefront's islands sign theirs (SPEC §7). */
+async function signedGet<T>(page: Page, url: string): Promise<T> {
+  const key = (await page.locator('meta[name="api-signing-key"]').getAttribute('content')) ?? '';
+  const timestamp = String(Date.now());
+  const signature = createHmac('sha256', key).update(timestamp).digest('base64');
+  const response = await page.request.get(url, { headers: { 'x-timestamp': timestamp, 'x-signature': signature } });
+  expect(response.ok(), `GET ${url}: ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** Four vehicles for sale, from the public search. */
+async function vehiclesForSale(page: Page) {
+  await page.goto('/?lng=en_US');
+  const list = await signedGet<{ data: { id: number; title: string }[] }>(page, '/api/v1/vehicles?perPage=24');
+  expect(list.data.length).toBeGreaterThanOrEqual(4);
+  return list.data.slice(0, 4);
+}
+
+// Issue 4's detail page journey: compare (at most three), contact the seller, like and save, in Arabic too.
+test('a visitor compares three vehicles and writes to a seller; a member likes and saves', async ({ page, browser }) => {
+  const vehicles = await vehiclesForSale(page);
+  const [a, b, c, d] = vehicles as [
+    { id: number; title: string },
+    { id: number; title: string },
+    { id: number; title: string },
+    { id: number; title: string },
+  ];
+
+  await page.goto(`/vehicles/${a.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: a.title })).toBeVisible();
+  // Search engines and link previews: schema.org Car with its Offer, OpenGraph, canonical.
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+  expect(ld['@type']).toBe('Car');
+  expect(ld.offers.availability).toBe('https://schema.org/InStock');
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', a.title);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/vehicles/${a.id}\\?lng=en_US$`));
+  await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(8);
+  await expectAccessible(page);
+
+  // The gallery answers the arrow keys when it has more than one picture.
+  const thumbs = page.getByRole('button', { name: /^Show picture/ });
+  if ((await thumbs.count()) > 1) {
+    await page.locator('[data-stage]').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.locator('[data-count]')).toHaveText(/^Picture 2 of \d+$/);
+    await expect(thumbs.nth(1)).toHaveAttribute('aria-current', 'true');
+  }
+
+  // Three vehicles go into the compare list; a fourth is refused (SPEC §5).
+  const compare = page.getByRole('button', { name: 'Add to compare' });
+  await compare.click();
+  await expect(compare).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Added to the compare list.')).toBeVisible();
+  for (const v of [b, c]) {
+    await page.goto(`/vehicles/${v.id}`);
+    await page.getByRole('button', { name: 'Add to compare' }).click();
+    await expect(page.getByRole('button', { name: 'Add to compare' })).toHaveAttribute('aria-pressed', 'true');
+  }
+  await expect(page.getByRole('link', { name: 'Compare (3)' })).toBeVisible();
+  await page.goto(`/vehicles/${d.id}`);
+  await page.getByRole('button', { name: 'Add to compare' }).click();
+  await expect(page.getByText('Compare allows at most 3 vehicles.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to compare' })).toHaveAttribute('aria-pressed', 'false');
+
+  // The comparison: three columns, differing rows marked in words, not colour only.
+  await page.getByRole('link', { name: 'Compare (3)' }).click();
+  await expect(page).toHaveURL(new RegExp(`/compare\\?ids=${a.id},${b.id},${c.id}$`));
+  await expect(page.locator('.compare-table thead th')).toHaveCount(3);
+  await expect(page.locator('tr.differs').first()).toContainText('Differs');
+  await expectAccessible(page);
+  // Without ids, the page compares what this browser kept; more than three ids are refused.
+  await page.goto('/compare');
+  await expect(page).toHaveURL(new RegExp(`/compare\\?ids=${a.id},${b.id},${c.id}$`));
+  await page.goto(`/compare?ids=${a.id},${b.id},${c.id},${d.id}`);
+  await expect(page.getByText('Compare allows at most 3 vehicles.')).toBeVisible();
+  await page.goto(`/compare?ids=${a.id},${b.id},${c.id}`);
+  await page.getByRole('link', { name: `Remove ${c.title}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/compare\\?ids=${a.id},${b.id}$`));
+  await expect(page.locator('.compare-table thead th')).toHaveCount(2);
+
+  // Contact the seller: a bad message first (inline errors), then a good one.
+  await page.goto(`/vehicles/${a.id}`);
+  await page.getByLabel('First name').fill('A');
+  await page.getByLabel('Phone').fill('not a phone');
+  await page.getByLabel('Email (optional)').fill('nobody@');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('The first name must be 2 to 30 characters.')).toBeVisible();
+  await expect(page.getByText('This field is required.')).toBeVisible();
+  await expect(page.getByText('Enter a valid phone number.')).toBeVisible();
+  await expect(page.getByText('Enter a valid email address.')).toBeVisible();
+  await expect(page.getByText('Write a message to the seller.')).toBeVisible();
+  await expect(page.getByLabel('First name')).toBeFocused();
+  await expectAccessible(page);
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  await page.getByLabel('Phone').fill('+33 6 12 34 56 78');
+  await page.getByLabel('Email (optional)').fill('grace@example.test');
+  await page.getByLabel('Message').fill('Is it still available? Could I see it on Saturday?');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Your message was sent to the seller.')).toBeVisible();
+
+  // Signed out, liking sends the visitor to sign in and back.
+  await page.getByRole('button', { name: /^Like/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/sign-in\\?redirect=%2Fvehicles%2F${a.id}$`));
+
+  // A member likes and saves; both survive a reload.
+  await page.getByLabel('Username or email').fill(SELLER.email);
+  await page.getByLabel('Password').fill(SELLER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`/vehicles/${a.id}$`));
+  const like = page.getByRole('button', { name: /^Like/ });
+  const save = page.getByRole('button', { name: 'Save' });
+  const before = Number(await like.locator('[data-like-count]').textContent());
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(like.locator('[data-like-count]')).toHaveText(String(before + 1));
+  await save.click();
+  await expect(save).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(page.getByRole('button', { name: /^Like/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveAttribute('aria-pressed', 'true');
+  await expectAccessible(page);
+
+  // An unknown vehicle is the "vehicle not found" page, with its status.
+  const missing = await page.goto('/vehicles/999999');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Vehicle not found.' })).toBeVisible();
+
+  // Arabic: right to left, translated, still accessible.
+  const arabic = await browser.newContext();
+  const ar = await arabic.newPage();
+  await ar.goto(`/vehicles/${a.id}?lng=ar_SA`);
+  await expect(ar.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(ar.getByRole('button', { name: 'أضف إلى المقارنة' })).toBeVisible();
+  await expect(ar.getByRole('heading', { name: 'تواصل مع البائع' })).toBeVisible();
+  await expectAccessible(ar);
+  await ar.screenshot({ path: 'test-results/vehicle-ar.png', fullPage: true });
+  await arabic.close();
+});
