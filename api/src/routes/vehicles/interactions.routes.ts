@@ -4,9 +4,7 @@ import { AppError } from '../../errors.ts';
 import { requestInfo } from '../../lib/request.ts';
 import { compareRoute, contactRoute, favoriteRoute, likeRoute, unfavoriteRoute, unlikeRoute, viewRoute } from './interactions.schemas.ts';
 import { compare, contactSeller, countView, likeCount, mark } from './interactions.service.ts';
-import type { Viewer } from './vehicles.service.ts';
-
-const viewerOf = (principal: Principal): Viewer => ({ id: principal.userId, permissions: principal.permissions });
+import { viewerOf } from './vehicles.write.service.ts';
 
 /** The signed-in caller's id (the routes that need it are behind requireUser). */
 function userId(principal: Principal | null): number {
