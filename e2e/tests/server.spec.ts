@@ -43,3 +43,25 @@ test.describe('one server, one port', () => {
     expect(await res.json()).toMatchObject({ code: 'BAD_SIGNATURE' });
   });
 });
+
+test.describe('search engines', () => {
+  test('robots.txt names the sitemap, whose parts list the pages and every live listing in eight languages', async ({
+    request,
+    baseURL,
+  }) => {
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain('Disallow: /admin/');
+    expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+    const index = await request.get('/sitemap.xml');
+    expect(index.headers()['content-type']).toContain('application/xml');
+    const parts = [...(await index.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(parts).toEqual([`${baseURL}/sitemap-pages.xml`, `${baseURL}/sitemap-0.xml`]);
+    const pages = await (await request.get('/sitemap-pages.xml')).text();
+    for (const path of ['/', '/vehicles', '/terms', '/help-center/buying-safely']) expect(pages).toContain(`<loc>${baseURL}${path}</loc>`);
+    const listings = await (await request.get('/sitemap-0.xml')).text();
+    const urls = [...listings.matchAll(/<loc>[^<]+\/vehicles\/(\d+)<\/loc>/g)].map((m) => Number(m[1]));
+    expect(urls.length).toBeGreaterThan(10);
+    expect(listings).toContain(`hreflang="ar-SA" href="${baseURL}/vehicles/${urls[0]}?lng=ar_SA"`);
+    expect((await request.get('/sitemap-99.xml')).status()).toBe(404);
+  });
+});

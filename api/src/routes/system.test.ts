@@ -137,3 +137,20 @@ describe('GET /api/v1/openapi.json', () => {
     expect(await init.text()).toContain("url: '/api/v1/openapi.json'");
   });
 });
+
+describe('GET /api/v1/site/sitemap', () => {
+  it('counts the live listings into parts and lists each part by id, sold ones left out', async () => {
+    const s = await createTestApp({ vehicles: 30 });
+    try {
+      const live = await s.database.db.selectFrom('vehicles').select(['id', 'updated_at']).where('sold', '=', 0).orderBy('id').execute();
+      const { data } = await json(await s.request('/api/v1/site/sitemap'));
+      expect(data).toEqual({ origin: 'http://localhost:3000', vehicles: live.length, parts: 1, partSize: 5000 });
+      const part = await json(await s.request('/api/v1/site/sitemap/0'));
+      expect(part.data).toEqual(live.map((v) => ({ id: v.id, updatedAt: v.updated_at })));
+      expect((await json(await s.request('/api/v1/site/sitemap/1'))).data).toEqual([]);
+      expect((await s.request('/api/v1/site/sitemap/-1')).status).toBe(422);
+    } finally {
+      await s.destroy();
+    }
+  });
+});

@@ -9,3 +9,24 @@ export async function readMaintenanceMessage(db: Kysely<Database>, locale: Local
   const message = typeof value === 'string' ? value : value ? (value[locale] ?? value.en_US ?? null) : null;
   return message || null;
 }
+
+/** Listings a sitemap part lists: live ones (not sold), by id, `size` per part. */
+export async function sitemapVehicles(db: Kysely<Database>, part: number, size: number) {
+  return db
+    .selectFrom('vehicles')
+    .select(['id', 'updated_at'])
+    .where('sold', '=', 0)
+    .orderBy('id')
+    .limit(size)
+    .offset(part * size)
+    .execute();
+}
+
+export async function countLiveVehicles(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('vehicles')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('sold', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

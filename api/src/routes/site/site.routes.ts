@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
-import { readMaintenanceMessage } from './site.data.ts';
+import { countLiveVehicles, readMaintenanceMessage, sitemapVehicles } from './site.data.ts';
 
 export const SiteInfo = z.object({ maintenanceMessage: z.string().nullable() }).openapi('SiteInfo');
 
@@ -12,10 +12,71 @@ const site = createRoute({
   responses: { 200: { description: 'Site information', content: { 'application/json': { schema: z.object({ data: SiteInfo }) } } } },
 });
 
+/** Listings per sitemap part: with eight languages each, a part stays well under the 50,000-URL limit. */
+export const SITEMAP_PART_SIZE = 5000;
+
+const sitemapIndex = createRoute({
+  method: 'get',
+  path: '/sitemap',
+  tags: ['System'],
+  summary: 'The public address and how many sitemap parts the live listings fill',
+  responses: {
+    200: {
+      description: 'Parts',
+      content: {
+        'application/json': {
+          schema: z.object({ data: z.object({ origin: z.string(), vehicles: z.number(), parts: z.number(), partSize: z.number() }) }),
+        },
+      },
+    },
+  },
+});
+const sitemapPart = createRoute({
+  method: 'get',
+  path: '/sitemap/{part}',
+  tags: ['System'],
+  summary: 'The live listings of one sitemap part (id and last change)',
+  request: {
+    params: z.object({
+      part: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(100_000)
+        .openapi({ param: { name: 'part', in: 'path' } }),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'Listings',
+      content: { 'application/json': { schema: z.object({ data: z.array(z.object({ id: z.number(), updatedAt: z.string() })) }) } },
+    },
+  },
+});
+
 export function siteRoutes(deps: Deps) {
-  return createRouter().openapi(site, async (c) => {
-    const message = await readMaintenanceMessage(deps.db, c.get('locale'));
-    c.header('Cache-Control', 'public, max-age=30');
-    return c.json({ data: { maintenanceMessage: message } }, 200);
-  });
+  return createRouter()
+    .openapi(site, async (c) => {
+      const message = await readMaintenanceMessage(deps.db, c.get('locale'));
+      c.header('Cache-Control', 'public, max-age=30');
+      return c.json({ data: { maintenanceMessage: message } }, 200);
+    })
+    .openapi(sitemapIndex, async (c) => {
+      const vehicles = await countLiveVehicles(deps.db);
+      return c.json(
+        {
+          data: {
+            origin: deps.config.publicUrl,
+            vehicles,
+            parts: Math.max(1, Math.ceil(vehicles / SITEMAP_PART_SIZE)),
+            partSize: SITEMAP_PART_SIZE,
+          },
+        },
+        200,
+      );
+    })
+    .openapi(sitemapPart, async (c) => {
+      const rows = await sitemapVehicles(deps.db, c.req.valid('param').part, SITEMAP_PART_SIZE);
+      return c.json({ data: rows.map((r) => ({ id: r.id, updatedAt: r.updated_at })) }, 200);
+    });
 }
