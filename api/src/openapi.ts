@@ -16,3 +16,13 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({ body: { ...jsonCo
 
 /** An error response in the envelope, described by its codes. */
 export const failure = (description: string) => ({ description, ...jsonContent(ErrorEnvelope) });
+
+/** A database id in the path (`/{id}`): a positive integer that fits the column. */
+export const IdParam = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2147483647)
+    .openapi({ param: { name: 'id', in: 'path' }, example: 1 }),
+});

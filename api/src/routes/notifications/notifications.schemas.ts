@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireUser } from '../../middleware/auth.ts';
-import { failure, jsonContent } from '../../openapi.ts';
+import { failure, IdParam, jsonContent } from '../../openapi.ts';
 
 const boolParam = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -10,15 +10,6 @@ export const NotificationsQuery = z.object({
   unread: boolParam.default(false).openapi({ type: 'boolean', description: 'Only the new (unread) ones' }),
 });
 export type NotificationsQuery = z.infer<typeof NotificationsQuery>;
-
-export const NotificationIdParam = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2147483647)
-    .openapi({ param: { name: 'id', in: 'path' }, example: 1 }),
-});
 
 /** SPEC §3 Notification: from (sender), vehicle, email, phone, message, read or new. */
 export const Notification = z
@@ -69,7 +60,7 @@ export const readRoute = createRoute({
   tags,
   summary: 'Mark one notification read',
   middleware: requireUser(),
-  request: { params: NotificationIdParam },
+  request: { params: IdParam },
   responses: {
     200: {
       description: 'The notification, now read',
@@ -95,7 +86,7 @@ export const deleteRoute = createRoute({
   tags,
   summary: 'Delete one notification',
   middleware: requireUser(),
-  request: { params: NotificationIdParam },
+  request: { params: IdParam },
   responses: { 200: { description: 'Deleted', ...Counted }, 401: signedOut, 404: unknown },
 });
 

@@ -6,8 +6,8 @@ import { AppError } from '../../errors.ts';
 import { LIMITS } from '../../lib/limits.ts';
 import { diskMediaStore, type MediaStore } from '../../media/store.ts';
 import { requireUser } from '../../middleware/auth.ts';
-import { failure, jsonContent } from '../../openapi.ts';
-import { Picture, PictureIdParam, PictureUpload } from './pictures.schemas.ts';
+import { failure, IdParam, jsonContent } from '../../openapi.ts';
+import { Picture, PictureUpload } from './pictures.schemas.ts';
 import { removePicture, uploadPicture } from './pictures.service.ts';
 
 /** Room for the multipart boundaries and part headers around a file of the maximum size. */
@@ -55,7 +55,7 @@ const remove = createRoute({
   tags,
   summary: 'Delete a picture and its files (its uploader only)',
   middleware: requireUser(),
-  request: { params: PictureIdParam },
+  request: { params: IdParam },
   responses: {
     200: { description: 'Deleted', ...jsonContent(z.object({ data: z.object({ ok: z.literal(true) }) })) },
     401: failure('Not signed in'),

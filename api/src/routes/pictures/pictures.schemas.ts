@@ -9,15 +9,6 @@ export const PictureUpload = z
   })
   .openapi('PictureUpload');
 
-export const PictureIdParam = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2147483647)
-    .openapi({ param: { name: 'id', in: 'path' }, example: 12 }),
-});
-
 export const Rendition = z.object({
   width: z.number(),
   height: z.number(),

@@ -4,11 +4,11 @@ import { createRouter, type Deps } from '../../context.ts';
 import { LIMITS } from '../../lib/limits.ts';
 import { localName } from '../../lib/reference.ts';
 import { requireUser } from '../../middleware/auth.ts';
-import { failure, jsonContent } from '../../openapi.ts';
+import { failure, IdParam, jsonContent } from '../../openapi.ts';
 import { ProcessIdHeader } from '../auth/auth.schemas.ts';
 import { readMaintenanceMessage } from '../site/site.data.ts';
 import { loadReferenceLists } from './config.data.ts';
-import { DeleteAccountBody, NotifiableBody, NotificationSettings, ProviderBody, UserIdParam, UserUpdate } from './user.schemas.ts';
+import { DeleteAccountBody, NotifiableBody, NotificationSettings, ProviderBody, UserUpdate } from './user.schemas.ts';
 import * as users from './user.service.ts';
 
 const Ref = z.object({ id: z.number(), code: z.string().nullable(), name: z.string() });
@@ -122,7 +122,7 @@ const getUser = createRoute({
   tags,
   summary: 'A user (themself, or admin.user.index)',
   middleware: auth,
-  request: { params: UserIdParam },
+  request: { params: IdParam },
   responses: { 200: { description: 'The user', ...jsonContent(UserData) }, ...guarded },
 });
 const changeUser = (method: 'put' | 'patch') =>
@@ -131,7 +131,7 @@ const changeUser = (method: 'put' | 'patch') =>
     path: '/{id}',
     tags,
     middleware: auth,
-    request: { params: UserIdParam, body: { ...jsonContent(UserUpdate), required: true } },
+    request: { params: IdParam, body: { ...jsonContent(UserUpdate), required: true } },
     summary: 'Change profile, account, appearance, display or password (email and password need currentPassword)',
     responses: {
       200: { description: 'The updated user', ...jsonContent(UserData) },
@@ -145,7 +145,7 @@ const deleteUserRoute = createRoute({
   tags,
   middleware: auth,
   summary: 'Delete the account with its listings (themself with their password, or admin.user.delete)',
-  request: { params: UserIdParam, body: { ...jsonContent(DeleteAccountBody), required: false } },
+  request: { params: IdParam, body: { ...jsonContent(DeleteAccountBody), required: false } },
   responses: { 200: { description: 'Deleted', ...jsonContent(z.object({ data: z.object({ ok: z.literal(true) }) })) }, ...guarded },
 });
 const linkRoute = createRoute({
@@ -154,7 +154,7 @@ const linkRoute = createRoute({
   tags,
   middleware: auth,
   summary: 'Link a notification provider (X-Process-Id from a link_provider code)',
-  request: { params: UserIdParam, headers: ProcessIdHeader, body: { ...jsonContent(ProviderBody), required: true } },
+  request: { params: IdParam, headers: ProcessIdHeader, body: { ...jsonContent(ProviderBody), required: true } },
   responses: { 200: { description: 'Linked', ...jsonContent(UserData) }, 400: failure('PROCESS_INVALID'), ...guarded },
 });
 const unlinkRoute = createRoute({
@@ -163,7 +163,7 @@ const unlinkRoute = createRoute({
   tags,
   middleware: auth,
   summary: 'Unlink a notification provider',
-  request: { params: UserIdParam, body: { ...jsonContent(ProviderBody), required: true } },
+  request: { params: IdParam, body: { ...jsonContent(ProviderBody), required: true } },
   responses: { 200: { description: 'Unlinked', ...jsonContent(UserData) }, ...guarded },
 });
 const notifiableRoute = createRoute({
@@ -172,7 +172,7 @@ const notifiableRoute = createRoute({
   tags,
   middleware: auth,
   summary: 'Turn notifications through a linked provider on or off',
-  request: { params: UserIdParam, body: { ...jsonContent(NotifiableBody), required: true } },
+  request: { params: IdParam, body: { ...jsonContent(NotifiableBody), required: true } },
   responses: { 200: { description: 'Saved', ...jsonContent(UserData) }, 409: failure('PROVIDER_NOT_LINKED'), ...guarded },
 });
 const getSettings = createRoute({
@@ -181,7 +181,7 @@ const getSettings = createRoute({
   tags,
   middleware: auth,
   summary: 'Notification preferences (SPEC §3)',
-  request: { params: UserIdParam },
+  request: { params: IdParam },
   responses: { 200: { description: 'Preferences', ...jsonContent(z.object({ data: NotificationSettings })) }, ...guarded },
 });
 const putSettings = createRoute({
@@ -190,7 +190,7 @@ const putSettings = createRoute({
   tags,
   middleware: auth,
   summary: 'Save notification preferences',
-  request: { params: UserIdParam, body: { ...jsonContent(NotificationSettings), required: true } },
+  request: { params: IdParam, body: { ...jsonContent(NotificationSettings), required: true } },
   responses: { 200: { description: 'Saved', ...jsonContent(z.object({ data: NotificationSettings })) }, ...guarded },
 });
 

@@ -36,15 +36,6 @@ export const UserUpdate = z
   .strict()
   .openapi('UserUpdate');
 
-export const UserIdParam = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2147483647)
-    .openapi({ param: { name: 'id', in: 'path' } }),
-});
-
 export const DeleteAccountBody = z.object({ password: z.string().max(128).optional() }).openapi('DeleteAccountBody');
 
 export const ProviderBody = z.object({ providerId: z.number().int().min(1) }).openapi('ProviderBody');

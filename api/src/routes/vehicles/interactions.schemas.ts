@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireUser } from '../../middleware/auth.ts';
-import { failure, jsonBody, jsonContent } from '../../openapi.ts';
+import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { msg } from '../../validation.ts';
 import { Email, Phone } from '../auth/auth.schemas.ts';
-import { IdParam, ListMeta, Vehicle, VehicleSummary } from './vehicles.schemas.ts';
+import { ListMeta, Vehicle, VehicleSummary } from './vehicles.schemas.ts';
 
 /**
  * `ids=1,2,3`: positive ids separated by commas. How many may be compared is a business rule

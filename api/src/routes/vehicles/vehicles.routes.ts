@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
-import { ErrorEnvelope } from '../../openapi.ts';
-import { IdParam, ListMeta, Vehicle, VehicleListQuery, VehicleSummary } from './vehicles.schemas.ts';
+import { ErrorEnvelope, IdParam } from '../../openapi.ts';
+import { ListMeta, Vehicle, VehicleListQuery, VehicleSummary } from './vehicles.schemas.ts';
 import { getVehicle, searchVehicles } from './vehicles.service.ts';
 import { createVehicleRoute, deleteVehicleRoute, patchVehicleRoute, replaceVehicleRoute } from './vehicles.write.schemas.ts';
 import { createVehicle, deleteVehicle, patchVehicle, replaceVehicle, viewerOf } from './vehicles.write.service.ts';

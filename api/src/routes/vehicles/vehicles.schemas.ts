@@ -65,15 +65,6 @@ export const VehicleListQuery = z
   });
 export type VehicleListQuery = z.infer<typeof VehicleListQuery>;
 
-export const IdParam = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2147483647)
-    .openapi({ param: { name: 'id', in: 'path' }, example: 1 }),
-});
-
 const Ref = z.object({ id: z.number(), code: z.string().nullable(), name: z.string() });
 const Currency = z.object({ id: z.number(), code: z.string(), symbol: z.string(), name: z.string() });
 const Picture = z.object({ id: z.number(), url: z.string(), width: z.number(), height: z.number() });

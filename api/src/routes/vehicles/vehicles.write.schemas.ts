@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireUser, requireVerifiedEmail } from '../../middleware/auth.ts';
-import { failure, jsonBody, jsonContent } from '../../openapi.ts';
+import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { msg } from '../../validation.ts';
-import { IdParam, ListMeta, Vehicle, VehicleSummary } from './vehicles.schemas.ts';
+import { ListMeta, Vehicle, VehicleSummary } from './vehicles.schemas.ts';
 
 /*
  * The vehicle form (SPEC §3, §5). Field names are the ones the read side returns; a reference the
