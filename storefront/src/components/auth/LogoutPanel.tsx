@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { apiCall } from '../../lib/client.ts';
 import { forgetUser } from '../../stores/session.ts';
 import { flash } from '../../stores/toasts.ts';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import type { Strings } from './forms.ts';
 
 /** /logout: this device, or every device after a confirmation (SPEC §2). */
@@ -23,18 +24,16 @@ export default function LogoutPanel({ s }: { s: Strings }) {
       <button className="button secondary" type="button" disabled={busy} onClick={() => dialog.current?.showModal()}>
         {s.logoutAll}
       </button>
-      <dialog ref={dialog} aria-labelledby="confirm-all-title" className="confirm">
-        <h2 id="confirm-all-title">{s.confirmAllTitle}</h2>
-        <p>{s.confirmAllBody}</p>
-        <div className="row">
-          <button className="button secondary" type="button" onClick={() => dialog.current?.close()}>
-            {s.cancel}
-          </button>
-          <button className="button danger" type="button" disabled={busy} onClick={() => leave(true)}>
-            {s.confirmAll}
-          </button>
-        </div>
-      </dialog>
+      <ConfirmDialog
+        dialogRef={dialog}
+        id="confirm-all-title"
+        title={s.confirmAllTitle ?? ''}
+        body={s.confirmAllBody ?? ''}
+        confirmLabel={s.confirmAll ?? ''}
+        cancelLabel={s.cancel ?? ''}
+        busy={busy}
+        onConfirm={() => void leave(true)}
+      />
     </div>
   );
 }

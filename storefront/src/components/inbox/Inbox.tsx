@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { ApiError, apiCall } from '../../lib/client.ts';
 import { toast } from '../../stores/toasts.ts';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
 
 /** One notification as the page rendered it (the received time already formatted in the locale). */
 export interface InboxItem {
@@ -218,44 +219,26 @@ export default function Inbox({ items: initial, unread: initialUnread, s, badgeL
           ))}
         </ul>
       )}
-      <dialog ref={confirmOne} aria-labelledby="confirm-one-title" className="confirm">
-        <h2 id="confirm-one-title">{s.confirmDeleteTitle}</h2>
-        <p>{s.confirmDeleteBody}</p>
-        <div className="row">
-          <button className="button secondary" type="button" onClick={() => confirmOne.current?.close()}>
-            {s.cancel}
-          </button>
-          <button
-            className="button danger"
-            type="button"
-            onClick={() => {
-              confirmOne.current?.close();
-              if (target !== null) void run({ kind: 'delete', id: target });
-            }}
-          >
-            {s.confirmDelete}
-          </button>
-        </div>
-      </dialog>
-      <dialog ref={confirmAll} aria-labelledby="confirm-all-title" className="confirm">
-        <h2 id="confirm-all-title">{s.confirmDeleteAllTitle}</h2>
-        <p>{s.confirmDeleteAllBody}</p>
-        <div className="row">
-          <button className="button secondary" type="button" onClick={() => confirmAll.current?.close()}>
-            {s.cancel}
-          </button>
-          <button
-            className="button danger"
-            type="button"
-            onClick={() => {
-              confirmAll.current?.close();
-              void run({ kind: 'deleteAll' });
-            }}
-          >
-            {s.deleteAll}
-          </button>
-        </div>
-      </dialog>
+      <ConfirmDialog
+        dialogRef={confirmOne}
+        id="confirm-one-title"
+        title={s.confirmDeleteTitle}
+        body={s.confirmDeleteBody}
+        confirmLabel={s.confirmDelete}
+        cancelLabel={s.cancel}
+        onConfirm={() => {
+          if (target !== null) void run({ kind: 'delete', id: target });
+        }}
+      />
+      <ConfirmDialog
+        dialogRef={confirmAll}
+        id="confirm-all-title"
+        title={s.confirmDeleteAllTitle}
+        body={s.confirmDeleteAllBody}
+        confirmLabel={s.deleteAll}
+        cancelLabel={s.cancel}
+        onConfirm={() => void run({ kind: 'deleteAll' })}
+      />
     </div>
   );
 }
