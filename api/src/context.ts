@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Providers } from './mail/providers.ts';
+import type { MediaStore } from './media/store.ts';
 import { localizeIssues } from './validation.ts';
 
 /** What every route needs: built once by createApp and passed to each router. */
@@ -21,6 +22,8 @@ export interface Deps {
   mailer: Mailer;
   providers: Providers;
   limiters: Limiters;
+  /** Where uploaded pictures' files are kept (the data folder's media/ on disk). */
+  media: MediaStore;
 }
 
 export interface AppEnv {

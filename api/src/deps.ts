@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createProviders } from './mail/providers.ts';
+import { diskMediaStore } from './media/store.ts';
 
 /** Everything the routes need, built from the configuration: the server and the tests use this. */
 export function createDeps(config: Config, database: Db, log: Logger): Deps {
@@ -22,5 +23,6 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
     mailer,
     providers: createProviders({ mailer, dataDir: config.dataDir, log }),
     limiters: createLimiters(config.redisUrl),
+    media: diskMediaStore(config.mediaDir),
   };
 }

@@ -44,6 +44,11 @@ export function findPicture(db: Kysely<Database>, id: number) {
   return db.selectFrom('pictures').select(['id', 'owner_id', 'storage_key', 'renditions']).where('id', '=', id).executeTakeFirst();
 }
 
+/** The pictures of a listing, for removing their files once the listing is deleted. */
+export function findVehiclePictures(db: Kysely<Database>, vehicleId: number) {
+  return db.selectFrom('pictures').select(['id', 'storage_key', 'renditions']).where('vehicle_id', '=', vehicleId).execute();
+}
+
 export async function deletePicture(db: Kysely<Database>, id: number): Promise<void> {
   await db.deleteFrom('pictures').where('id', '=', id).execute();
 }

@@ -4,7 +4,6 @@ import { createMiddleware } from 'hono/factory';
 import { type AppEnv, createRouter, type Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { LIMITS } from '../../lib/limits.ts';
-import { diskMediaStore, type MediaStore } from '../../media/store.ts';
 import { requireUser } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonContent } from '../../openapi.ts';
 import { Picture, PictureUpload } from './pictures.schemas.ts';
@@ -64,17 +63,17 @@ const remove = createRoute({
   },
 });
 
-export function picturesRoutes(deps: Deps, store: MediaStore = diskMediaStore(deps.config.mediaDir)) {
+export function picturesRoutes(deps: Deps) {
   const router = createRouter();
 
   router.openapi(upload, async (c) => {
     const { file } = c.req.valid('form');
-    const picture = await uploadPicture(deps, store, c.get('principal')!.userId, file);
+    const picture = await uploadPicture(deps, c.get('principal')!.userId, file);
     return c.json({ data: picture }, 201);
   });
 
   router.openapi(remove, async (c) => {
-    await removePicture(deps, store, c.get('principal')!.userId, c.req.valid('param').id);
+    await removePicture(deps, c.get('principal')!.userId, c.req.valid('param').id);
     return c.json({ data: { ok: true as const } }, 200);
   });
 

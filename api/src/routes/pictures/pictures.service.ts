@@ -6,7 +6,6 @@ import { AppError, notFound } from '../../errors.ts';
 import { LIMITS } from '../../lib/limits.ts';
 import { mediaUrl } from '../../lib/reference.ts';
 import { EXTENSION, MAX_INPUT_PIXELS, MIME, processPicture, TooManyPixels, UnsupportedImage } from '../../media/images.ts';
-import type { MediaStore } from '../../media/store.ts';
 import { deletePicture, findPicture, insertPicture, type StoredRendition } from './pictures.data.ts';
 import type { Picture } from './pictures.schemas.ts';
 
@@ -32,7 +31,7 @@ const toPicture = (id: number, storageKey: string, width: number, height: number
  * Stores an upload as a picture of its uploader, not yet on a vehicle. Refused uploads leave no
  * row and no file: everything is checked and encoded in memory before the first write.
  */
-export async function uploadPicture(deps: Deps, store: MediaStore, ownerId: number, file: File): Promise<PictureOut> {
+export async function uploadPicture(deps: Deps, ownerId: number, file: File): Promise<PictureOut> {
   if (file.size > LIMITS.pictureMaxBytes) throw new AppError(413, 'PAYLOAD_TOO_LARGE');
   let processed: Awaited<ReturnType<typeof processPicture>>;
   try {
@@ -50,6 +49,7 @@ export async function uploadPicture(deps: Deps, store: MediaStore, ownerId: numb
   const fullKey = `${folder}/full.${EXTENSION[full.format]}`;
   const renditions = processed.renditions.map((r) => ({ ...r, key: `${folder}/${r.width}.${EXTENSION[r.format]}` }));
   const keys = [fullKey, ...renditions.map((r) => r.key)];
+  const store = deps.media;
   try {
     await Promise.all([store.put(fullKey, full.data), ...renditions.map((r) => store.put(r.key, r.data))]);
     const stored = renditions.map(({ width, height, format, key }) => ({ width, height, format, key }));
@@ -70,14 +70,26 @@ export async function uploadPicture(deps: Deps, store: MediaStore, ownerId: numb
 }
 
 /** The uploader removes their picture: the row first (it stops being shown), then its files. */
-export async function removePicture(deps: Deps, store: MediaStore, userId: number, id: number): Promise<void> {
+export async function removePicture(deps: Deps, userId: number, id: number): Promise<void> {
   const picture = await findPicture(deps.db, id);
   if (!picture) throw notFound('PICTURE_NOT_FOUND');
   if (picture.owner_id !== userId) throw new AppError(403, 'FORBIDDEN');
   await deletePicture(deps.db, id);
-  const renditions = parseJson<StoredRendition[]>(picture.renditions, []);
-  // Only uploads own their files; the demo catalogue's drawings are shared by many listings.
-  const keys = [picture.storage_key, ...renditions.map((r) => r.key)].filter((key) => key.startsWith(`${UPLOADS}/`));
-  const results = await Promise.allSettled(keys.map((key) => store.delete(key)));
-  for (const r of results) if (r.status === 'rejected') deps.log.warn({ err: r.reason, pictureId: id }, 'picture file not removed');
+  await removePictureFiles(deps, [picture]);
+}
+
+/**
+ * Removes the files of pictures whose rows are already gone (a picture deleted, or a listing with
+ * its pictures). Only uploads own their files; the demo catalogue's drawings are shared by many
+ * listings. A file that cannot be removed is logged, never fails the request.
+ */
+export async function removePictureFiles(deps: Deps, pictures: { id: number; storage_key: string; renditions: string }[]): Promise<void> {
+  const removals = pictures.flatMap((picture) =>
+    [picture.storage_key, ...parseJson<StoredRendition[]>(picture.renditions, []).map((r) => r.key)]
+      .filter((key) => key.startsWith(`${UPLOADS}/`))
+      .map((key) =>
+        deps.media.delete(key).catch((err: unknown) => deps.log.warn({ err, pictureId: picture.id }, 'picture file not removed')),
+      ),
+  );
+  await Promise.all(removals);
 }

@@ -8,6 +8,8 @@ import type { Deps } from '../../context.ts';
 import { AppError, type ErrorDetail, notFound, validationFailed } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import { toMajor } from '../../lib/reference.ts';
+import { findVehiclePictures } from '../pictures/pictures.data.ts';
+import { removePictureFiles } from '../pictures/pictures.service.ts';
 import type { Vehicle } from './vehicles.schemas.ts';
 import { getVehicle, toSummary, type Viewer } from './vehicles.service.ts';
 import {
@@ -370,12 +372,16 @@ export async function patchVehicle(
 
 /** Its owner, or an admin holding delete_vehicle (SPEC §3, §6), deletes a listing; options and pictures go with it. */
 export async function deleteVehicle(deps: Deps, viewer: Viewer, id: number): Promise<void> {
-  await deps.db.transaction().execute(async (tx) => {
+  const pictures = await deps.db.transaction().execute(async (tx) => {
     const found = await findVehicleRow(tx, id);
     if (!found) throw notFound('VEHICLE_NOT_FOUND');
     if (found.row.owner_id !== viewer.id && !viewer.permissions.includes(DELETE_VEHICLE)) throw new AppError(403, 'FORBIDDEN');
-    await deleteVehicleRow(tx, id);
+    const attached = await findVehiclePictures(tx, id);
+    await deleteVehicleRow(tx, id); // its options and picture rows go with it (ON DELETE CASCADE)
+    return attached;
   });
+  // The files once the rows are gone for good: a rolled-back delete keeps its pictures whole.
+  await removePictureFiles(deps, pictures);
 }
 
 /** The caller's own listings, sold ones included, newest first. */

@@ -1,3 +1,5 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { ensureAdmin } from '@autoroute/db/seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../../testing.ts';
@@ -568,6 +570,31 @@ describe('someone else’s listing (SPEC §6: canEdit, canDelete, delete_vehicle
     expect((await t.request(`/api/v1/vehicles/${v.id}`)).status).toBe(404);
     expect(await db().selectFrom('vehicle_options').select('option_id').where('vehicle_id', '=', v.id).execute()).toEqual([]);
     expect(await db().selectFrom('pictures').select('id').where('vehicle_id', '=', v.id).execute()).toEqual([]);
+  });
+
+  it('removes the files of its uploaded pictures with the listing, and leaves shared catalogue files alone', async () => {
+    const media = t.deps.config.mediaDir;
+    const put = (key: string) => {
+      mkdirSync(path.dirname(path.join(media, key)), { recursive: true });
+      writeFileSync(path.join(media, key), 'x');
+      return key;
+    };
+    const uploaded = await picture(ownerId);
+    const keys = [put(`pictures/ab/ab${uploaded}/full.jpg`), put(`pictures/ab/ab${uploaded}/640.webp`)];
+    await db()
+      .updateTable('pictures')
+      .set({ storage_key: keys[0]!, renditions: JSON.stringify([{ width: 640, height: 427, format: 'webp', key: keys[1] }]) })
+      .where('id', '=', uploaded)
+      .execute();
+    const shared = await picture(ownerId);
+    const sharedKey = put(`seed/shared-${shared}.jpg`);
+    await db().updateTable('pictures').set({ storage_key: sharedKey }).where('id', '=', shared).execute();
+    const v = await created({ pictures: [uploaded, shared] });
+
+    expect((await t.request(`/api/v1/vehicles/${v.id}`, { method: 'DELETE', headers: owner })).status).toBe(200);
+    expect(keys.filter((key) => existsSync(path.join(media, key)))).toEqual([]);
+    expect(existsSync(path.join(media, `pictures/ab/ab${uploaded}`))).toBe(false);
+    expect(existsSync(path.join(media, sharedKey))).toBe(true);
   });
 
   it('lets the owner delete their listing; a second delete answers 404', async () => {
