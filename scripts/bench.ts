@@ -6,18 +6,27 @@
  * - login: a password sign-in over HTTP (argon2id m=19 MiB, t=2, p=1 included);
  * - search: GET /api/v1/vehicles on those 100,000 vehicles through the real app in-process (every
  *   middleware, signature included), p50/p95 for text queries, many-filter queries and the unfiltered
- *   listing, facets included, beside GET /api/v1/health in the same run for a ratio.
+ *   listing, facets included, beside GET /api/v1/health in the same run for a ratio;
+ * - server (scripts/bench-server.ts), the server process started on those 100,000 vehicles:
+ *   throughput under concurrent load of GET /api/v1/vehicles/{id} (uncompressed and compressed) and of
+ *   the /vehicles/{id} page, each as a ratio to GET /api/v1/health on the same server in the same run;
+ *   the JavaScript each storefront page ships (gzip) in headless Chromium, and whether any script
+ *   blocks the first render; Lighthouse (mobile) on the home, search and vehicle pages.
+ * Pages are measured as last built: the bench runs `npm run build` only when there is no build.
+ * Chromium is /usr/bin/chromium (CHROME_PATH to change it).
  * Results are printed and written to bench-results/latest.json.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect, type Db, migrateToLatest } from '@autoroute/db';
 import { seedDemoCatalogue, seedReference } from '@autoroute/db/seed';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { createDeps } from '../api/src/deps.ts';
 import { createApp, DEV_SIGNING_KEY, loadConfig, sign } from '../api/src/index.ts';
+import { measureServer } from './bench-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const vehicles = Number(process.env.BENCH_VEHICLES ?? 100_000);
@@ -34,23 +43,38 @@ async function waitFor(url: string, deadline: number): Promise<Response> {
   }
 }
 
-async function measureStart() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'autoroute-bench-'));
+/** `npm start` on a data folder, answering once its home page does; `stop` ends it. */
+async function startServer(dir: string) {
   const port = 3300 + Math.floor(Math.random() * 500);
-  const started = performance.now();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-password-1' },
     stdio: 'ignore',
   });
-  try {
-    await waitFor(`http://127.0.0.1:${port}/`, Date.now() + 120_000);
-    results.startToFirstPageMs = Math.round(performance.now() - started);
-    results.homeBytes = await measurePage(`http://127.0.0.1:${port}/?lng=en_US`);
-    results.login = await measureLogin(`http://127.0.0.1:${port}`);
-  } finally {
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+  };
+  try {
+    await waitFor(`${origin}/`, Date.now() + 120_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, stop };
+}
+
+async function measureStart() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'autoroute-bench-'));
+  const started = performance.now();
+  const server = await startServer(dir);
+  try {
+    results.startToFirstPageMs = Math.round(performance.now() - started);
+    results.homeBytes = await measurePage(`${server.origin}/?lng=en_US`);
+    results.login = await measureLogin(server.origin);
+  } finally {
+    await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -105,16 +129,35 @@ async function measurePage(url: string) {
 
 async function measureSeed() {
   const dir = mkdtempSync(path.join(tmpdir(), 'autoroute-bench-seed-'));
-  const db = connect(path.join(dir, 'bench.db'));
+  // Named as the server names its database, so the server measurements start on this one.
+  const db = connect(path.join(dir, 'autoroute.db'));
   try {
-    await migrateToLatest(db.db);
-    await seedReference(db.db);
-    const started = performance.now();
-    await seedDemoCatalogue(db.db, { vehicles, mediaDir: path.join(dir, 'media') });
-    results.seed = { vehicles, ms: Math.round(performance.now() - started) };
-    results.search = await measureSearch(db, dir);
+    let onSale: number[];
+    try {
+      await migrateToLatest(db.db);
+      await seedReference(db.db);
+      const started = performance.now();
+      await seedDemoCatalogue(db.db, { vehicles, mediaDir: path.join(dir, 'media') });
+      results.seed = { vehicles, ms: Math.round(performance.now() - started) };
+      results.search = await measureSearch(db, dir);
+      const rows = await db.db.selectFrom('vehicles').select('id').where('sold', '=', 0).orderBy('id').limit(50).offset(5000).execute();
+      onSale = rows.map((r) => r.id);
+    } finally {
+      await db.close();
+    }
+    const server = await startServer(dir);
+    try {
+      results.server = {
+        vehicles,
+        ...(await measureServer(server.origin, {
+          vehicleIds: onSale,
+          account: { email: 'claire.martin@demo.autoroute.local', password: 'demo-seller-2026' },
+        })),
+      };
+    } finally {
+      await server.stop();
+    }
   } finally {
-    await db.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -127,7 +170,8 @@ async function latency(app: ReturnType<typeof createApp>, paths: string[], runs:
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`${p} answered ${res.status}`);
   };
-  for (let i = 0; i < 20; i++) await get(paths[i % paths.length]!);
+  // Long enough for the JIT to settle: a cold health check is several times slower than a warm one.
+  for (let i = 0; i < 200; i++) await get(paths[i % paths.length]!);
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
@@ -189,8 +233,85 @@ async function measureSearch(database: Db, dir: string) {
   };
 }
 
+/**
+ * The same search measurements on PostgreSQL, when BENCH_DATABASE_URL names a database kept for the
+ * bench (its public schema is dropped and made again): BENCH_VEHICLES vehicles, then VACUUM ANALYZE,
+ * the state autovacuum leaves a table in after a bulk load (planner statistics, and the visibility
+ * map that lets a query read an index alone). Written under `searchPostgres`.
+ */
+async function measureSearchPostgres(url: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'autoroute-bench-pg-'));
+  const database = connect(url);
+  try {
+    await sql`drop schema if exists public cascade`.execute(database.db);
+    await sql`create schema public`.execute(database.db);
+    await migrateToLatest(database.db);
+    await seedReference(database.db);
+    const started = performance.now();
+    await seedDemoCatalogue(database.db, { vehicles, mediaDir: path.join(dir, 'media') });
+    const seed = { vehicles, ms: Math.round(performance.now() - started) };
+    await sql`vacuum analyze`.execute(database.db);
+    results.searchPostgres = { seed, ...(await measureSearch(database, dir)) };
+  } finally {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (!existsSync(path.join(root, 'storefront/dist/server/entry.mjs')) || !existsSync(path.join(root, 'backoffice/dist/index.html'))) {
+  execSync('npm run build', { cwd: root, stdio: 'inherit' });
+}
 await measureStart();
 await measureSeed();
+if (process.env.BENCH_DATABASE_URL) await measureSearchPostgres(process.env.BENCH_DATABASE_URL);
 mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 writeFileSync(path.join(root, 'bench-results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log(JSON.stringify(results, null, 2));
+console.log(summary());
+
+/** The figures the issue sets targets for, one line each (everything else is in the JSON above). */
+function summary(): string {
+  const r = results as any;
+  const lines = ['', `Summary (${vehicles} vehicles):`];
+  const search = r.search;
+  if (search) {
+    lines.push(
+      `  search p50/p95: text ${search.text.p50Ms}/${search.text.p95Ms} ms, many filters ${search.manyFilters.p50Ms}/${search.manyFilters.p95Ms} ms`,
+    );
+    lines.push(
+      `  detail API in process: ${search.detail.perSecond}/s, ${search.detail.throughputVsHealth}x health (${search.health.perSecond}/s)`,
+    );
+  }
+  const t = r.server?.throughput;
+  if (t) {
+    lines.push(`  over HTTP, ${t.connections} connections, median of ${t.health.rounds.length} rounds: health ${t.health.perSecond}/s`);
+    lines.push(`    GET /api/v1/vehicles/{id}: ${t.detailApi.perSecond}/s, ${t.detailApi.throughputVsHealth}x health (target 0.5 or more)`);
+    lines.push(
+      `    the same, compressed (as browsers ask): ${t.detailApiCompressed.perSecond}/s, ${t.detailApiCompressed.throughputVsHealth}x health`,
+    );
+    lines.push(`    /vehicles/{id} page: ${t.vehiclePage.perSecond}/s, ${t.vehiclePage.throughputVsHealth}x health`);
+  }
+  const pages = r.server?.pageJavaScript;
+  if (pages?.error) lines.push(`  page JavaScript: not measured (${pages.error})`);
+  else if (pages) {
+    lines.push('  JavaScript shipped (gzip, external + inline; blocking scripts):');
+    for (const [p, m] of Object.entries<any>(pages)) {
+      const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+      lines.push(
+        `    ${p.padEnd(16)} ${String(m.status).padEnd(4)} ${kb(m.jsGzip)} in ${m.jsFiles} files (${kb(m.jsGzipAtLoad)} at load) + ${m.inlineScripts} inline ${kb(m.inlineScriptGzip)}; blocking: ${m.renderBlockingScripts.length ? m.renderBlockingScripts.join(' ') : 'none'}`,
+      );
+    }
+  }
+  const lh = r.server?.lighthouse;
+  if (lh?.error) lines.push(`  Lighthouse: not measured (${lh.error})`);
+  else if (lh) {
+    lines.push(`  Lighthouse ${lh.version} (${lh.formFactor}) performance, target 95 or more:`);
+    for (const [p, m] of Object.entries<any>(lh)) {
+      if (typeof m !== 'object' || m === null) continue;
+      lines.push(
+        `    ${p.padEnd(16)} ${m.performance}  LCP ${m.lcpMs} ms, TBT ${m.tbtMs} ms, CLS ${m.cls}, FCP ${m.fcpMs} ms${m.error ? ` (${m.error})` : ''}`,
+      );
+    }
+  }
+  return lines.join('\n');
+}

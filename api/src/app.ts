@@ -8,6 +8,7 @@ import { createRouter, type Deps } from './context.ts';
 import { AppError, STATUS_CODES } from './errors.ts';
 import { translator } from './i18n.ts';
 import { authenticate, sameOrigin } from './middleware/auth.ts';
+import { compressJson } from './middleware/compress.ts';
 import { language } from './middleware/language.ts';
 import { requestContext } from './middleware/request-id.ts';
 import { requestSignature } from './middleware/signature.ts';
@@ -43,6 +44,7 @@ export function createApp(deps: Deps) {
   const app = createRouter();
 
   app.use('*', requestContext(deps.log));
+  app.use('*', compressJson());
   app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin', xFrameOptions: 'DENY' }));
   app.use('*', language());
   app.use(

@@ -55,6 +55,33 @@ export function openSqlite(file: string): SQLite.Database {
   return handle;
 }
 
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query anew, and compiling the statement is most of the cost
+ * of a small indexed read. Statements are kept by their SQL text, least recently used dropped first.
+ * Reuse is safe: the driver runs one query at a time on its single connection.
+ */
+function withStatementCache(handle: SQLite.Database): SqliteDialectConfig['database'] {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => {
+      statements.clear();
+      handle.close();
+    },
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) statements.delete(text);
+      else {
+        statement = handle.prepare(text);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+  };
+}
+
 /** Opens the database named by a URL: `postgres://…` for PostgreSQL, otherwise a SQLite file path or `:memory:`. */
 export function connect(target: string, options: { poolSize?: number; onIdleError?: (error: Error) => void } = {}): Db {
   if (/^postgres(ql)?:\/\//.test(target)) {
@@ -66,6 +93,6 @@ export function connect(target: string, options: { poolSize?: number; onIdleErro
     return { db, dialect: 'postgres', sqlite: null, close: () => db.destroy() };
   }
   const handle = openSqlite(target.replace(/^sqlite:(\/\/)?/, ''));
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: handle }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(handle) }) });
   return { db, dialect: 'sqlite', sqlite: handle, close: () => db.destroy() };
 }

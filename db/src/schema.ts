@@ -432,6 +432,11 @@ export interface SettingTable {
   updated_at: Stamp;
 }
 
+/** One row: bumped by triggers on every change to `vehicles` (migration 20261125_0002). */
+export interface CatalogueVersionTable {
+  version: number;
+}
+
 export interface Database {
   categories: ReferenceTable;
   transmissions: ReferenceTable;
@@ -478,6 +483,7 @@ export interface Database {
   datacrons: DatacronTable;
   datacron_runs: DatacronRunTable;
   settings: SettingTable;
+  catalogue_version: CatalogueVersionTable;
 }
 
 export type Vehicle = Selectable<VehicleTable>;

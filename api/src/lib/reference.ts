@@ -1,10 +1,23 @@
 import { parseJson } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 
+/**
+ * Translations already parsed, by their JSON text: the same few hundred reference rows are read on
+ * every listing and detail. Keyed by the text itself, an edited translation is simply another key.
+ */
+const translations = new Map<string, Readonly<Record<string, string>>>();
+const TRANSLATIONS_KEPT = 5000;
+
 /** A reference row's name in the locale, from its translations, else its plain name. */
 export function localName(name: string, i18n: string | null | undefined, locale: Locale): string {
   if (!i18n) return name;
-  return parseJson<Record<string, string>>(i18n, {})[locale] || name;
+  let names = translations.get(i18n);
+  if (!names) {
+    names = Object.freeze(parseJson<Record<string, string>>(i18n, {}));
+    if (translations.size >= TRANSLATIONS_KEPT) translations.clear();
+    translations.set(i18n, names);
+  }
+  return names[locale] || name;
 }
 
 /** Converts minor units to the currency's major unit (12550 cents → 125.5). */

@@ -1,6 +1,8 @@
 import type { Migration } from 'kysely';
 import * as m20261123_0001 from './20261123_0001_initial.ts';
 import * as m20261124_0001 from './20261124_0001_vehicle_search_indexes.ts';
+import * as m20261125_0001 from './20261125_0001_vehicle_sort_indexes.ts';
+import * as m20261125_0002 from './20261125_0002_catalogue_version.ts';
 
 /**
  * Every migration, by its sortable name. Listed rather than read from the folder so that the same
@@ -9,4 +11,6 @@ import * as m20261124_0001 from './20261124_0001_vehicle_search_indexes.ts';
 export const migrations: Record<string, Migration> = {
   '20261123_0001_initial': m20261123_0001,
   '20261124_0001_vehicle_search_indexes': m20261124_0001,
+  '20261125_0001_vehicle_sort_indexes': m20261125_0001,
+  '20261125_0002_catalogue_version': m20261125_0002,
 };

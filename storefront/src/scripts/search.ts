@@ -6,15 +6,12 @@
 const form = document.querySelector<HTMLFormElement>('form[data-search-form]');
 const region = document.querySelector<HTMLElement>('[data-results]');
 const count = document.querySelector<HTMLElement>('[data-results-count]');
-const panel = document.querySelector<HTMLDetailsElement>('[data-filters-panel]');
 
 type Control = HTMLInputElement | HTMLSelectElement;
 const controls = (f: HTMLFormElement): Control[] =>
   [...f.elements].filter((e): e is Control => (e instanceof HTMLInputElement || e instanceof HTMLSelectElement) && e.name !== '');
 
 if (form && region && count) {
-  // On a small screen the filters start folded away under their toggle.
-  if (panel && matchMedia('(max-width: 767px)').matches) panel.open = false;
   let pending: AbortController | null = null;
   let sortChosen = new URLSearchParams(location.search).has('sort');
 

@@ -51,30 +51,6 @@ export async function markedVehicleIds(db: Db, mark: Mark, userId: number, page:
   return { ids: rows.map((r) => r.vehicle_id), total: Number(total.n) };
 }
 
-/**
- * What the vehicle detail says about the caller and the listing's audience: the like count,
- * whether the caller liked or saved it, and (for its owner only) its view count.
- */
-export async function vehicleInteractions(db: Db, vehicleId: number, viewerId: number | null, owner: boolean) {
-  const marked = (mark: Mark) =>
-    viewerId === null
-      ? Promise.resolve(false)
-      : db
-          .selectFrom(mark)
-          .select('vehicle_id')
-          .where('user_id', '=', viewerId)
-          .where('vehicle_id', '=', vehicleId)
-          .executeTakeFirst()
-          .then(Boolean);
-  const [likes, liked, favorite, views] = await Promise.all([
-    countLikes(db, vehicleId),
-    marked('likes'),
-    marked('favorites'),
-    owner ? countViews(db, vehicleId) : Promise.resolve(null),
-  ]);
-  return { likes, liked, favorite, views };
-}
-
 /** Records one view; a visitor already counted that day is not counted again. Answers whether it counted. */
 export async function recordView(db: Db, vehicleId: number, visitorHash: string, day: string): Promise<boolean> {
   const result = await db
@@ -83,16 +59,6 @@ export async function recordView(db: Db, vehicleId: number, visitorHash: string,
     .onConflict((oc) => oc.columns(['vehicle_id', 'visitor_hash', 'day']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-}
-
-/** Visitors per day, added up over every day. */
-export async function countViews(db: Db, vehicleId: number): Promise<number> {
-  const row = await db
-    .selectFrom('vehicle_views')
-    .select(db.fn.countAll<number>().as('n'))
-    .where('vehicle_id', '=', vehicleId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** Where a seller is reached: address, chosen language, and whether they want mail about messages. */

@@ -352,6 +352,43 @@ describe('GET /api/v1/vehicles: facets', () => {
   });
 });
 
+describe('GET /api/v1/vehicles: counts after changes made elsewhere', () => {
+  let other: TestApp;
+  beforeAll(async () => {
+    other = await createTestApp({ vehicles: 40 });
+  });
+  afterAll(() => other.destroy());
+
+  /** The total and the count of one fuel type, asked twice: the second answer may be a kept one. */
+  const counts = async (query: string, fuel: number) => {
+    await other.request(`/api/v1/vehicles?${query}`);
+    const { meta } = await json(await other.request(`/api/v1/vehicles?${query}`));
+    return { total: meta.total, fuel: meta.facets.fuelTypeId.find((f: { id: number }) => f.id === fuel)?.count ?? 0 };
+  };
+
+  it('counts a listing another server process sells, lists or deletes at once', async () => {
+    // Straight into the database, as another server process or the back office would write.
+    const db = other.database.db;
+    const listing = await db.selectFrom('vehicles').selectAll().where('sold', '=', 0).orderBy('id').executeTakeFirstOrThrow();
+    for (const query of ['', `minYear=${listing.year}`, 'includeSold=true']) {
+      const before = await counts(query, listing.fuel_type_id);
+      const sold = query === 'includeSold=true' ? 0 : 1;
+
+      await db.updateTable('vehicles').set({ sold: 1 }).where('id', '=', listing.id).execute();
+      expect(await counts(query, listing.fuel_type_id)).toEqual({ total: before.total - sold, fuel: before.fuel - sold });
+      await db.updateTable('vehicles').set({ sold: 0 }).where('id', '=', listing.id).execute();
+      expect(await counts(query, listing.fuel_type_id)).toEqual(before);
+
+      // A copy of it, listed anew (PostgreSQL's generated text-search column is left to the database).
+      const { id, created_at, updated_at, search, ...copy } = listing as typeof listing & { search?: unknown };
+      const { id: copyId } = await db.insertInto('vehicles').values(copy).returning('id').executeTakeFirstOrThrow();
+      expect(await counts(query, listing.fuel_type_id)).toEqual({ total: before.total + 1, fuel: before.fuel + 1 });
+      await db.deleteFrom('vehicles').where('id', '=', copyId).execute();
+      expect(await counts(query, listing.fuel_type_id)).toEqual(before);
+    }
+  });
+});
+
 describe('GET /api/v1/vehicles: refused queries', () => {
   it('refuses a price filter without a currency', async () => {
     for (const query of ['minPrice=1000', 'maxPrice=5000', 'minPrice=1000&maxPrice=5000']) {

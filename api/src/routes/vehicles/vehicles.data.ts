@@ -1,13 +1,29 @@
 import type { Database, DialectName } from '@autoroute/db';
-import { type Expression, expressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, expressionBuilder, type Kysely, PostgresAdapter, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
+import { prepared } from '../../lib/prepared.ts';
 import { FACETS, type VehicleListQuery } from './vehicles.schemas.ts';
 
 type Db = Kysely<Database>;
 
+/**
+ * The vehicles a read starts from: all, or only `ids`. PostgreSQL plans a join from `vehicles` by
+ * weighing each of its many indexes against each join, ~5-10 ms for a page that then runs in
+ * 0.5 ms; a subquery with a LIMIT is planned on its own, so there the page's rows are read first.
+ */
+function vehiclesFrom(db: Db, ids: readonly number[] | undefined) {
+  const every = db.selectFrom('vehicles as v');
+  if (!ids) return every;
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return every.where('v.id', 'in', ids);
+  const page = db.selectFrom('vehicles').selectAll().where('id', 'in', ids).limit(ids.length);
+  // The same columns under the same name: only the plan differs.
+  return db.selectFrom(page.as('v')) as unknown as typeof every;
+}
+
 /** The joins every vehicle read needs: names of its references, its currency, its seller's type. */
-export function withReferences(db: Db) {
-  return db
-    .selectFrom('vehicles as v')
+export function withReferences(db: Db, ids?: readonly number[]) {
+  return vehiclesFrom(db, ids)
     .innerJoin('currencies as cur', 'cur.id', 'v.currency_id')
     .innerJoin('cities as ci', 'ci.id', 'v.city_id')
     .innerJoin('countries as co', 'co.id', 'v.country_id')
@@ -235,23 +251,76 @@ export async function searchVehicleIds(db: Db, dialect: DialectName, c: SearchCr
 /** The listing rows of these vehicles, in the order of `ids`. */
 export async function vehicleSummaries(db: Db, ids: number[]): Promise<VehicleSummaryRow[]> {
   if (!ids.length) return [];
-  const rows = await withReferences(db).where('v.id', 'in', ids).execute();
+  const rows = await withReferences(db, ids).execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+interface FacetGroup {
+  brand: string;
+  category_id: number;
+  type_id: number;
+  fuel_type_id: number;
+  transmission_id: number;
+  n: number;
+}
+
+/** Facet groups of searches without words, by database, then by their filters; oldest use dropped first. */
+const keptGroups = new WeakMap<Db, Map<string, { version: number; groups: FacetGroup[] }>>();
+const GROUPS_KEPT = 64;
+
 /**
- * The total and every facet's counts in one grouped query: rows matching the non-facet filters are
+ * The vehicles matching the non-facet filters, grouped by the five facet columns. Without words,
+ * a search reads a large share of the table for these (every listing, for the plain one) while
+ * few distinct filter sets recur (each page, sort and facet choice of a search shares them), so
+ * their groups are kept with the catalogue version read in the same statement, and reused while
+ * the version is unchanged: every committed vehicle change bumps it, whichever process made it,
+ * so the counts stay exact (docs/decisions/005-facet-counts.md). Text matches are few and varied,
+ * and counted afresh.
+ */
+async function facetGroups(db: Db, dialect: DialectName, c: SearchCriteria): Promise<FacetGroup[]> {
+  const terms = searchTerms(c.q);
+  const conditions = baseConditions(c);
+  const key = JSON.stringify(conditions);
+  let kept = keptGroups.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptGroups.set(db, kept);
+  }
+  // Not inside a transaction: its own uncommitted changes must not be kept for others.
+  const keep = terms.length === 0 && !db.isTransaction;
+  const hit = keep ? kept.get(key) : undefined;
+  if (hit) {
+    const { version } = await db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow();
+    if (Number(version) === hit.version) {
+      kept.delete(key);
+      kept.set(key, hit);
+      return hit.groups;
+    }
+  }
+  const rows = await db
+    .selectFrom('vehicles as v')
+    .select(['v.brand', 'v.category_id', 'v.type_id', 'v.fuel_type_id', 'v.transmission_id', db.fn.countAll<number>().as('n')])
+    .$if(keep, (q) => q.select((eb) => eb.selectFrom('catalogue_version').select('version').as('version')))
+    .where(whereOf(dialect, conditions, terms, terms.length ? [] : ['sold']))
+    .groupBy(['v.brand', 'v.category_id', 'v.type_id', 'v.fuel_type_id', 'v.transmission_id'])
+    .execute();
+  const groups = rows.map(({ version: _, ...g }) => ({ ...g, n: Number(g.n) }));
+  if (keep && rows.length) {
+    kept.delete(key);
+    if (kept.size >= GROUPS_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(key, { version: Number(rows[0]!.version), groups });
+  }
+  return groups;
+}
+
+/**
+ * The total and every facet's counts from one grouping: rows matching the non-facet filters are
  * grouped by the five facet columns (a covering index serves it), then each facet adds up the
  * groups that pass every OTHER facet filter, and the total those that pass them all.
  */
 export async function countFacets(db: Db, dialect: DialectName, c: SearchCriteria): Promise<{ total: number; facets: FacetCounts }> {
-  const groups = await db
-    .selectFrom('vehicles as v')
-    .select(['v.brand', 'v.category_id', 'v.type_id', 'v.fuel_type_id', 'v.transmission_id', db.fn.countAll<number>().as('n')])
-    .where(whereOf(dialect, baseConditions(c), searchTerms(c.q), searchTerms(c.q).length ? [] : ['sold']))
-    .groupBy(['v.brand', 'v.category_id', 'v.type_id', 'v.fuel_type_id', 'v.transmission_id'])
-    .execute();
+  const groups = await facetGroups(db, dialect, c);
   const facets: FacetCounts = {
     categoryId: new Map(),
     typeId: new Map(),
@@ -265,7 +334,7 @@ export async function countFacets(db: Db, dialect: DialectName, c: SearchCriteri
   };
   let total = 0;
   for (const g of groups) {
-    const n = Number(g.n);
+    const { n } = g;
     const values = {
       categoryId: g.category_id,
       typeId: g.type_id,
@@ -301,49 +370,87 @@ export function findCurrency(db: Db, id: number) {
   return db.selectFrom('currencies').select(['id', 'minor_units']).where('id', '=', id).executeTakeFirst();
 }
 
-export async function findVehicle(db: Db, id: number) {
-  const row = await withReferences(db)
-    .innerJoin('categories as cat', 'cat.id', 'v.category_id')
-    .innerJoin('colors as col', 'col.id', 'v.color_id')
-    .leftJoin('countries as oc', 'oc.id', 'v.origin_country_id')
-    .leftJoin('countries as fc', 'fc.id', 'v.first_registration_country_id')
-    .selectAll('v')
-    .select([
-      'cat.code as category_code',
-      'cat.name as category_name',
-      'cat.name_i18n as category_name_i18n',
-      'col.code as color_code',
-      'col.name as color_name',
-      'col.name_i18n as color_name_i18n',
-      'col.hex as color_hex',
-      'oc.code as origin_country_code',
-      'oc.name as origin_country_name',
-      'oc.name_i18n as origin_country_name_i18n',
-      'fc.code as first_country_code',
-      'fc.name as first_country_name',
-      'fc.name_i18n as first_country_name_i18n',
-      'u.name as seller_name',
-      'u.first_name as seller_first_name',
-      'u.created_at as seller_since',
-    ])
-    .where('v.id', '=', id)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const [pictures, options] = await Promise.all([
-    db
-      .selectFrom('pictures')
-      .select(['id', 'storage_key', 'width', 'height'])
-      .where('vehicle_id', '=', id)
-      .orderBy('position')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('vehicle_options as vo')
-      .innerJoin('options as o', 'o.id', 'vo.option_id')
-      .select(['o.id', 'o.code', 'o.name', 'o.name_i18n'])
-      .where('vo.vehicle_id', '=', id)
-      .orderBy('o.name')
-      .execute(),
-  ]);
-  return { row, pictures, options };
+/**
+ * One vehicle with every field, its pictures and options, and what the detail says about the viewer
+ * (`viewer` null when signed out): one round trip, compiled once per database (see `prepared`).
+ */
+function vehicleDetail(jsonArrayFrom: typeof sqliteJsonArrayFrom) {
+  return prepared((db: Db, { id, viewer }: { id: number; viewer: number | null }) =>
+    withReferences(db)
+      .innerJoin('categories as cat', 'cat.id', 'v.category_id')
+      .innerJoin('colors as col', 'col.id', 'v.color_id')
+      .leftJoin('countries as oc', 'oc.id', 'v.origin_country_id')
+      .leftJoin('countries as fc', 'fc.id', 'v.first_registration_country_id')
+      .selectAll('v')
+      .select([
+        'cat.code as category_code',
+        'cat.name as category_name',
+        'cat.name_i18n as category_name_i18n',
+        'col.code as color_code',
+        'col.name as color_name',
+        'col.name_i18n as color_name_i18n',
+        'col.hex as color_hex',
+        'oc.code as origin_country_code',
+        'oc.name as origin_country_name',
+        'oc.name_i18n as origin_country_name_i18n',
+        'fc.code as first_country_code',
+        'fc.name as first_country_name',
+        'fc.name_i18n as first_country_name_i18n',
+        'u.name as seller_name',
+        'u.first_name as seller_first_name',
+        'u.created_at as seller_since',
+      ])
+      .select((eb) => {
+        const n = eb.fn.countAll<number>().as('n');
+        const likes = eb.selectFrom('likes as l').select(n).whereRef('l.vehicle_id', '=', 'v.id');
+        const favorites = eb.selectFrom('favorites as fav').select(n).whereRef('fav.vehicle_id', '=', 'v.id');
+        const views = eb.selectFrom('vehicle_views as vv').select(n).whereRef('vv.vehicle_id', '=', 'v.id');
+        return [
+          jsonArrayFrom(
+            eb
+              .selectFrom('pictures as pic')
+              .select(['pic.id', 'pic.storage_key', 'pic.width', 'pic.height'])
+              .whereRef('pic.vehicle_id', '=', 'v.id')
+              .orderBy('pic.position')
+              .orderBy('pic.id'),
+          ).as('pictures'),
+          jsonArrayFrom(
+            eb
+              .selectFrom('vehicle_options as vo')
+              .innerJoin('options as o', 'o.id', 'vo.option_id')
+              .select(['o.id', 'o.code', 'o.name', 'o.name_i18n'])
+              .whereRef('vo.vehicle_id', '=', 'v.id')
+              .orderBy('o.name'),
+          ).as('options'),
+          likes.as('likes'),
+          // A signed-out viewer (null) matches no row: 0, and no view count.
+          likes.where('l.user_id', '=', viewer).as('liked'),
+          favorites.where('fav.user_id', '=', viewer).as('favorite'),
+          eb.case().when('v.owner_id', '=', viewer).then(views).end().as('views'),
+        ];
+      })
+      .where('v.id', '=', id),
+  );
+}
+
+const detailQueries = { sqlite: vehicleDetail(sqliteJsonArrayFrom), postgres: vehicleDetail(postgresJsonArrayFrom) };
+
+/** SQLite answers JSON aggregates as text, PostgreSQL as parsed values. */
+const jsonList = <T>(value: T[] | string): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : value);
+
+export async function findVehicle(db: Db, dialect: DialectName, id: number, viewerId: number | null) {
+  const [found] = await detailQueries[dialect](db, { id, viewer: viewerId });
+  if (!found) return undefined;
+  const { pictures, options, likes, liked, favorite, views, ...row } = found;
+  return {
+    row,
+    pictures: jsonList(pictures),
+    options: jsonList(options),
+    interactions: {
+      likes: Number(likes),
+      liked: Number(liked) > 0,
+      favorite: Number(favorite) > 0,
+      views: views === null ? null : Number(views),
+    },
+  };
 }

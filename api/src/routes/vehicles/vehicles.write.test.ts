@@ -637,6 +637,32 @@ describe('GET /api/v1/me/vehicles', () => {
   });
 });
 
+describe('the search after a write (SPEC §2: facet counts)', () => {
+  it('counts a new, sold, back on sale, edited or deleted listing at once, in the total and the facets', async () => {
+    const search = async () => {
+      const { meta } = await json(await t.request('/api/v1/vehicles?brand=Renault&minYear=2000'));
+      const count = (id: number) => meta.facets.transmissionId.find((f: { id: number }) => f.id === id)?.count ?? 0;
+      // Asked twice each time: the second answer may be one the search kept from the first.
+      await t.request('/api/v1/vehicles?brand=Renault&minYear=2000');
+      return { total: meta.total as number, manual: count(ref.manual), automatic: count(ref.automatic) };
+    };
+    const before = await search();
+    const v = await created({ transmissionId: ref.manual });
+    expect(await search()).toEqual({ ...before, total: before.total + 1, manual: before.manual + 1 });
+
+    await send('PATCH', v.id, { sold: true });
+    expect(await search()).toEqual(before);
+    await send('PATCH', v.id, { sold: false });
+    expect(await search()).toEqual({ ...before, total: before.total + 1, manual: before.manual + 1 });
+
+    await send('PATCH', v.id, { transmissionId: ref.automatic });
+    expect(await search()).toEqual({ ...before, total: before.total + 1, automatic: before.automatic + 1 });
+
+    expect((await t.request(`/api/v1/vehicles/${v.id}`, { method: 'DELETE', headers: owner })).status).toBe(200);
+    expect(await search()).toEqual(before);
+  });
+});
+
 describe('GET /api/v1/openapi.json', () => {
   it('documents the write routes, their payload and the delete answer', async () => {
     const doc = await json(await t.app.request('/api/v1/openapi.json'));
