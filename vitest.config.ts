@@ -7,6 +7,7 @@ export default defineConfig({
       { test: { name: 'locales', include: ['locales/**/*.test.ts'] } },
       { test: { name: 'db', include: ['db/**/*.test.ts'], testTimeout: 60000, hookTimeout: 120000 } },
       { test: { name: 'api', include: ['api/**/*.test.ts'], testTimeout: 30000, hookTimeout: 120000 } },
+      { test: { name: 'storefront', include: ['storefront/src/**/*.test.ts'], testTimeout: 30000, hookTimeout: 120000 } },
     ],
   },
 });

@@ -16,5 +16,8 @@ export async function expectAccessible(page: Page) {
   expect(serious, `accessibility violations on ${page.url()}`).toEqual([]);
 }
 
+/** The page's islands answer once hydrated (Astro drops their `ssr` mark then): wait before typing into a form. */
+export const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+
 export const test = base;
 export { expect };

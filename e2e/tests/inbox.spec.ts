@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from '../fixtures.ts';
+import { expect, expectAccessible, hydrated, test } from '../fixtures.ts';
 
 const SELLER = { email: 'claire.martin@demo.autoroute.local', password: 'demo-seller-2026' };
 
@@ -54,6 +54,7 @@ test('a seller reads her messages in the inbox, and keeps favorites', async ({ p
   // Signed out, the inbox asks to sign in first and then comes back.
   await page.goto('/notifications/');
   await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fnotifications%2F$/);
+  await hydrated(page);
   await page.getByLabel('Username or email').fill(SELLER.email);
   await page.getByLabel('Password').fill(SELLER.password);
   await page.getByRole('button', { name: 'Sign in' }).click();

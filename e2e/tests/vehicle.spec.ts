@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from '../fixtures.ts';
+import { expect, expectAccessible, hydrated, test } from '../fixtures.ts';
 
 const SELLER = { email: 'claire.martin@demo.autoroute.local', password: 'demo-seller-2026' };
 
@@ -110,6 +110,7 @@ test('a visitor compares three vehicles and writes to a seller; a member likes a
   await expect(page).toHaveURL(new RegExp(`/sign-in\\?redirect=%2Fvehicles%2F${a.id}$`));
 
   // A member likes and saves; both survive a reload.
+  await hydrated(page);
   await page.getByLabel('Username or email').fill(SELLER.email);
   await page.getByLabel('Password').fill(SELLER.password);
   await page.getByRole('button', { name: 'Sign in' }).click();

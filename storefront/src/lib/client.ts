@@ -16,7 +16,38 @@ export class ApiError extends Error {
   }
 }
 
-const TIMEOUT_MS = 50_000; // SPEC §9
+export const TIMEOUT_MS = 50_000; // SPEC §9
+
+/** The page's language as the API names it (`?lng=`). */
+export const pageLanguage = (): string => document.documentElement.lang.replace('-', '_');
+
+/** The error for a request that got no answer: timed out, or the network failed. */
+export function noAnswer(timedOut: boolean): ApiError {
+  const text = document.documentElement.dataset;
+  return new ApiError(
+    0,
+    timedOut ? 'REQUEST_TIMEOUT' : 'NETWORK',
+    (timedOut ? text.timeoutMessage : text.networkMessage) ?? 'Network error',
+  );
+}
+
+/** The error for a failed response, from its envelope (DESIGN §2). */
+export function failedAnswer(status: number, data: unknown): ApiError {
+  const envelope = (data ?? {}) as { error?: string; code?: string; details?: { path: string; message: string }[] };
+  return new ApiError(
+    status,
+    envelope.code ?? 'FAILED',
+    envelope.error ?? document.documentElement.dataset.failedMessage ?? 'API request failed',
+    envelope.details,
+  );
+}
+
+/** Renews the session once with the refresh cookie; true when it worked. */
+export const renewSession = (): Promise<boolean> =>
+  apiCall('/api/v1/auth/access-token', { method: 'POST' }).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * Calls the API from an island: signed, with the session cookies, in the page's language. A 401 on
@@ -30,10 +61,9 @@ export async function apiCall<T>(
   const body = options.json === undefined ? undefined : JSON.stringify(options.json);
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers, ...(await signedHeaders(body)) };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const lng = document.documentElement.lang.replace('-', '_');
   let response: Response;
   try {
-    response = await fetch(`${path}${path.includes('?') ? '&' : '?'}lng=${lng}`, {
+    response = await fetch(`${path}${path.includes('?') ? '&' : '?'}lng=${pageLanguage()}`, {
       method: options.method ?? (body ? 'POST' : 'GET'),
       headers,
       body,
@@ -41,30 +71,12 @@ export async function apiCall<T>(
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    const text = document.documentElement.dataset;
-    throw new ApiError(
-      0,
-      timedOut ? 'REQUEST_TIMEOUT' : 'NETWORK',
-      (timedOut ? text.timeoutMessage : text.networkMessage) ?? 'Network error',
-    );
+    throw noAnswer(error instanceof DOMException && error.name === 'TimeoutError');
   }
-  if (response.status === 401 && !retried && !path.startsWith('/api/v1/auth/')) {
-    const renewed = await apiCall('/api/v1/auth/access-token', { method: 'POST' }).then(
-      () => true,
-      () => false,
-    );
-    if (renewed) return apiCall<T>(path, options, true);
+  if (response.status === 401 && !retried && !path.startsWith('/api/v1/auth/') && (await renewSession())) {
+    return apiCall<T>(path, options, true);
   }
   const data = response.status === 204 ? null : await response.json().catch(() => null);
-  if (!response.ok) {
-    const envelope = (data ?? {}) as { error?: string; code?: string; details?: { path: string; message: string }[] };
-    throw new ApiError(
-      response.status,
-      envelope.code ?? 'FAILED',
-      envelope.error ?? document.documentElement.dataset.failedMessage ?? 'API request failed',
-      envelope.details,
-    );
-  }
+  if (!response.ok) throw failedAnswer(response.status, data);
   return data as T;
 }

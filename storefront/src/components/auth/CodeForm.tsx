@@ -73,7 +73,7 @@ export default function CodeForm({ s }: { s: Strings }) {
   };
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate>
+    <form className="auth-form" method="post" onSubmit={submit} noValidate>
       <p>{(s.sentTo ?? '').replace('{{email}}', flow.email)}</p>
       <FormError message={message} />
       <Field

@@ -28,7 +28,7 @@ export default function ForgotForm({
     );
   };
   return (
-    <form className="auth-form" onSubmit={submit} noValidate>
+    <form className="auth-form" method="post" onSubmit={submit} noValidate>
       <FormError message={message} />
       {!fixed && <Field name="email" type="email" label={s.email ?? ''} autoComplete="email" required error={errors.email} />}
       <Submit busy={busy} label={s.sendCode} busyLabel={s.busy} />

@@ -39,7 +39,7 @@ export default function ResetForm({ s }: { s: Strings }) {
     );
   };
   return (
-    <form className="auth-form" onSubmit={submit} noValidate>
+    <form className="auth-form" method="post" onSubmit={submit} noValidate>
       <FormError message={message} />
       <Field
         name="password"

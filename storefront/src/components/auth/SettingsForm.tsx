@@ -128,7 +128,7 @@ export default function SettingsForm({ tab, locale, s, user: initial, languages,
   );
 
   return (
-    <form className="auth-form settings-form" onSubmit={submit} noValidate>
+    <form className="auth-form settings-form" method="post" onSubmit={submit} noValidate>
       <FormError message={message} />
       {tab === 'profile' && (
         <>

@@ -27,7 +27,7 @@ export default function SignInForm({ s, redirect }: { s: Strings; redirect: stri
     );
   };
   return (
-    <form className="auth-form" onSubmit={submit} noValidate>
+    <form className="auth-form" method="post" onSubmit={submit} noValidate>
       <FormError message={message} />
       <Field name="identifier" label={s.identifier ?? ''} autoComplete="username" required error={errors.identifier ?? errors.email} />
       <Field name="password" type="password" label={s.password ?? ''} autoComplete="current-password" required error={errors.password} />

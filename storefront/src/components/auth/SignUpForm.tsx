@@ -31,7 +31,7 @@ export default function SignUpForm({ s, redirect }: { s: Strings; redirect: stri
     );
   };
   return (
-    <form className="auth-form" onSubmit={submit} noValidate>
+    <form className="auth-form" method="post" onSubmit={submit} noValidate>
       <FormError message={message} />
       <div className="two">
         <Field name="firstName" label={s.firstName ?? ''} autoComplete="given-name" required error={errors.firstName} />

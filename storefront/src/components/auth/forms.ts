@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { ApiError } from '../../lib/client.ts';
 import { toast } from '../../stores/toasts.ts';
 
@@ -15,11 +16,32 @@ export const rules = {
   code: (v: string) => /^\d{6}$/.test(v.trim()),
 };
 
+export interface SubmitOptions {
+  /** The field that shows an error path of the API (`options.2` → `options`); the path itself by default. */
+  fieldOf?: (path: string) => string;
+  /** Makes a field reachable before it gets the focus (e.g. opens its collapsed section). */
+  reveal?: (name: string) => void;
+}
+
+/** Moves the focus to the invalid field that comes first on the page (by element id). */
+export function focusFirst(names: string[], reveal?: (name: string) => void): void {
+  const present = names.flatMap((name) => {
+    const element = document.getElementById(name);
+    return element ? [{ name, element }] : [];
+  });
+  present.sort((a, b) => (a.element.compareDocumentPosition(b.element) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  const first = present[0];
+  if (!first) return;
+  if (reveal) flushSync(() => reveal(first.name));
+  first.element.focus();
+}
+
 /**
  * Submit state for a form: busy flag, field errors and a form-level message. Server errors land on
- * their fields when the envelope names them; 401/402/403 also show at top center (SPEC §8).
+ * their fields when the envelope names them; 401/402/403 also show at top center (SPEC §8). The
+ * first invalid field gets the focus, for the client's checks and the server's alike.
  */
-export function useSubmit(strings: Strings) {
+export function useSubmit(strings: Strings, options: SubmitOptions = {}) {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -29,7 +51,7 @@ export function useSubmit(strings: Strings) {
     setErrors(found);
     setMessage(null);
     if (Object.keys(found).length) {
-      document.getElementById(Object.keys(found)[0]!)?.focus();
+      focusFirst(Object.keys(found), options.reveal);
       return;
     }
     setBusy(true);
@@ -37,10 +59,12 @@ export function useSubmit(strings: Strings) {
       await action();
     } catch (error) {
       if (error instanceof ApiError) {
-        const fields = Object.fromEntries(error.details.map((d) => [d.path, d.message]));
+        const fields: Errors = Object.fromEntries(error.details.map((d) => [d.path, d.message]));
+        for (const d of error.details) fields[options.fieldOf?.(d.path) ?? d.path] ??= d.message;
         setErrors(fields);
         setMessage(error.message);
         if ([401, 402, 403].includes(error.status)) toast(error.message, { kind: 'error', position: 'top-center' });
+        focusFirst(Object.keys(fields), options.reveal);
       } else {
         setMessage(strings.generic ?? 'Something went wrong!');
       }

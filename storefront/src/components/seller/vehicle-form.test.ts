@@ -1,0 +1,184 @@
+import { createTestApp, json, type TestApp, type TestMember } from '@autoroute/api/testing';
+import type { Locale } from '@autoroute/locales';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translator } from '../../lib/i18n.ts';
+import { emptyValues, type FormConfig, type FormValues, lastYear, toInput, validate, vehicleMessages } from './vehicle-form.ts';
+
+/*
+ * The form answers before the round trip: these tests send the same form to the real API and
+ * expect the very same fields and messages, in English and in Arabic.
+ */
+
+let t: TestApp;
+let seller: TestMember;
+let config: FormConfig;
+let pictureSeq = 0;
+
+/** A picture row as the upload endpoint leaves it: the seller's, not yet on a listing. */
+async function picture(): Promise<number> {
+  pictureSeq += 1;
+  const row = await t.database.db
+    .insertInto('pictures')
+    .values({
+      owner_id: seller.id,
+      storage_key: `test/form-${pictureSeq}.jpg`,
+      mime: 'image/jpeg',
+      width: 1200,
+      height: 800,
+      bytes: 120000,
+      renditions: '[]',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const idOf = (list: { id: number; code?: string | null; name: string }[], key: string) => {
+  const found = list.find((x) => x.code === key || x.name === key);
+  if (!found) throw new Error(`no ${key}`);
+  return String(found.id);
+};
+const cityOf = (name: string) => String(config.cities.find((c) => c.name === name)!.id);
+
+/** A petrol Renault Clio for sale in Paris, as a seller would type it. */
+async function petrolCar(fields: Record<string, string> = {}): Promise<FormValues> {
+  const values = emptyValues();
+  Object.assign(values.fields, {
+    title: 'Renault Clio 1.0 TCe 90',
+    typeId: idOf(config.types, 'sale'),
+    price: '12500.5',
+    currencyId: idOf(config.currencies, 'EUR'),
+    brand: 'Renault',
+    model: 'Clio',
+    categoryId: String(config.categories[0]!.id),
+    year: '2021',
+    mileage: '42000',
+    fuelTypeId: idOf(config.fuelTypes, 'petrol'),
+    transmissionId: String(config.transmissions[0]!.id),
+    colorId: String(config.colors[0]!.id),
+    number_of_doors: '5',
+    number_of_seats: '5',
+    countryId: idOf(config.countries, 'FR'),
+    cityId: cityOf('Paris'),
+    description: 'One owner, full service history.',
+    ...fields,
+  });
+  values.options = [config.options[0]!.id];
+  values.pictures = [{ key: 'a', id: await picture(), url: '/media/a.jpg', status: 'done' }];
+  return values;
+}
+
+/** The fields the API names, with their messages, for the form as the island would send it. */
+async function apiSays(values: FormValues, locale: Locale): Promise<Record<string, string>> {
+  const res = await t.request(`/api/v1/vehicles?lng=${locale}`, { method: 'POST', json: toInput(values), headers: seller.headers });
+  if (res.status === 201) return {};
+  expect(res.status).toBe(422);
+  const { details } = (await json(res)) as { details: { path: string; message: string }[] };
+  return Object.fromEntries(details.map((d) => [d.path, d.message]));
+}
+
+const formSays = (values: FormValues, locale: Locale) => validate(values, config, vehicleMessages(translator(locale)));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = await t.member('seller');
+  config = (await json(await t.request('/api/v1/user/config'))).data;
+});
+
+afterAll(async () => {
+  await t?.destroy();
+});
+
+describe.each(['en_US', 'ar_SA'] as const)('the vehicle form in %s', (locale) => {
+  it('names every missing field with the message the API gives ("Title is required.")', async () => {
+    const empty = emptyValues();
+    const form = formSays(empty, locale);
+    expect(form).toEqual(await apiSays(empty, locale));
+    if (locale === 'en_US') expect(form.title).toBe('Title is required.');
+    expect(Object.keys(form)).toEqual(expect.arrayContaining(['options', 'pictures', 'cityId', 'number_of_seats', 'description']));
+  });
+
+  it('accepts a complete listing as the API does', async () => {
+    const car = await petrolCar();
+    expect(formSays(car, locale)).toEqual({});
+    expect(await apiSays(car, locale)).toEqual({});
+  });
+
+  it('checks ranges, whole numbers, the year, the price and the VIN as the API does', async () => {
+    const car = await petrolCar({
+      title: 'x'.repeat(121),
+      year: String(lastYear() + 1),
+      price: '0',
+      mileage: '-1',
+      number_of_doors: '9',
+      number_of_seats: '0',
+      engine_size: '25',
+      vin: 'VF1RJA00567I23456',
+      number_of_owners: '1.5',
+      battery_health: '101',
+      length: '31',
+    });
+    const form = formSays(car, locale);
+    expect(Object.keys(form).sort()).toEqual(
+      [
+        'title',
+        'year',
+        'price',
+        'mileage',
+        'number_of_doors',
+        'number_of_seats',
+        'engine_size',
+        'vin',
+        'number_of_owners',
+        'battery_health',
+        'length',
+      ].sort(),
+    );
+    expect(form).toEqual(await apiSays(car, locale));
+  });
+
+  it('asks an electric car for its battery facts, and checks the currency, the city and the model as the API does', async () => {
+    const car = await petrolCar({
+      fuelTypeId: idOf(config.fuelTypes, 'electric'),
+      currencyId: idOf(config.currencies, 'JPY'),
+      cityId: cityOf('Berlin'),
+      model: 'Not a Clio',
+    });
+    const form = formSays(car, locale);
+    expect(Object.keys(form).sort()).toEqual(
+      [
+        'price',
+        'cityId',
+        'model',
+        'battery_capacity',
+        'battery_type',
+        'battery_health',
+        'charging_time',
+        'fast_charging',
+        'battery_range',
+        'battery_consumption',
+      ].sort(),
+    );
+    expect(form).toEqual(await apiSays(car, locale));
+  });
+
+  it('takes a brand the catalogue does not know as written', async () => {
+    const car = await petrolCar({ brand: 'Zastava', model: 'Yugo 45' });
+    expect(formSays(car, locale)).toEqual({});
+    expect(await apiSays(car, locale)).toEqual({});
+  });
+});
+
+describe('the form’s input', () => {
+  it('sends empty optional fields as null and leaves missing required ones out', async () => {
+    const car = await petrolCar({ vin: '', fast_charging: 'false', number_of_owners: '2' });
+    const input = toInput(car);
+    expect(input).toMatchObject({ vin: null, fast_charging: false, number_of_owners: 2, price: 12500.5, options: car.options });
+    expect('title' in toInput(emptyValues())).toBe(false);
+  });
+
+  it('reports a number the browser could not read', () => {
+    const form = validate(emptyValues(), config, vehicleMessages(translator('en_US')), new Set(['mileage']));
+    expect(form.mileage).toBe('Must be a number.');
+  });
+});

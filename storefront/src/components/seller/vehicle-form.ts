@@ -1,0 +1,427 @@
+import type { TFunction } from 'i18next';
+import type { VehicleDetail } from '../../lib/types.ts';
+
+/*
+ * The vehicle form's facts (SPEC §3, §5): its fields, the sections they are grouped in, the rules
+ * the API applies to them and the same messages, so the form answers before the round trip. The
+ * field names are the API's input names (VehicleInput), so a 422 lands on the right field.
+ */
+
+interface Ref {
+  id: number;
+  name: string;
+}
+
+/** The reference lists the form offers: the part of GET /api/v1/user/config it uses. */
+export interface FormConfig {
+  categories: Ref[];
+  types: (Ref & { code: string | null })[];
+  fuelTypes: (Ref & { code: string | null })[];
+  transmissions: Ref[];
+  options: Ref[];
+  colors: (Ref & { hex: string })[];
+  countries: (Ref & { code: string })[];
+  cities: (Ref & { countryId: number })[];
+  currencies: (Ref & { code: string; symbol: string; minorUnits: number })[];
+  makes: (Ref & { models: Ref[] })[];
+  limits: { pictureMaxBytes: number; pictureTypes: string[] };
+}
+
+export const SECTIONS = ['main', 'pictures', 'electric', 'history', 'dimensions', 'origin'] as const;
+export type SectionId = (typeof SECTIONS)[number];
+
+type Kind = 'text' | 'longtext' | 'int' | 'number' | 'ref' | 'date' | 'flag';
+/** The reference list a `ref` field chooses from. */
+export type ListName = 'types' | 'categories' | 'currencies' | 'fuelTypes' | 'transmissions' | 'colors' | 'countries' | 'cities';
+
+export interface FieldDef {
+  name: string;
+  section: SectionId;
+  kind: Kind;
+  required?: boolean;
+  /** Required only for an electric or plug-in hybrid vehicle (the API's ELECTRIC_REQUIRED). */
+  electric?: boolean;
+  min?: number;
+  max?: number;
+  list?: ListName;
+}
+
+/** The last year a listing may carry: next year's models are sold from this autumn (as the API says). */
+export const FIRST_YEAR = 1900;
+export const lastYear = () => new Date().getUTCFullYear() + 1;
+export const MAX_PRICE = 1_000_000_000;
+export const MAX_PICTURES = 50;
+export const MAX_OPTIONS = 100;
+/** The fuel types whose battery facts are required. */
+export const RECHARGEABLE_FUELS = ['electric', 'plug_in_hybrid'];
+const VIN = /^[A-HJ-NPR-Z0-9]{17}$/i;
+
+const text = (name: string, section: SectionId, max: number, more: Partial<FieldDef> = {}): FieldDef => ({
+  name,
+  section,
+  kind: 'text',
+  max,
+  ...more,
+});
+const int = (name: string, section: SectionId, min: number, max: number, more: Partial<FieldDef> = {}): FieldDef => ({
+  name,
+  section,
+  kind: 'int',
+  min,
+  max,
+  ...more,
+});
+const num = (name: string, section: SectionId, min: number, max: number, more: Partial<FieldDef> = {}): FieldDef => ({
+  name,
+  section,
+  kind: 'number',
+  min,
+  max,
+  ...more,
+});
+const ref = (name: string, list: ListName, required = true, section: SectionId = 'main'): FieldDef => ({
+  name,
+  section,
+  kind: 'ref',
+  list,
+  required,
+});
+
+/** Every scalar field, in the order the form shows them (the first invalid one gets the focus). */
+export const FIELDS: FieldDef[] = [
+  text('title', 'main', 120, { required: true }),
+  ref('typeId', 'types'),
+  { name: 'price', section: 'main', kind: 'number', required: true, min: 0, max: MAX_PRICE },
+  ref('currencyId', 'currencies'),
+  text('brand', 'main', 60, { required: true }),
+  text('model', 'main', 60, { required: true }),
+  ref('categoryId', 'categories'),
+  int('year', 'main', FIRST_YEAR, Number.POSITIVE_INFINITY, { required: true }),
+  int('mileage', 'main', 0, 5_000_000, { required: true }),
+  ref('fuelTypeId', 'fuelTypes'),
+  ref('transmissionId', 'transmissions'),
+  ref('colorId', 'colors'),
+  int('number_of_doors', 'main', 1, 7, { required: true }),
+  int('number_of_seats', 'main', 1, 99, { required: true }),
+  num('engine_size', 'main', 0, 20),
+  text('register', 'main', 20),
+  text('vin', 'main', 17),
+  { name: 'insurance_expiry_date', section: 'main', kind: 'date' },
+  ref('countryId', 'countries'),
+  ref('cityId', 'cities'),
+  text('address', 'main', 200),
+  text('postal_code', 'main', 20),
+  { name: 'description', section: 'main', kind: 'longtext', required: true, max: 5000 },
+  // Electric and power.
+  num('battery_capacity', 'electric', 0, 500, { electric: true }),
+  text('battery_type', 'electric', 60, { electric: true }),
+  int('battery_health', 'electric', 0, 100, { electric: true }),
+  num('charging_time', 'electric', 0, 100, { electric: true }),
+  { name: 'fast_charging', section: 'electric', kind: 'flag', electric: true },
+  int('battery_range', 'electric', 0, 5000, { electric: true }),
+  num('battery_consumption', 'electric', 0, 200, { electric: true }),
+  int('fiscal_power', 'electric', 0, 500),
+  int('din_power', 'electric', 0, 5000),
+  int('engine_power', 'electric', 0, 4000),
+  int('torque', 'electric', 0, 20000),
+  int('range', 'electric', 0, 5000),
+  // History and environment.
+  { name: 'registration_date', section: 'history', kind: 'date' },
+  int('number_of_owners', 'history', 0, 99),
+  { name: 'is_first_hand', section: 'history', kind: 'flag' },
+  text('emissions_standard', 'history', 60),
+  int('co2_emissions', 'history', 0, 2000),
+  text('euro_standard', 'history', 20),
+  text('critair', 'history', 10),
+  { name: 'maintenance_history', section: 'history', kind: 'longtext', max: 2000 },
+  { name: 'accident_history', section: 'history', kind: 'longtext', max: 2000 },
+  // Dimensions.
+  num('length', 'dimensions', 0, 30),
+  num('width', 'dimensions', 0, 10),
+  num('height', 'dimensions', 0, 10),
+  int('weight', 'dimensions', 0, 100000),
+  int('wheelbase', 'dimensions', 0, 20000),
+  int('trunk_volume', 'dimensions', 0, 20000),
+  text('upholstery', 'dimensions', 60),
+  // Origin.
+  text('origin', 'origin', 60),
+  ref('originCountryId', 'countries', false, 'origin'),
+  text('import_status', 'origin', 60),
+  { name: 'imported', section: 'origin', kind: 'flag' },
+  ref('firstRegistrationCountryId', 'countries', false, 'origin'),
+];
+
+export const fieldsOf = (section: SectionId) => FIELDS.filter((f) => f.section === section);
+export const fieldNamed = (name: string) => FIELDS.find((f) => f.name === name);
+
+/** The main section's groups, in form order; the options and the description follow them. */
+export const MAIN_GROUPS = {
+  listing: ['title', 'typeId', 'price', 'currencyId'],
+  vehicle: [
+    'brand',
+    'model',
+    'categoryId',
+    'year',
+    'mileage',
+    'fuelTypeId',
+    'transmissionId',
+    'colorId',
+    'number_of_doors',
+    'number_of_seats',
+    'engine_size',
+    'register',
+    'vin',
+    'insurance_expiry_date',
+  ],
+  location: ['countryId', 'cityId', 'address', 'postal_code'],
+} as const;
+
+/** A picture of the form: uploaded (id and url known), on its way, or refused. */
+export interface PictureItem {
+  /** Stable in this browser, for React and for drag and drop. */
+  key: string;
+  id?: number;
+  url?: string;
+  thumb?: string;
+  name?: string;
+  status: 'done' | 'uploading' | 'error';
+  progress?: number;
+  error?: string;
+  /** A refusal that may pass on a second try (network, timeout, server error). */
+  retryable?: boolean;
+}
+
+/** What the inputs hold: scalar fields as typed (strings), options and pictures as lists. */
+export interface FormValues {
+  fields: Record<string, string>;
+  options: number[];
+  pictures: PictureItem[];
+}
+
+export type Errors = Record<string, string | undefined>;
+
+export const emptyValues = (): FormValues => ({
+  fields: Object.fromEntries(FIELDS.map((f) => [f.name, ''])),
+  options: [],
+  pictures: [],
+});
+
+const str = (v: number | string | boolean | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+/** The edit form's starting point: the vehicle as GET /api/v1/vehicles/{id} answers it. */
+export function fromVehicle(v: VehicleDetail): FormValues {
+  const values = emptyValues();
+  const record = v as unknown as Record<string, number | string | boolean | null>;
+  for (const f of FIELDS) values.fields[f.name] = str(record[f.name]);
+  Object.assign(values.fields, {
+    typeId: str(v.type.id),
+    categoryId: str(v.category.id),
+    currencyId: str(v.currency.id),
+    fuelTypeId: str(v.fuel_type.id),
+    transmissionId: str(v.transmission.id),
+    colorId: str(v.color.id),
+    countryId: str(v.country.id),
+    cityId: str(v.cityId),
+    originCountryId: str(v.origin_country?.id),
+    firstRegistrationCountryId: str(v.first_registration_country?.id),
+  });
+  values.options = v.options.map((o) => o.id);
+  values.pictures = v.pictures.map((p) => ({ key: `picture-${p.id}`, id: p.id, url: p.url, thumb: p.url, status: 'done' }));
+  return values;
+}
+
+/** The part worth keeping (a draft, or the comparison that says whether anything changed). */
+export function persistable(values: FormValues): FormValues {
+  return {
+    fields: values.fields,
+    options: values.options,
+    pictures: values.pictures
+      .filter((p) => p.status === 'done' && p.id !== undefined)
+      .map(({ key, id, url, thumb }) => ({ key, id, url, thumb, status: 'done' })),
+  };
+}
+
+export const sameValues = (a: FormValues, b: FormValues) => JSON.stringify(persistable(a)) === JSON.stringify(persistable(b));
+
+/** The messages of the API (locale namespace `api`), with {{min}} and {{max}} left in to fill later. */
+export interface Messages {
+  required: Record<string, string>;
+  yearRange: string;
+  pricePositive: string;
+  priceDecimals: string;
+  vinFormat: string;
+  cityCountry: string;
+  modelOfBrand: string;
+  notNumber: string;
+  notInteger: string;
+  invalidDate: string;
+  tooSmall: string;
+  tooBig: string;
+  tooLong: string;
+  tooManyItems: string;
+}
+
+/** The messages the API answers with, for the form to say the same (the page resolves them for its island). */
+export function vehicleMessages(t: TFunction): Messages {
+  const keep = (key: string, name: 'min' | 'max') => t(key, { [name]: `{{${name}}}` });
+  return {
+    required: t('api:vehicle.required', { returnObjects: true }) as Record<string, string>,
+    yearRange: t('api:vehicle.yearRange'),
+    pricePositive: t('api:vehicle.pricePositive'),
+    priceDecimals: t('api:vehicle.priceDecimals'),
+    vinFormat: t('api:vehicle.vinFormat'),
+    cityCountry: t('api:vehicle.cityCountry'),
+    modelOfBrand: t('api:vehicle.modelOfBrand'),
+    notNumber: t('api:validation.notNumber'),
+    notInteger: t('api:validation.notInteger'),
+    invalidDate: t('api:validation.invalidDate'),
+    tooSmall: keep('api:validation.tooSmall', 'min'),
+    tooBig: keep('api:validation.tooBig', 'max'),
+    tooLong: keep('api:validation.tooLong', 'max'),
+    tooManyItems: keep('api:validation.tooManyItems', 'max'),
+  };
+}
+
+/** Fills {{name}} placeholders of a text resolved on the server. */
+export const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+
+/** Decimal places of a number as written (12500.5 → 1), counted as the API counts them. */
+export function decimals(n: number): number {
+  const [mantissa = '', exponent = '0'] = String(n).split('e');
+  return Math.max(0, (mantissa.split('.')[1]?.length ?? 0) - Number(exponent));
+}
+
+/** Brands compare as the API compares them: case aside, accents count. */
+const same = (a: string, b: string) => a.trim().localeCompare(b.trim(), undefined, { sensitivity: 'accent' }) === 0;
+export const makeOf = (config: Pick<FormConfig, 'makes'>, brand: string) => config.makes.find((m) => same(m.name, brand));
+
+export const isRechargeable = (config: Pick<FormConfig, 'fuelTypes'>, fuelTypeId: string) => {
+  const code = config.fuelTypes.find((f) => String(f.id) === fuelTypeId)?.code;
+  return code ? RECHARGEABLE_FUELS.includes(code) : false;
+};
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const validDate = (v: string) =>
+  DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+
+/**
+ * The API's rules for the vehicle (VehicleInput and the service's checks), with its messages. `bad`
+ * names number inputs whose text the browser could not read as a number. Errors come in form order.
+ */
+export function validate(values: FormValues, config: FormConfig, m: Messages, bad: ReadonlySet<string> = new Set()): Errors {
+  const errors: Errors = {};
+  const f = values.fields;
+  const electric = isRechargeable(config, f.fuelTypeId ?? '');
+  for (const field of FIELDS) {
+    const raw = f[field.name] ?? '';
+    const value = raw.trim();
+    const required = field.required || (field.electric && electric);
+    const error = (() => {
+      if (bad.has(field.name)) return m.notNumber;
+      if (value === '') return required ? m.required[field.name] : undefined;
+      switch (field.kind) {
+        case 'text':
+        case 'longtext':
+          if (field.name === 'vin') return VIN.test(value) ? undefined : m.vinFormat;
+          return field.max !== undefined && value.length > field.max ? fill(m.tooLong, { max: field.max }) : undefined;
+        case 'date':
+          return validDate(value) ? undefined : m.invalidDate;
+        case 'int':
+        case 'number': {
+          const n = Number(value);
+          if (!Number.isFinite(n)) return m.notNumber;
+          if (field.kind === 'int' && !Number.isInteger(n)) return m.notInteger;
+          if (field.name === 'year') return n < FIRST_YEAR || n > lastYear() ? m.yearRange : undefined;
+          if (field.name === 'price') {
+            if (n <= 0) return m.pricePositive;
+            if (n > MAX_PRICE) return fill(m.tooBig, { max: MAX_PRICE });
+            const currency = config.currencies.find((c) => String(c.id) === f.currencyId);
+            return currency && decimals(n) > currency.minorUnits ? m.priceDecimals : undefined;
+          }
+          if (field.min !== undefined && n < field.min) return fill(m.tooSmall, { min: field.min });
+          if (field.max !== undefined && n > field.max) return fill(m.tooBig, { max: field.max });
+          return undefined;
+        }
+        case 'ref':
+          if (field.name === 'cityId') {
+            const city = config.cities.find((c) => String(c.id) === value);
+            return city && f.countryId && String(city.countryId) !== f.countryId ? m.cityCountry : undefined;
+          }
+          return undefined;
+        default:
+          return undefined;
+      }
+    })();
+    if (error) errors[field.name] = error;
+    // A brand the catalogue knows must come with one of its models; another brand is taken as written.
+    if (field.name === 'model' && !error && value) {
+      const make = makeOf(config, f.brand ?? '');
+      if (make && !make.models.some((model) => same(model.name, value))) errors.model = m.modelOfBrand;
+    }
+    if (field.name === 'postal_code') {
+      // The options come after the location in the form, before the description.
+      if (values.options.length === 0) errors.options = m.required.options;
+      else if (values.options.length > MAX_OPTIONS) errors.options = fill(m.tooManyItems, { max: MAX_OPTIONS });
+    }
+    if (field.name === 'description') {
+      const pictures = values.pictures.filter((p) => p.status === 'done').length;
+      if (pictures === 0) errors.pictures = m.required.pictures;
+      else if (pictures > MAX_PICTURES) errors.pictures = fill(m.tooManyItems, { max: MAX_PICTURES });
+    }
+  }
+  return errors;
+}
+
+/** The body of POST /api/v1/vehicles and PUT /api/v1/vehicles/{id}: empty optional fields are null. */
+export function toInput(values: FormValues): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const field of FIELDS) {
+    const value = (values.fields[field.name] ?? '').trim();
+    if (value === '') {
+      // A missing required field is left out, so the API names it as missing.
+      if (!field.required) input[field.name] = null;
+      continue;
+    }
+    if (field.kind === 'int' || field.kind === 'number' || field.kind === 'ref') input[field.name] = Number(value);
+    else if (field.kind === 'flag') input[field.name] = value === 'true';
+    else input[field.name] = value;
+  }
+  input.options = values.options;
+  input.pictures = values.pictures.filter((p) => p.status === 'done' && p.id !== undefined).map((p) => p.id);
+  return input;
+}
+
+/** Where a path of the API's error details is shown: `options.2` on the options, `pictures.1` on the pictures. */
+export const fieldOfPath = (path: string) => path.split('.')[0] ?? path;
+
+export const sectionOf = (name: string): SectionId =>
+  name === 'pictures' ? 'pictures' : name === 'options' ? 'main' : (FIELDS.find((f) => f.name === name)?.section ?? 'main');
+
+/** A draft per signed-in user and per form (a new listing, or one vehicle), kept in localStorage. */
+export const draftKey = (userId: number, vehicleId: number | null) => `vehicle-draft:${userId}:${vehicleId ?? 'new'}`;
+
+export function loadDraft(key: string): FormValues | null {
+  try {
+    const raw = localStorage.getItem(key);
+    if (!raw) return null;
+    const draft = JSON.parse(raw) as { values?: FormValues };
+    const values = draft.values;
+    if (!values || typeof values.fields !== 'object' || !Array.isArray(values.options) || !Array.isArray(values.pictures)) return null;
+    return { fields: { ...emptyValues().fields, ...values.fields }, options: values.options, pictures: values.pictures };
+  } catch {
+    return null;
+  }
+}
+
+export function saveDraft(key: string, values: FormValues): void {
+  try {
+    localStorage.setItem(key, JSON.stringify({ values: persistable(values), savedAt: new Date().toISOString() }));
+  } catch {}
+}
+
+export function clearDraft(key: string): void {
+  try {
+    localStorage.removeItem(key);
+  } catch {}
+}
