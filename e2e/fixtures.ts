@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
@@ -18,6 +19,16 @@ export async function expectAccessible(page: Page) {
 
 /** The page's islands answer once hydrated (Astro drops their `ssr` mark then): wait before typing into a form. */
 export const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+
+/** A GET signed as the storefront's islands sign theirs (SPEC §7). */
+export async function signedGet<T>(page: Page, url: string): Promise<T> {
+  const key = (await page.locator('meta[name="api-signing-key"]').getAttribute('content')) ?? '';
+  const timestamp = String(Date.now());
+  const signature = createHmac('sha256', key).update(timestamp).digest('base64');
+  const response = await page.request.get(url, { headers: { 'x-timestamp': timestamp, 'x-signature': signature } });
+  expect(response.ok(), `GET ${url}: ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
+}
 
 export const test = base;
 export { expect };

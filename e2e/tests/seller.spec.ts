@@ -1,7 +1,5 @@
-import { createHmac } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
-import { expect, expectAccessible, hydrated, test } from '../fixtures.ts';
+import { expect, expectAccessible, hydrated, signedGet, test } from '../fixtures.ts';
 
 const SELLER = { email: 'claire.martin@demo.autoroute.local', password: 'demo-seller-2026' };
 
@@ -31,16 +29,6 @@ function solidPng(width: number, height: number, [r, g, b]: [number, number, num
   ]);
 }
 const png = (name: string, colour: [number, number, number]) => ({ name, mimeType: 'image/png', buffer: solidPng(640, 480, colour) });
-
-/** A GET signed as the storefront's islands sign theirs (SPEC §7). */
-async function signedGet<T>(page: Page, url: string): Promise<T> {
-  const key = (await page.locator('meta[name="api-signing-key"]').getAttribute('content')) ?? '';
-  const timestamp = String(Date.now());
-  const signature = createHmac('sha256', key).update(timestamp).digest('base64');
-  const response = await page.request.get(url, { headers: { 'x-timestamp': timestamp, 'x-signature': signature } });
-  expect(response.ok(), `GET ${url}: ${response.status()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 // Issue 4, item 5: the seller's screens under /my/, from the first listing to a sale and a deletion.
 test('a seller publishes a listing with pictures, finds it, marks it sold and deletes another', async ({ page }) => {

@@ -1,18 +1,7 @@
-import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, hydrated, test } from '../fixtures.ts';
+import { expect, expectAccessible, hydrated, signedGet, test } from '../fixtures.ts';
 
 const SELLER = { email: 'claire.martin@demo.autoroute.local', password: 'demo-seller-2026' };
-
-/** A GET signed as the storefront's islands sign theirs (SPEC §7). */
-async function signedGet<T>(page: Page, url: string): Promise<T> {
-  const key = (await page.locator('meta[name="api-signing-key"]').getAttribute('content')) ?? '';
-  const timestamp = String(Date.now());
-  const signature = createHmac('sha256', key).update(timestamp).digest('base64');
-  const response = await page.request.get(url, { headers: { 'x-timestamp': timestamp, 'x-signature': signature } });
-  expect(response.ok(), `GET ${url}: ${response.status()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 /** Four vehicles for sale, from the public search. */
 async function vehiclesForSale(page: Page) {
