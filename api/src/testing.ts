@@ -31,6 +31,8 @@ export interface TestApp {
    * (SPEC §4). Each comes from an address of their own (trusted only with TRUST_PROXY=true).
    */
   member(name: string): Promise<TestMember>;
+  /** A picture row as the upload endpoint leaves it: the owner's, not yet on a listing (no file behind it). */
+  picture(ownerId: number): Promise<number>;
   destroy(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function createTestApp(options: { vehicles?: number; env?: Record<s
   const deps = createDeps(config, database, pino({ level: 'silent' }));
   const app = createApp(deps);
   let visitors = 0;
+  let pictures = 0;
   const testApp: TestApp = {
     app,
     database,
@@ -89,6 +92,23 @@ export async function createTestApp(options: { vehicles?: number; env?: Record<s
       headers.set('x-timestamp', timestamp);
       headers.set('x-signature', sign(config.signingKey, body || timestamp));
       return app.request(path, { ...rest, headers, ...(body === undefined ? {} : { body }) });
+    },
+    async picture(ownerId) {
+      pictures += 1;
+      const row = await database.db
+        .insertInto('pictures')
+        .values({
+          owner_id: ownerId,
+          storage_key: `test/${pictures}.jpg`,
+          mime: 'image/jpeg',
+          width: 1200,
+          height: 800,
+          bytes: 120000,
+          renditions: '[]',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
     },
     deps,
     async destroy() {

@@ -51,25 +51,7 @@ async function signIn(email: string, password: string): Promise<Headers> {
   return { authorization: `Bearer ${body.security.accessToken}` };
 }
 
-let pictureSeq = 0;
-/** A picture row as the upload endpoint leaves it: owned, not yet attached to a listing. */
-async function picture(ownerOf: number): Promise<number> {
-  pictureSeq += 1;
-  const row = await db()
-    .insertInto('pictures')
-    .values({
-      owner_id: ownerOf,
-      storage_key: `test/${pictureSeq}.jpg`,
-      mime: 'image/jpeg',
-      width: 1200,
-      height: 800,
-      bytes: 120000,
-      renditions: '[]',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const picture = (ownerOf: number) => t.picture(ownerOf);
 
 /** The core fields only: a petrol car, which has no battery facts to give. */
 async function coreVehicle(overrides: Record<string, unknown> = {}) {

@@ -12,26 +12,7 @@ import { emptyValues, type FormConfig, type FormValues, lastYear, toInput, valid
 let t: TestApp;
 let seller: TestMember;
 let config: FormConfig;
-let pictureSeq = 0;
-
-/** A picture row as the upload endpoint leaves it: the seller's, not yet on a listing. */
-async function picture(): Promise<number> {
-  pictureSeq += 1;
-  const row = await t.database.db
-    .insertInto('pictures')
-    .values({
-      owner_id: seller.id,
-      storage_key: `test/form-${pictureSeq}.jpg`,
-      mime: 'image/jpeg',
-      width: 1200,
-      height: 800,
-      bytes: 120000,
-      renditions: '[]',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const picture = () => t.picture(seller.id);
 
 const idOf = (list: { id: number; code?: string | null; name: string }[], key: string) => {
   const found = list.find((x) => x.code === key || x.name === key);
