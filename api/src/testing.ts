@@ -31,6 +31,11 @@ export interface TestApp {
    * (SPEC §4). Each comes from an address of their own (trusted only with TRUST_PROXY=true).
    */
   member(name: string): Promise<TestMember>;
+  /**
+   * Gives a member a role of their own holding exactly these permissions (names of SPEC §6) and,
+   * with `role`, one of the seeded roles too. Permissions are read on every request: no new sign-in.
+   */
+  grant(userId: number, permissions: string[], role?: 'ADMIN' | 'SUPADMIN'): Promise<void>;
   /** A picture row as the upload endpoint leaves it: the owner's, not yet on a listing (no file behind it). */
   picture(ownerId: number): Promise<number>;
   destroy(): Promise<void>;
@@ -46,6 +51,7 @@ export async function createTestApp(options: { vehicles?: number; env?: Record<s
   const app = createApp(deps);
   let visitors = 0;
   let pictures = 0;
+  let roles = 0;
   const testApp: TestApp = {
     app,
     database,
@@ -92,6 +98,30 @@ export async function createTestApp(options: { vehicles?: number; env?: Record<s
       headers.set('x-timestamp', timestamp);
       headers.set('x-signature', sign(config.signingKey, body || timestamp));
       return app.request(path, { ...rest, headers, ...(body === undefined ? {} : { body }) });
+    },
+    async grant(userId, permissions, role) {
+      const db = database.db;
+      const roleIds: number[] = [];
+      if (permissions.length) {
+        const own = await db
+          .insertInto('roles')
+          .values({ name: `test-role-${userId}-${++roles}`, description: 'A role made by a test' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const ids = await db.selectFrom('permissions').select('id').where('name', 'in', permissions).execute();
+        if (ids.length !== permissions.length) throw new Error(`unknown permission among ${permissions.join(', ')}`);
+        await db
+          .insertInto('role_permissions')
+          .values(ids.map((p) => ({ role_id: own.id, permission_id: p.id })))
+          .execute();
+        roleIds.push(own.id);
+      }
+      if (role) roleIds.push((await db.selectFrom('roles').select('id').where('name', '=', role).executeTakeFirstOrThrow()).id);
+      if (roleIds.length)
+        await db
+          .insertInto('user_roles')
+          .values(roleIds.map((role_id) => ({ user_id: userId, role_id })))
+          .execute();
     },
     async picture(ownerId) {
       pictures += 1;

@@ -4,8 +4,25 @@ import type { ErrorDetail } from './errors.ts';
 
 const KEY_PREFIX = 'i18n:';
 
-/** A schema message that names a locale key under `api.` instead of English text: `z.string({ error: msg('validation.required') })`. */
-export const msg = (key: string): string => `${KEY_PREFIX}${key}`;
+/**
+ * A schema message that names a locale key under `api.` instead of English text:
+ * `z.string({ error: msg('validation.required') })`. Parameters travel with it; a parameter that is
+ * itself a `msg()` (a field's label, say) is translated too.
+ */
+export const msg = (key: string, params?: Record<string, string | number>): string =>
+  `${KEY_PREFIX}${key}${params ? `|${JSON.stringify(params)}` : ''}`;
+
+/** The text of a `msg()` in the request's language. */
+export function translateMsg(message: string, t: TFunction): string {
+  const bar = message.indexOf('|');
+  const key = message.slice(KEY_PREFIX.length, bar < 0 ? undefined : bar);
+  if (bar < 0) return t(key);
+  const params = JSON.parse(message.slice(bar + 1)) as Record<string, string | number>;
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value === 'string' && value.startsWith(KEY_PREFIX)) params[name] = translateMsg(value, t);
+  }
+  return t(key, params);
+}
 
 /** Turns zod issues into the envelope's `details`, each message in the request's language. */
 export function localizeIssues(issues: z.core.$ZodIssue[], t: TFunction): ErrorDetail[] {
@@ -13,7 +30,7 @@ export function localizeIssues(issues: z.core.$ZodIssue[], t: TFunction): ErrorD
 }
 
 function localizeIssue(issue: z.core.$ZodIssue, t: TFunction): string {
-  if (issue.message?.startsWith(KEY_PREFIX)) return t(issue.message.slice(KEY_PREFIX.length));
+  if (issue.message?.startsWith(KEY_PREFIX)) return translateMsg(issue.message, t);
   switch (issue.code) {
     case 'invalid_type': {
       // zod reports the input only when asked; its default message still says what it received.

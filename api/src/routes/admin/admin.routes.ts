@@ -3,6 +3,7 @@ import { createRouter, type Deps } from '../../context.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, jsonContent } from '../../openapi.ts';
 import { dashboardFigures } from './admin.data.ts';
+import { resourcesRoutes } from './resources.routes.ts';
 
 const WEEK_MS = 7 * 86_400_000;
 const guarded = { 401: failure('Not signed in'), 403: failure('Missing the admin permission') };
@@ -33,7 +34,9 @@ const dashboardRoute = createRoute({
 
 /** The back office API (DESIGN §2a): every route is guarded by `admin.{resource}.{action}` on the server. */
 export function adminRoutes(deps: Deps) {
-  return createRouter().openapi(dashboardRoute, async (c) =>
-    c.json({ data: await dashboardFigures(deps.db, new Date(Date.now() - WEEK_MS).toISOString()) }, 200),
-  );
+  return createRouter()
+    .openapi(dashboardRoute, async (c) =>
+      c.json({ data: await dashboardFigures(deps.db, new Date(Date.now() - WEEK_MS).toISOString()) }, 200),
+    )
+    .route('/', resourcesRoutes(deps));
 }

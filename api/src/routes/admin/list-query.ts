@@ -1,0 +1,93 @@
+import type { TFunction } from 'i18next';
+import { validationFailed } from '../../errors.ts';
+
+/** One page of an admin list as ra-data-simple-rest asks for it (DESIGN §2). */
+export interface ListQuery {
+  sort: { field: string; order: 'ASC' | 'DESC' };
+  range: { start: number; end: number };
+  filter: Record<string, unknown>;
+}
+
+/** The most rows one list request may ask for. */
+export const MAX_RANGE = 1000;
+
+const parse = (text: string | undefined): unknown => {
+  if (text === undefined || text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return Symbol.for('malformed');
+  }
+};
+
+/**
+ * Reads `sort=["field","ASC"]`, `range=[0,24]` and `filter={…}` from the query. Anything else than
+ * a sortable field, an order, a sane range and an object of known filters is a 422 naming the part.
+ */
+export function parseListQuery(
+  query: Record<string, string | undefined>,
+  options: { sortable: readonly string[]; filters: readonly string[]; defaultSort: ListQuery['sort']; t: TFunction },
+): ListQuery {
+  const { t } = options;
+  const problems: { path: string; message: string }[] = [];
+
+  let sort = options.defaultSort;
+  const rawSort = parse(query.sort);
+  if (rawSort !== undefined) {
+    if (
+      Array.isArray(rawSort) &&
+      rawSort.length === 2 &&
+      options.sortable.includes(String(rawSort[0])) &&
+      (rawSort[1] === 'ASC' || rawSort[1] === 'DESC')
+    ) {
+      sort = { field: String(rawSort[0]), order: rawSort[1] };
+    } else {
+      problems.push({ path: 'sort', message: t('admin.badSort', { fields: options.sortable.join(', ') }) });
+    }
+  }
+
+  let range = { start: 0, end: 24 };
+  const rawRange = parse(query.range);
+  if (rawRange !== undefined) {
+    const [start, end] = Array.isArray(rawRange) ? rawRange : [];
+    if (
+      Array.isArray(rawRange) &&
+      rawRange.length === 2 &&
+      Number.isInteger(start) &&
+      Number.isInteger(end) &&
+      start >= 0 &&
+      end >= start &&
+      end - start < MAX_RANGE
+    ) {
+      range = { start, end };
+    } else {
+      problems.push({ path: 'range', message: t('admin.badRange', { max: MAX_RANGE }) });
+    }
+  }
+
+  let filter: Record<string, unknown> = {};
+  const rawFilter = parse(query.filter);
+  if (rawFilter !== undefined) {
+    if (rawFilter && typeof rawFilter === 'object' && !Array.isArray(rawFilter)) {
+      filter = rawFilter as Record<string, unknown>;
+      const unknown = Object.keys(filter).filter((k) => !options.filters.includes(k));
+      if (unknown.length) problems.push({ path: 'filter', message: t('validation.unknownField', { keys: unknown.join(', ') }) });
+    } else {
+      problems.push({ path: 'filter', message: t('admin.badFilter') });
+    }
+  }
+
+  if (problems.length) throw validationFailed(problems);
+  return { sort, range, filter };
+}
+
+/** The header ra-data-simple-rest reads the total from: `colors 0-24/319`. */
+export const contentRange = (resource: string, range: ListQuery['range'], count: number, total: number): string =>
+  `${resource} ${range.start}-${count ? range.start + count - 1 : range.start}/${total}`;
+
+/** A filter value as a list of ids (`{"id":[1,2]}` for getMany) or one id; null when it is neither. */
+export function idList(value: unknown): number[] | null {
+  const values = Array.isArray(value) ? value : [value];
+  const ids = values.map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v));
+  return ids.every((v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 2147483647) ? (ids as number[]) : null;
+}

@@ -1,0 +1,211 @@
+import { type DialectName, nowIso, parseJson } from '@autoroute/db';
+import { type FieldDef, RESOURCES, type ResourceDef } from '@autoroute/db/resources';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { toMajor, toMinor } from '../../lib/reference.ts';
+import type { ListQuery } from './list-query.ts';
+
+/*
+ * Data functions for the declared resources: the table, the columns and the references all come
+ * from the declaration, so one set of functions serves every plain resource (kysely untyped here).
+ */
+type AnyDb = Kysely<any>;
+type Row = Record<string, unknown>;
+
+const columnOf = (def: ResourceDef, source: string): string => {
+  if (source === 'id') return 'id';
+  if (source === 'createdAt') return 'created_at';
+  if (source === 'updatedAt') return 'updated_at';
+  const field = def.fields.find((f) => f.source === source);
+  if (!field) throw new Error(`${def.name} has no field ${source}`);
+  return field.column;
+};
+
+/** Minor units of each currency, for resources with a money field. */
+async function minorUnits(db: AnyDb, def: ResourceDef): Promise<Map<number, number>> {
+  if (!def.fields.some((f) => f.kind === 'money')) return new Map();
+  const rows = await db.selectFrom('currencies').select(['id', 'minor_units']).execute();
+  return new Map(rows.map((r) => [Number(r.id), Number(r.minor_units)]));
+}
+
+/** A row as the API shows it: the declared sources, never a secret. */
+function toRecord(def: ResourceDef, row: Row, units: Map<number, number>): Row {
+  const record: Row = { id: Number(row.id) };
+  for (const field of def.fields) {
+    const value = row[field.column];
+    switch (field.kind) {
+      case 'secret':
+        break;
+      case 'boolean':
+        record[field.source] = Number(value) === 1;
+        break;
+      case 'translations':
+        record[field.source] = parseJson<Record<string, string> | null>(value as string | null, null);
+        break;
+      case 'money': {
+        const currency = def.fields.find((f) => f.source === field.currency);
+        const currencyId = currency ? Number(row[currency.column]) : 0;
+        record[field.source] = value == null ? null : toMajor(Number(value), units.get(currencyId) ?? 2);
+        break;
+      }
+      case 'integer':
+      case 'limit':
+      case 'reference':
+        record[field.source] = value == null ? null : Number(value);
+        break;
+      default:
+        record[field.source] = value ?? null;
+    }
+  }
+  record.createdAt = row.created_at;
+  record.updatedAt = row.updated_at;
+  return record;
+}
+
+/** Filters of a list: `q` searches the declared columns, `id` takes a list, the declared filters match exactly. */
+function where(def: ResourceDef, filter: Record<string, unknown>, dialect: DialectName) {
+  return (eb: ExpressionBuilder<any, any>) => {
+    const terms: Expression<SqlBool>[] = [];
+    for (const [key, value] of Object.entries(filter)) {
+      if (value === undefined || value === null || value === '') continue;
+      if (key === 'q') {
+        const pattern = `%${String(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const op = dialect === 'postgres' ? sql`ilike` : sql`like`;
+        terms.push(eb.or(def.search.map((column) => sql<SqlBool>`${sql.ref(column)} ${op} ${pattern} escape '\\'`)));
+      } else if (key === 'id') {
+        terms.push(eb('id', 'in', value as number[]));
+      } else {
+        const field = def.fields.find((f) => f.source === key) as FieldDef;
+        const v = field.kind === 'boolean' ? (value === true || value === 'true' || value === 1 ? 1 : 0) : value;
+        terms.push(Array.isArray(v) ? eb(field.column, 'in', v) : eb(field.column, '=', v));
+      }
+    }
+    return eb.and(terms);
+  };
+}
+
+export async function listRecords(db: AnyDb, dialect: DialectName, def: ResourceDef, query: ListQuery) {
+  const filtered = db.selectFrom(def.table).where(where(def, query.filter, dialect));
+  const [rows, total, units] = await Promise.all([
+    filtered
+      .selectAll()
+      .orderBy(columnOf(def, query.sort.field), query.sort.order === 'ASC' ? 'asc' : 'desc')
+      .orderBy('id', 'asc')
+      .limit(query.range.end - query.range.start + 1)
+      .offset(query.range.start)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    minorUnits(db, def),
+  ]);
+  return { records: rows.map((r) => toRecord(def, r, units)), total: Number(total.n) };
+}
+
+export async function findRecord(db: AnyDb, def: ResourceDef, id: number): Promise<Row | null> {
+  const row = await db.selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toRecord(def, row, await minorUnits(db, def)) : null;
+}
+
+/** Column values for a validated body: flags as 0/1, money in minor units, translations as JSON. */
+async function toColumns(db: AnyDb, def: ResourceDef, body: Row, creating: boolean): Promise<Row> {
+  const columns: Row = {};
+  const units = await minorUnits(db, def);
+  for (const field of def.fields) {
+    let value = body[field.source];
+    if (value === undefined) {
+      if (!creating || field.kind === 'secret') continue;
+      value = field.defaultValue ?? null;
+    }
+    switch (field.kind) {
+      case 'secret':
+        // Never read back, so an empty value on an update keeps the one stored.
+        if (value === null && !creating) continue;
+        break;
+      case 'boolean':
+        value = value ? 1 : 0;
+        break;
+      case 'translations': {
+        const kept = Object.entries((value ?? {}) as Record<string, string | null>).filter(([, text]) => text);
+        value = kept.length ? JSON.stringify(Object.fromEntries(kept)) : null;
+        break;
+      }
+      case 'money':
+        value = value == null ? null : toMinor(Number(value), units.get(Number(body[field.currency ?? ''])) ?? 2);
+        break;
+    }
+    columns[field.column] = value;
+  }
+  return columns;
+}
+
+/** References that point at no row: the sources to report. */
+export async function missingReferences(db: AnyDb, def: ResourceDef, body: Row): Promise<FieldDef[]> {
+  const missing: FieldDef[] = [];
+  for (const field of def.fields) {
+    const id = body[field.source];
+    if (field.kind !== 'reference' || id == null) continue;
+    const target = RESOURCES[field.reference!];
+    const found = await db.selectFrom(target.table).select('id').where('id', '=', id).executeTakeFirst();
+    if (!found) missing.push(field);
+  }
+  return missing;
+}
+
+/** The first unique set another row already holds with these values, if any. */
+export async function duplicateOf(db: AnyDb, def: ResourceDef, body: Row, exceptId?: number): Promise<string[] | null> {
+  for (const sources of def.unique) {
+    const values = sources.map((s) => body[s]);
+    if (values.some((v) => v == null)) continue;
+    let query = db.selectFrom(def.table).select('id');
+    sources.forEach((source, i) => {
+      query = query.where(columnOf(def, source), '=', values[i]);
+    });
+    if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+    if (await query.executeTakeFirst()) return sources;
+  }
+  return null;
+}
+
+export async function insertRecord(db: AnyDb, def: ResourceDef, body: Row): Promise<number> {
+  const row = await db
+    .insertInto(def.table)
+    .values(await toColumns(db, def, body, true))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function updateRecord(db: AnyDb, def: ResourceDef, id: number, body: Row): Promise<boolean> {
+  const result = await db
+    .updateTable(def.table)
+    .set({ ...(await toColumns(db, def, body, false)), updated_at: nowIso() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** How many rows of each kind still point at this one (only kinds with rows). */
+export async function usagesOf(db: AnyDb, def: ResourceDef, id: number): Promise<{ label: string; count: number }[]> {
+  const counts = await Promise.all(
+    def.usedBy.map(async (use) => {
+      const row = await db
+        .selectFrom(use.table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where(use.column, '=', id)
+        .executeTakeFirstOrThrow();
+      return { label: use.label, count: Number(row.n) };
+    }),
+  );
+  // Several columns of one table (a vehicle's country, origin and first registration) add up under one label.
+  const byLabel = new Map<string, number>();
+  for (const c of counts) if (c.count > 0) byLabel.set(c.label, (byLabel.get(c.label) ?? 0) + c.count);
+  return [...byLabel].map(([label, count]) => ({ label, count }));
+}
+
+export async function deleteRecord(db: AnyDb, def: ResourceDef, id: number): Promise<void> {
+  await db.deleteFrom(def.table).where('id', '=', id).execute();
+}
+
+/** A unique or foreign-key violation raised by the database (a write that raced a check), on either engine. */
+export function isConstraintViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === 'string' && (/^SQLITE_CONSTRAINT/.test(code) || code === '23505' || code === '23503');
+}

@@ -1,0 +1,214 @@
+import type { AdminAction } from '@autoroute/db';
+import { RESOURCE_NAMES, RESOURCES, type ResourceDef, sortableSources } from '@autoroute/db/resources';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { TFunction } from 'i18next';
+import { createRouter, type Deps } from '../../context.ts';
+import { AppError, notFound, validationFailed } from '../../errors.ts';
+import { requirePermission } from '../../middleware/auth.ts';
+import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
+import { translateMsg } from '../../validation.ts';
+import { contentRange, idList, parseListQuery } from './list-query.ts';
+import {
+  deleteRecord,
+  duplicateOf,
+  findRecord,
+  insertRecord,
+  isConstraintViolation,
+  listRecords,
+  missingReferences,
+  updateRecord,
+  usagesOf,
+} from './resources.data.ts';
+import { fieldLabel, writeSchema } from './resources.schemas.ts';
+
+export const ListParams = z.object({
+  sort: z.string().optional().openapi({ example: '["name","ASC"]' }),
+  range: z.string().optional().openapi({ example: '[0,24]' }),
+  filter: z.string().optional().openapi({ example: '{"q":"blue"}' }),
+});
+
+export const guarded = {
+  401: failure('Not signed in'),
+  403: failure('Missing the permission'),
+};
+
+const guard = (def: ResourceDef, action: AdminAction) => requirePermission(`admin.${def.permission}.${action}`);
+
+/** The label of a field in the request's language. */
+const label = (def: ResourceDef, source: string, t: TFunction) => {
+  const field = def.fields.find((f) => f.source === source);
+  return field ? translateMsg(fieldLabel(def, field), t) : source;
+};
+
+/** References to rows that do not exist are a 422 on their field; a duplicate of a unique set a 409 on its first field. */
+async function checkWrite(deps: Deps, def: ResourceDef, body: Record<string, unknown>, t: TFunction, exceptId?: number) {
+  const missing = await missingReferences(deps.db, def, body);
+  if (missing.length) throw validationFailed(missing.map((f) => ({ path: f.source, message: t('admin.unknownReference') })));
+  const duplicate = await duplicateOf(deps.db, def, body, exceptId);
+  if (duplicate) {
+    const fields = duplicate.map((s) => label(def, s, t)).join(' + ');
+    throw new AppError(409, 'DUPLICATE', { fields }, [{ path: duplicate.at(-1)!, message: t('errors.DUPLICATE', { fields }) }]);
+  }
+}
+
+/** A write that raced another one into a constraint answers 409, never 500. */
+async function guardConstraints<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isConstraintViolation(error)) throw new AppError(409, 'CONFLICT');
+    throw error;
+  }
+}
+
+/**
+ * The ra-data-simple-rest routes of one declared resource (DESIGN §2): a list answering an array with
+ * Content-Range, one record, create, full update and delete, each behind `admin.{resource}.{action}`.
+ * Records travel bare (no envelope), as react-admin's data provider expects; errors keep the envelope.
+ */
+function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceDef) => void) {
+  const Input = writeSchema(def);
+  const Record_ = z.record(z.string(), z.unknown()).openapi(`Admin_${def.name}`);
+  const filters = ['q', 'id', ...def.fields.filter((f) => f.filter || f.kind === 'reference').map((f) => f.source)];
+  const sortable = sortableSources(def);
+  const tags = [`Admin: ${def.name}`];
+  const changed = () => onChange?.(def);
+
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/',
+        tags,
+        summary: `List (admin.${def.permission}.index)`,
+        middleware: guard(def, 'index'),
+        request: { query: ListParams },
+        responses: {
+          200: {
+            description: 'One page, the total in Content-Range',
+            headers: z.object({ 'Content-Range': z.string().openapi({ example: `${def.name} 0-24/120` }) }),
+            ...jsonContent(z.array(Record_)),
+          },
+          ...guarded,
+          422: failure('Bad sort, range or filter'),
+        },
+      }),
+      async (c) => {
+        const t = c.get('t');
+        const query = parseListQuery(c.req.valid('query'), { sortable, filters, defaultSort: def.defaultSort, t });
+        for (const key of filters.filter((k) => k !== 'q' && k in query.filter)) {
+          const field = def.fields.find((f) => f.source === key);
+          if ((key === 'id' || field?.kind === 'reference') && idList(query.filter[key]) === null) {
+            throw validationFailed([{ path: `filter.${key}`, message: t('validation.invalid') }]);
+          }
+          if (key === 'id' || field?.kind === 'reference') query.filter[key] = idList(query.filter[key]);
+        }
+        const { records, total } = await listRecords(deps.db, deps.dialect, def, query);
+        c.header('Content-Range', contentRange(def.name, query.range, records.length, total));
+        return c.json(records, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/{id}',
+        tags,
+        summary: `One record (admin.${def.permission}.index)`,
+        middleware: guard(def, 'index'),
+        request: { params: IdParam },
+        responses: { 200: { description: 'The record', ...jsonContent(Record_) }, ...guarded, 404: failure('No such record') },
+      }),
+      async (c) => {
+        const record = await findRecord(deps.db, def, c.req.valid('param').id);
+        if (!record) throw notFound();
+        return c.json(record, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/',
+        tags,
+        summary: `Create (admin.${def.permission}.create)`,
+        middleware: guard(def, 'create'),
+        request: jsonBody(Input),
+        responses: {
+          201: { description: 'Created', ...jsonContent(Record_) },
+          ...guarded,
+          409: failure('A unique value is taken'),
+          422: failure('Invalid fields'),
+        },
+      }),
+      async (c) => {
+        const body = c.req.valid('json') as Record<string, unknown>;
+        await checkWrite(deps, def, body, c.get('t'));
+        const id = await guardConstraints(() => insertRecord(deps.db, def, body));
+        changed();
+        return c.json((await findRecord(deps.db, def, id))!, 201);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'put',
+        path: '/{id}',
+        tags,
+        summary: `Update (admin.${def.permission}.update)`,
+        middleware: guard(def, 'update'),
+        request: { params: IdParam, ...jsonBody(Input) },
+        responses: {
+          200: { description: 'Updated', ...jsonContent(Record_) },
+          ...guarded,
+          404: failure('No such record'),
+          409: failure('A unique value is taken'),
+          422: failure('Invalid fields'),
+        },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const body = c.req.valid('json') as Record<string, unknown>;
+        if (!(await findRecord(deps.db, def, id))) throw notFound();
+        await checkWrite(deps, def, body, c.get('t'), id);
+        await guardConstraints(() => updateRecord(deps.db, def, id, body));
+        changed();
+        return c.json((await findRecord(deps.db, def, id))!, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/{id}',
+        tags,
+        summary: `Delete (admin.${def.permission}.delete)`,
+        description: 'Refused with 409 while other rows still use the record; the message names them.',
+        middleware: guard(def, 'delete'),
+        request: { params: IdParam },
+        responses: {
+          200: { description: 'The deleted record', ...jsonContent(Record_) },
+          ...guarded,
+          404: failure('No such record'),
+          409: failure('Still in use'),
+        },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const t = c.get('t');
+        const record = await findRecord(deps.db, def, id);
+        if (!record) throw notFound();
+        const uses = await usagesOf(deps.db, def, id);
+        if (uses.length) {
+          const list = uses.map((u) => `${t(`backoffice:${u.label}`, { count: u.count })}: ${u.count}`).join(', ');
+          throw new AppError(409, 'IN_USE', { uses: list });
+        }
+        await guardConstraints(() => deleteRecord(deps.db, def, id));
+        changed();
+        return c.json(record, 200);
+      },
+    );
+}
+
+/** Every declared resource under its name: `/colors`, `/fuel-types`, … */
+export function resourcesRoutes(deps: Deps, onChange?: (def: ResourceDef) => void) {
+  const router = createRouter();
+  for (const name of RESOURCE_NAMES) router.route(`/${name}`, resourceRouter(deps, RESOURCES[name], onChange));
+  return router;
+}

@@ -1,0 +1,122 @@
+import type { FieldDef, ResourceDef } from '@autoroute/db/resources';
+import { LOCALES } from '@autoroute/locales';
+import { z } from '@hono/zod-openapi';
+import { Cron } from 'croner';
+import { msg } from '../../validation.ts';
+
+/** A field's label, as the back office shows it: the same locale key serves the screen and the API's messages. */
+export const fieldLabel = (def: ResourceDef, field: FieldDef): string => msg(`backoffice:resources.${def.name}.fields.${field.source}`);
+
+/** SPEC §5: "Name is required.", with the field's own label, in the request's language. */
+const required = (def: ResourceDef, field: FieldDef) => msg('admin.required', { field: fieldLabel(def, field) });
+
+const CODE = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+const HEX = /^#[0-9A-Fa-f]{6}$/;
+
+/** True when croner accepts the expression (five fields, or six with seconds). */
+export function isValidCron(expression: string): boolean {
+  try {
+    new Cron(expression, { paused: true }).stop();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Empty text is no value: a cleared input sends "" or null, and both mean "none". */
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+function valueSchema(def: ResourceDef, field: FieldDef): z.ZodType {
+  const missing = required(def, field);
+  // A missing or null required value says which field; any other wrong type says what is expected.
+  const typed = (fallback: string) => (issue: { code?: string; input?: unknown }) => {
+    if (issue.code !== 'invalid_type') return undefined;
+    return field.required && (issue.input === undefined || issue.input === null) ? missing : msg(fallback);
+  };
+  switch (field.kind) {
+    case 'text':
+    case 'longtext':
+    case 'secret':
+      return z
+        .string({ error: typed('validation.invalid') })
+        .trim()
+        .max(field.max ?? 500);
+    case 'url':
+      return z
+        .url({ error: (issue) => (issue.code === 'invalid_type' ? typed('validation.invalid')(issue) : msg('validation.invalidUrl')) })
+        .max(field.max ?? 500);
+    case 'code':
+      return z
+        .string({ error: typed('validation.invalid') })
+        .trim()
+        .max(field.max ?? 40)
+        .regex(CODE, { error: msg('validation.invalidCode') });
+    case 'hex':
+      return z
+        .string({ error: typed('validation.invalid') })
+        .trim()
+        .regex(HEX, { error: msg('validation.invalidHex') });
+    case 'cron':
+      return z
+        .string({ error: typed('validation.invalid') })
+        .trim()
+        .max(field.max ?? 120)
+        .refine(isValidCron, { error: msg('validation.invalidCron') });
+    case 'integer':
+    case 'limit':
+      return z
+        .number({ error: typed('validation.notNumber') })
+        .int({ error: msg('validation.notInteger') })
+        .min(field.min ?? 0)
+        .max(field.max ?? 2147483647);
+    case 'money':
+      return z
+        .number({ error: typed('validation.notNumber') })
+        .min(0)
+        .max(1_000_000_000);
+    case 'boolean':
+      return z.boolean({ error: typed('validation.invalid') });
+    case 'reference':
+      return z
+        .number({ error: typed('validation.notNumber') })
+        .int()
+        .min(1)
+        .max(2147483647);
+    case 'choice':
+      return z.enum(field.choices as [string, ...string[]], {
+        error: (issue) => (issue.input == null ? typed('validation.invalid')({ ...issue, code: 'invalid_type' }) : undefined),
+      });
+    case 'translations':
+      return z.partialRecord(
+        z.enum(LOCALES),
+        z
+          .string()
+          .trim()
+          .max(field.max ?? 500)
+          .nullable(),
+      );
+  }
+}
+
+/**
+ * The body of a create or a full update (ra-data-simple-rest sends the whole record on PUT): every
+ * declared field, required ones with their own message; fields it does not declare (id, dates,
+ * anything the screen adds) are dropped, never written.
+ */
+export function writeSchema(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of def.fields) {
+    const value = valueSchema(def, field);
+    if (field.kind === 'limit') {
+      // A limit is required but may be unlimited: it must be sent, as a number or as null.
+      shape[field.source] = z.preprocess((v) => (v === '' ? null : v), value.nullable());
+    } else if (field.required && field.kind !== 'boolean') {
+      shape[field.source] = z.preprocess(blankToNull, value);
+    } else if (field.kind === 'boolean') {
+      shape[field.source] = value.optional();
+    } else {
+      shape[field.source] = z.preprocess(blankToNull, value.nullable().optional());
+    }
+  }
+  return z.object(shape).openapi(`Admin_${def.name}_input`);
+}

@@ -1,0 +1,386 @@
+import { type FieldDef, RESOURCE_NAMES, RESOURCES, type ResourceDef } from '@autoroute/db/resources';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, json, type TestApp, type TestMember } from '../../testing.ts';
+
+let t: TestApp;
+let superAdmin: TestMember;
+let member: TestMember;
+let serial = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ vehicles: 6, env: { TRUST_PROXY: 'true' } });
+  superAdmin = await t.member('root');
+  await t.grant(superAdmin.id, [], 'SUPADMIN');
+  member = await t.member('plainmember');
+});
+afterAll(() => t.destroy());
+
+/** An id of an existing row of the resource a reference points at. */
+async function someId(def: ResourceDef): Promise<number> {
+  const row = await t.database.db
+    .selectFrom(def.table as 'countries')
+    .select('id')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A valid value of each kind, unique where it must be. */
+async function sampleValue(field: FieldDef): Promise<unknown> {
+  const n = ++serial;
+  switch (field.kind) {
+    case 'text':
+    case 'longtext':
+    case 'secret':
+      return `S${n} ${field.source}`.slice(0, field.max);
+    case 'code':
+      // A digit first: no seeded ISO code looks like this.
+      return field.max === 2 ? `${n % 10}${(Math.floor(n / 10) % 36).toString(36)}` : `${n % 10}${Math.floor(n / 10).toString(36)}`;
+    case 'url':
+      return `https://id.example.test/${n}`;
+    case 'hex':
+      return '#1E90FF';
+    case 'cron':
+      return '30 2 * * *';
+    case 'integer':
+      return Math.max(field.min ?? 0, 1);
+    case 'limit':
+      return 5;
+    case 'money':
+      return 19.99;
+    case 'boolean':
+      return true;
+    case 'reference':
+      return someId(RESOURCES[field.reference!]);
+    case 'choice':
+      return field.choices![0];
+    case 'translations':
+      return { en_US: `Sample ${n}`, fr_FR: `Exemple ${n}` };
+  }
+}
+
+async function sampleBody(def: ResourceDef): Promise<Record<string, unknown>> {
+  const body: Record<string, unknown> = {};
+  for (const field of def.fields) body[field.source] = await sampleValue(field);
+  return body;
+}
+
+const count = async (def: ResourceDef) =>
+  Number(
+    (
+      await t.database.db
+        .selectFrom(def.table as 'countries')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+const as = (who: TestMember | null) => (who ? who.headers : {});
+
+/** Each action of a resource, done once by `who`: the status it answers. */
+async function attempt(def: ResourceDef, action: 'index' | 'create' | 'update' | 'delete', who: TestMember | null): Promise<number> {
+  const base = `/api/v1/admin/${def.name}`;
+  switch (action) {
+    case 'index':
+      return (await t.request(base, { headers: as(who) })).status;
+    case 'create':
+      return (await t.request(base, { method: 'POST', json: await sampleBody(def), headers: as(who) })).status;
+    case 'update': {
+      const created = await json(await t.request(base, { method: 'POST', json: await sampleBody(def), headers: superAdmin.headers }));
+      return (await t.request(`${base}/${created.id}`, { method: 'PUT', json: await sampleBody(def), headers: as(who) })).status;
+    }
+    case 'delete': {
+      const created = await json(await t.request(base, { method: 'POST', json: await sampleBody(def), headers: superAdmin.headers }));
+      return (await t.request(`${base}/${created.id}`, { method: 'DELETE', headers: as(who) })).status;
+    }
+  }
+}
+
+describe('the permission matrix of every declared admin resource (SPEC §6)', () => {
+  const actions = ['index', 'create', 'update', 'delete'] as const;
+  const success = { index: 200, create: 201, update: 200, delete: 200 };
+
+  it.each(RESOURCE_NAMES)('%s: anonymous 401, member 403, admin without the permission 403, with it and SUPADMIN succeed', async (name) => {
+    const def = RESOURCES[name];
+    for (const action of actions) {
+      // An administrator holding every other right of this resource, but not this one.
+      const lacking = await t.member(`lack-${def.permission}-${action}`);
+      await t.grant(
+        lacking.id,
+        actions.filter((a) => a !== action).map((a) => `admin.${def.permission}.${a}`),
+      );
+      const holding = await t.member(`hold-${def.permission}-${action}`);
+      await t.grant(holding.id, [`admin.${def.permission}.${action}`]);
+
+      expect(await attempt(def, action, null), `${name} ${action} anonymous`).toBe(401);
+      expect(await attempt(def, action, member), `${name} ${action} member`).toBe(403);
+      expect(await attempt(def, action, lacking), `${name} ${action} without the permission`).toBe(403);
+      const got = await attempt(def, action, holding);
+      expect(got, `${name} ${action} with the permission`).toBe(success[action]);
+      expect(await attempt(def, action, superAdmin), `${name} ${action} SUPADMIN`).toBe(success[action]);
+    }
+  });
+});
+
+describe('validation of admin forms (SPEC §5)', () => {
+  it.each(RESOURCE_NAMES)('%s: every required field missing in turn is refused with its own message and creates nothing', async (name) => {
+    const def = RESOURCES[name];
+    const before = await count(def);
+    for (const field of def.fields.filter((f) => f.required)) {
+      const body = await sampleBody(def);
+      delete body[field.source];
+      const res = await t.request(`/api/v1/admin/${name}`, { method: 'POST', json: body, headers: superAdmin.headers });
+      expect(res.status, `${name} without ${field.source}`).toBe(422);
+      const error = await json(res);
+      expect(error.code).toBe('VALIDATION_FAILED');
+      expect(error.details).toContainEqual({ path: field.source, message: expect.stringMatching(/ is required\.$/) });
+    }
+    expect(await count(def)).toBe(before);
+  });
+
+  it('names the field in the message, as SPEC §5 does ("Name is required."), in the request language', async () => {
+    const res = await t.request('/api/v1/admin/colors', { method: 'POST', json: { hex: '#000000' }, headers: superAdmin.headers });
+    expect((await json(res)).details).toEqual([{ path: 'name', message: 'Name is required.' }]);
+    const fr = await t.request('/api/v1/admin/colors?lng=fr_FR', { method: 'POST', json: { name: '  ' }, headers: superAdmin.headers });
+    const details = (await json(fr)).details as { path: string; message: string }[];
+    expect(details.map((d) => d.path).sort()).toEqual(['hex', 'name']);
+    for (const d of details) expect(d.message).not.toMatch(/is required/);
+  });
+
+  it('refuses a bad colour, a bad cron expression, a bad code and an unknown reference, changing nothing', async () => {
+    const cases: [string, Record<string, unknown>, string, RegExp][] = [
+      ['colors', { name: 'Mauve', hex: 'purple' }, 'hex', /#/],
+      ['colors', { name: 'Mauve', hex: '#12345' }, 'hex', /#/],
+      ['datacrons', { name: 'Nightly', handler: 'purge-expired', cron: 'every night' }, 'cron', /cron/],
+      ['datacrons', { name: 'Nightly', handler: 'mine-bitcoin', cron: '0 3 * * *' }, 'handler', /purge-expired/],
+      ['countries', { name: 'Atlantis', code: 'A!' }, 'code', /letters/],
+      ['cities', { name: 'Nowhere', countryId: 2147483000 }, 'countryId', /does not exist/],
+      ['carts', { name: 'Gold', groupId: 1, price: -1, currencyId: 1, months: 1 }, 'price', /at least 0/],
+      ['carts', { name: 'Gold', groupId: 1, price: 10, currencyId: 1, months: 0 }, 'months', /at least 1/],
+      ['cart-details', { name: 'Gold', cartId: 1, vehicleLimit: 2.5, photoLimit: null, contactLimit: null }, 'vehicleLimit', /whole/],
+      ['federers', { name: 'Corp', code: 'corp', issuer: 'not a url' }, 'issuer', /URL/],
+    ];
+    for (const [name, body, path, message] of cases) {
+      const def = RESOURCES[name as (typeof RESOURCE_NAMES)[number]];
+      const before = await count(def);
+      const res = await t.request(`/api/v1/admin/${name}`, { method: 'POST', json: body, headers: superAdmin.headers });
+      expect(res.status, `${name} ${JSON.stringify(body)}`).toBe(422);
+      const error = await json(res);
+      expect(error.details.find((d: { path: string }) => d.path === path)?.message, `${name}.${path}`).toMatch(message);
+      expect(await count(def)).toBe(before);
+    }
+  });
+
+  it('answers malformed JSON with 400 and no change', async () => {
+    const before = await count(RESOURCES.colors);
+    const res = await t.request('/api/v1/admin/colors', {
+      method: 'POST',
+      body: '{"name": ',
+      headers: { ...superAdmin.headers, 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    expect(await count(RESOURCES.colors)).toBe(before);
+  });
+
+  it('refuses a second row with a taken unique value with 409 naming the field', async () => {
+    const france = await t.database.db.selectFrom('countries').select(['id', 'name']).where('code', '=', 'FR').executeTakeFirstOrThrow();
+    const before = await count(RESOURCES.countries);
+    const res = await t.request('/api/v1/admin/countries', {
+      method: 'POST',
+      json: { code: 'FR', name: 'France bis' },
+      headers: superAdmin.headers,
+    });
+    expect(res.status).toBe(409);
+    const error = await json(res);
+    expect(error).toMatchObject({ code: 'DUPLICATE', error: 'Another record already has this ISO code.' });
+    expect(error.details).toEqual([{ path: 'code', message: 'Another record already has this ISO code.' }]);
+    expect(await count(RESOURCES.countries)).toBe(before);
+    // Its own code is no duplicate of itself.
+    const same = await t.request(`/api/v1/admin/countries/${france.id}`, {
+      method: 'PUT',
+      json: { id: france.id, code: 'FR', name: france.name, createdAt: 'ignored' },
+      headers: superAdmin.headers,
+    });
+    expect(same.status).toBe(200);
+    // A city name is unique within its country only.
+    const paris = await t.database.db
+      .selectFrom('cities')
+      .select(['name', 'country_id'])
+      .where('name', '=', 'Paris')
+      .executeTakeFirstOrThrow();
+    const twin = await t.request('/api/v1/admin/cities', {
+      method: 'POST',
+      json: { name: 'Paris', countryId: paris.country_id },
+      headers: superAdmin.headers,
+    });
+    expect(twin.status).toBe(409);
+    expect((await json(twin)).error).toBe('Another record already has this Country + Name.');
+  });
+});
+
+describe('the ra-data-simple-rest list contract (DESIGN §2)', () => {
+  it('pages, sorts and counts in Content-Range', async () => {
+    const total = await count(RESOURCES.countries);
+    const res = await t.request(
+      `/api/v1/admin/countries?sort=${encodeURIComponent('["code","DESC"]')}&range=${encodeURIComponent('[2,6]')}`,
+      {
+        headers: superAdmin.headers,
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-range')).toBe(`countries 2-6/${total}`);
+    const page = (await json(res)) as { code: string }[];
+    expect(page).toHaveLength(5);
+    const all = await t.database.db.selectFrom('countries').select('code').orderBy('code', 'desc').orderBy('id').execute();
+    expect(page.map((c) => c.code)).toEqual(all.slice(2, 7).map((c) => c.code));
+  });
+
+  it('searches with q, case-insensitively, in the declared columns, and filters by reference', async () => {
+    const q = encodeURIComponent(JSON.stringify({ q: 'fRaN' }));
+    const found = (await json(await t.request(`/api/v1/admin/countries?filter=${q}`, { headers: superAdmin.headers }))) as {
+      code: string;
+    }[];
+    expect(found.map((c) => c.code)).toContain('FR');
+    const france = await t.database.db.selectFrom('countries').select('id').where('code', '=', 'FR').executeTakeFirstOrThrow();
+    const filter = encodeURIComponent(JSON.stringify({ countryId: france.id }));
+    const res = await t.request(`/api/v1/admin/cities?filter=${filter}&range=${encodeURIComponent('[0,999]')}`, {
+      headers: superAdmin.headers,
+    });
+    const cities = (await json(res)) as { countryId: number }[];
+    const expected = await t.database.db.selectFrom('cities').select('id').where('country_id', '=', france.id).execute();
+    expect(cities).toHaveLength(expected.length);
+    expect(cities.every((c) => c.countryId === france.id)).toBe(true);
+    // A search term with LIKE's wildcards matches them literally.
+    const wild = encodeURIComponent(JSON.stringify({ q: '%_%' }));
+    expect(await json(await t.request(`/api/v1/admin/countries?filter=${wild}`, { headers: superAdmin.headers }))).toEqual([]);
+  });
+
+  it('answers getMany (filter by a list of ids) with exactly those rows', async () => {
+    const ids = (await t.database.db.selectFrom('colors').select('id').orderBy('id').limit(3).execute()).map((c) => c.id);
+    const filter = encodeURIComponent(JSON.stringify({ id: ids }));
+    const rows = (await json(await t.request(`/api/v1/admin/colors?filter=${filter}`, { headers: superAdmin.headers }))) as {
+      id: number;
+    }[];
+    expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(ids);
+  });
+
+  it('refuses an unknown sort field, a bad range and an unknown filter with 422 naming the part', async () => {
+    for (const [query, path] of [
+      [`sort=${encodeURIComponent('["password","ASC"]')}`, 'sort'],
+      [`sort=${encodeURIComponent('["name","SIDEWAYS"]')}`, 'sort'],
+      [`range=${encodeURIComponent('[5,1]')}`, 'range'],
+      [`range=${encodeURIComponent('[0,100000]')}`, 'range'],
+      ['range=nonsense', 'range'],
+      [`filter=${encodeURIComponent('{"secret":1}')}`, 'filter'],
+      [`filter=${encodeURIComponent('[1]')}`, 'filter'],
+      [`filter=${encodeURIComponent('{"id":["x"]}')}`, 'filter.id'],
+    ]) {
+      const res = await t.request(`/api/v1/admin/colors?${query}`, { headers: superAdmin.headers });
+      expect(res.status, query).toBe(422);
+      expect((await json(res)).details[0].path, query).toBe(path);
+    }
+  });
+
+  it('answers 404 for an unknown id on read, update and delete', async () => {
+    const body = await sampleBody(RESOURCES.colors);
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      const res = await t.request('/api/v1/admin/colors/2147483000', {
+        method,
+        ...(method === 'PUT' ? { json: body } : {}),
+        headers: superAdmin.headers,
+      });
+      expect(res.status, method).toBe(404);
+    }
+  });
+});
+
+describe('records as the back office reads and writes them', () => {
+  it('keeps money in minor units and answers it in the major unit, translations as an object, and never a secret', async () => {
+    const body = { ...(await sampleBody(RESOURCES.carts)), price: 1234.5 };
+    const created = await json(await t.request('/api/v1/admin/carts', { method: 'POST', json: body, headers: superAdmin.headers }));
+    expect(created.price).toBe(1234.5);
+    const row = await t.database.db.selectFrom('carts').select('price_minor').where('id', '=', created.id).executeTakeFirstOrThrow();
+    expect(row.price_minor).toBe(123450);
+
+    const color = await json(
+      await t.request('/api/v1/admin/colors', {
+        method: 'POST',
+        json: { name: 'Teal', hex: '#008080', nameI18n: { fr_FR: 'Sarcelle', de_DE: '' } },
+        headers: superAdmin.headers,
+      }),
+    );
+    expect(color.nameI18n).toEqual({ fr_FR: 'Sarcelle' });
+
+    const federer = await json(
+      await t.request('/api/v1/admin/federers', {
+        method: 'POST',
+        json: {
+          code: 'corp-sso',
+          name: 'Corp SSO',
+          issuer: 'https://sso.example.test',
+          clientId: 'app',
+          clientSecret: 's3cret',
+          active: true,
+        },
+        headers: superAdmin.headers,
+      }),
+    );
+    expect(federer).not.toHaveProperty('clientSecret');
+    expect(JSON.stringify(federer)).not.toContain('s3cret');
+    // Saving the form again without the secret keeps it.
+    await t.request(`/api/v1/admin/federers/${federer.id}`, {
+      method: 'PUT',
+      json: { ...federer, name: 'Corp' },
+      headers: superAdmin.headers,
+    });
+    const stored = await t.database.db
+      .selectFrom('federers')
+      .select(['name', 'client_secret'])
+      .where('id', '=', federer.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ name: 'Corp', client_secret: 's3cret' });
+  });
+
+  it('takes an unlimited plan limit as null, and requires the limit to be given', async () => {
+    const cartId = await someId(RESOURCES.carts);
+    const res = await t.request('/api/v1/admin/cart-details', {
+      method: 'POST',
+      json: { name: 'Unlimited', cartId, vehicleLimit: null, photoLimit: 20, contactLimit: null },
+      headers: superAdmin.headers,
+    });
+    expect(res.status).toBe(201);
+    expect(await json(res)).toMatchObject({ vehicleLimit: null, photoLimit: 20, contactLimit: null, featuredListing: false });
+  });
+});
+
+describe('deleting a row still in use (issue 5: 409 naming what uses it)', () => {
+  it('refuses to delete a country with cities and vehicles, and deletes nothing', async () => {
+    const used = await t.database.db
+      .selectFrom('vehicles')
+      .innerJoin('countries', 'countries.id', 'vehicles.country_id')
+      .select(['countries.id', 'countries.code'])
+      .executeTakeFirstOrThrow();
+    const before = await count(RESOURCES.countries);
+    const res = await t.request(`/api/v1/admin/countries/${used.id}`, { method: 'DELETE', headers: superAdmin.headers });
+    expect(res.status).toBe(409);
+    const error = await json(res);
+    expect(error.code).toBe('IN_USE');
+    expect(error.error).toMatch(/^This record is still in use, so it was not deleted: .*Cities: \d+/);
+    expect(error.error).toMatch(/Vehicles: \d+/);
+    expect(await count(RESOURCES.countries)).toBe(before);
+
+    const ar = await t.request(`/api/v1/admin/countries/${used.id}?lng=ar_SA`, { method: 'DELETE', headers: superAdmin.headers });
+    expect(ar.status).toBe(409);
+    expect((await json(ar)).error).not.toMatch(/still in use/);
+  });
+
+  it('deletes a row nothing uses and answers it', async () => {
+    const created = await json(
+      await t.request('/api/v1/admin/colors', { method: 'POST', json: { name: 'Unused', hex: '#ABCDEF' }, headers: superAdmin.headers }),
+    );
+    const res = await t.request(`/api/v1/admin/colors/${created.id}`, { method: 'DELETE', headers: superAdmin.headers });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ id: created.id, name: 'Unused', hex: '#ABCDEF' });
+    expect(await t.database.db.selectFrom('colors').select('id').where('id', '=', created.id).executeTakeFirst()).toBeUndefined();
+  });
+});

@@ -1,0 +1,365 @@
+import type { AdminResource } from './permissions.ts';
+
+/*
+ * The back office's plain resources, declared once (DESIGN §1, STYLE "one source for each fact").
+ * The admin API builds its validation, queries and 409 checks from these declarations, and the
+ * react-admin screens build their lists, forms and filters from the same ones. This module imports
+ * nothing that needs Node or a database driver, so the browser bundle can use it.
+ */
+
+export type FieldKind =
+  /** One line of text. */
+  | 'text'
+  /** Several lines of text. */
+  | 'longtext'
+  /** A short stable code (ISO codes, slugs). */
+  | 'code'
+  /** A colour as #RRGGBB. */
+  | 'hex'
+  /** A cron expression (minute hour day month weekday). */
+  | 'cron'
+  /** A whole number. */
+  | 'integer'
+  /** A whole number, or null for "unlimited". */
+  | 'limit'
+  /** An amount in the major unit of the currency named by `currency`. */
+  | 'money'
+  | 'boolean'
+  | 'url'
+  /** Written, never read back (a client secret). */
+  | 'secret'
+  /** The id of a row of another resource. */
+  | 'reference'
+  /** One of a fixed list of values. */
+  | 'choice'
+  /** Names in every locale: `{ en_US: "…", fr_FR: "…" }`; the plain field is the fallback. */
+  | 'translations';
+
+export interface FieldDef {
+  /** The API's and the screen's name for it (the SPEC's field name). */
+  source: string;
+  /** Its column. */
+  column: string;
+  kind: FieldKind;
+  required?: boolean;
+  /** Text: most characters; integer: largest value. */
+  max?: number;
+  /** Integer: smallest value. */
+  min?: number;
+  /** For `reference`: the resource it points at. */
+  reference?: ResourceName;
+  /** For `money`: the source of the currency field beside it. */
+  currency?: string;
+  /** For `choice`: the values allowed. */
+  choices?: readonly string[];
+  /** A column shown in the list. */
+  list?: boolean;
+  /** Offered as a filter of the list (beside the free-text search). */
+  filter?: boolean;
+  /** Default for a new row. */
+  defaultValue?: string | number | boolean | null;
+}
+
+/** Something that points at a row of a resource and so keeps it from being deleted. */
+export interface UsageDef {
+  table: string;
+  column: string;
+  /** Locale key (namespace backoffice) of what the rows are, with `count` for the plural. */
+  label: string;
+}
+
+export interface ResourceDef {
+  /** The API path (`/api/v1/admin/{name}`) and the react-admin resource name. */
+  name: ResourceName;
+  /** The permission resource: `admin.{permission}.{index|create|update|delete}` (SPEC §6). */
+  permission: AdminResource;
+  table: string;
+  fields: FieldDef[];
+  /** Columns the list's free-text search (`q`) looks in. */
+  search: string[];
+  /** Sets of sources that together must be unique (409 on a duplicate). */
+  unique: string[][];
+  /** What refers to a row: a delete while any of these has rows answers 409 naming them. */
+  usedBy: UsageDef[];
+  /** The source that names a row in references and titles. */
+  title: string;
+  defaultSort: { field: string; order: 'ASC' | 'DESC' };
+}
+
+export const RESOURCE_NAMES = [
+  'categories',
+  'transmissions',
+  'fuel-types',
+  'options',
+  'types',
+  'themes',
+  'providers',
+  'languages',
+  'countries',
+  'cities',
+  'currencies',
+  'colors',
+  'pages',
+  'federers',
+  'datacrons',
+  'cart-groups',
+  'carts',
+  'cart-details',
+] as const;
+export type ResourceName = (typeof RESOURCE_NAMES)[number];
+
+/** The job handlers the server knows (api/src/jobs): a datacron row schedules one of them. */
+export const JOB_HANDLERS = ['purge-expired', 'expire-subscriptions', 'recompute-stats', 'backup-database'] as const;
+
+const vehiclesUsing = (column: string): UsageDef => ({ table: 'vehicles', column, label: 'resources.vehicles.name' });
+
+const code = (required = false): FieldDef => ({ source: 'code', column: 'code', kind: 'code', max: 40, required, list: true });
+const name: FieldDef = { source: 'name', column: 'name', kind: 'text', max: 120, required: true, list: true };
+const description = (required = false): FieldDef => ({
+  source: 'description',
+  column: 'description',
+  kind: 'longtext',
+  max: 2000,
+  required,
+});
+const nameI18n: FieldDef = { source: 'nameI18n', column: 'name_i18n', kind: 'translations', max: 120 };
+const descriptionI18n: FieldDef = { source: 'descriptionI18n', column: 'description_i18n', kind: 'translations', max: 2000 };
+const byName = { field: 'name', order: 'ASC' } as const;
+
+/** category, transmission, fuel type, option, type, theme (SPEC §3): id, name, description, with translations. */
+function described(
+  resource: ResourceName,
+  permission: AdminResource,
+  table: string,
+  descriptionRequired: boolean,
+  usedBy: UsageDef[],
+): ResourceDef {
+  return {
+    name: resource,
+    permission,
+    table,
+    fields: [code(), name, description(descriptionRequired), nameI18n, descriptionI18n],
+    search: ['name', 'code', 'description'],
+    unique: [['code']],
+    usedBy,
+    title: 'name',
+    defaultSort: byName,
+  };
+}
+
+export const RESOURCES: Record<ResourceName, ResourceDef> = {
+  categories: described('categories', 'category', 'categories', true, [
+    vehiclesUsing('category_id'),
+    { table: 'models', column: 'category_id', label: 'usage.models' },
+  ]),
+  transmissions: described('transmissions', 'transmission', 'transmissions', true, [vehiclesUsing('transmission_id')]),
+  'fuel-types': described('fuel-types', 'fueltype', 'fuel_types', true, [vehiclesUsing('fuel_type_id')]),
+  options: described('options', 'option', 'options', false, [
+    { table: 'vehicle_options', column: 'option_id', label: 'resources.vehicles.name' },
+  ]),
+  types: described('types', 'type', 'types', false, [vehiclesUsing('type_id')]),
+  themes: described('themes', 'theme', 'themes', false, [{ table: 'users', column: 'theme_id', label: 'resources.users.name' }]),
+  providers: described('providers', 'provider', 'providers', false, [
+    { table: 'user_providers', column: 'provider_id', label: 'resources.users.name' },
+  ]),
+  languages: {
+    name: 'languages',
+    permission: 'language',
+    table: 'languages',
+    fields: [code(true), name, description(true), descriptionI18n],
+    search: ['name', 'code', 'description'],
+    unique: [['code']],
+    usedBy: [{ table: 'users', column: 'language_id', label: 'resources.users.name' }],
+    title: 'name',
+    defaultSort: byName,
+  },
+  countries: {
+    name: 'countries',
+    permission: 'country',
+    table: 'countries',
+    fields: [{ ...code(true), max: 2 }, name, nameI18n],
+    search: ['name', 'code'],
+    unique: [['code']],
+    usedBy: [
+      { table: 'cities', column: 'country_id', label: 'resources.cities.name' },
+      { table: 'currencies', column: 'country_id', label: 'resources.currencies.name' },
+      vehiclesUsing('country_id'),
+      vehiclesUsing('origin_country_id'),
+      vehiclesUsing('first_registration_country_id'),
+      { table: 'makes', column: 'country_id', label: 'usage.makes' },
+    ],
+    title: 'name',
+    defaultSort: byName,
+  },
+  cities: {
+    name: 'cities',
+    permission: 'city',
+    table: 'cities',
+    fields: [
+      name,
+      { source: 'countryId', column: 'country_id', kind: 'reference', reference: 'countries', required: true, list: true, filter: true },
+    ],
+    search: ['name'],
+    unique: [['countryId', 'name']],
+    usedBy: [vehiclesUsing('city_id')],
+    title: 'name',
+    defaultSort: byName,
+  },
+  currencies: {
+    name: 'currencies',
+    permission: 'currency',
+    table: 'currencies',
+    fields: [
+      { ...code(true), max: 3 },
+      name,
+      { source: 'symbol', column: 'symbol', kind: 'text', max: 8, required: true, list: true },
+      { source: 'countryId', column: 'country_id', kind: 'reference', reference: 'countries', required: true, list: true, filter: true },
+      { source: 'minorUnits', column: 'minor_units', kind: 'integer', min: 0, max: 4, defaultValue: 2 },
+      nameI18n,
+    ],
+    search: ['name', 'code', 'symbol'],
+    unique: [['code']],
+    usedBy: [
+      vehiclesUsing('currency_id'),
+      { table: 'carts', column: 'currency_id', label: 'resources.carts.name' },
+      { table: 'payments', column: 'currency_id', label: 'usage.payments' },
+    ],
+    title: 'name',
+    defaultSort: byName,
+  },
+  colors: {
+    name: 'colors',
+    permission: 'color',
+    table: 'colors',
+    fields: [name, { source: 'hex', column: 'hex', kind: 'hex', required: true, list: true }, code(), nameI18n],
+    search: ['name', 'code', 'hex'],
+    unique: [['code']],
+    usedBy: [vehiclesUsing('color_id')],
+    title: 'name',
+    defaultSort: byName,
+  },
+  pages: {
+    name: 'pages',
+    permission: 'page',
+    table: 'pages',
+    fields: [
+      name,
+      { source: 'slug', column: 'slug', kind: 'code', max: 80, required: true, list: true },
+      {
+        source: 'section',
+        column: 'section',
+        kind: 'choice',
+        choices: ['legal', 'company', 'help'],
+        required: true,
+        list: true,
+        filter: true,
+        defaultValue: 'help',
+      },
+      description(),
+    ],
+    search: ['name', 'slug', 'description'],
+    unique: [['slug']],
+    usedBy: [],
+    title: 'name',
+    defaultSort: byName,
+  },
+  federers: {
+    name: 'federers',
+    permission: 'federer',
+    table: 'federers',
+    fields: [
+      { ...code(true), max: 40 },
+      name,
+      description(),
+      { source: 'issuer', column: 'issuer', kind: 'url', max: 500, list: true },
+      { source: 'clientId', column: 'client_id', kind: 'text', max: 500 },
+      { source: 'clientSecret', column: 'client_secret', kind: 'secret', max: 500 },
+      { source: 'active', column: 'active', kind: 'boolean', list: true, filter: true, defaultValue: false },
+    ],
+    search: ['name', 'code', 'issuer'],
+    unique: [['code']],
+    usedBy: [{ table: 'external_identities', column: 'federer_id', label: 'resources.users.name' }],
+    title: 'name',
+    defaultSort: byName,
+  },
+  datacrons: {
+    name: 'datacrons',
+    permission: 'datacron',
+    table: 'datacrons',
+    fields: [
+      name,
+      { source: 'handler', column: 'handler', kind: 'choice', choices: JOB_HANDLERS, required: true, list: true, filter: true },
+      { source: 'cron', column: 'cron', kind: 'cron', max: 120, required: true, list: true },
+      description(),
+      { source: 'active', column: 'active', kind: 'boolean', list: true, filter: true, defaultValue: true },
+    ],
+    search: ['name', 'handler', 'description'],
+    unique: [['name']],
+    usedBy: [],
+    title: 'name',
+    defaultSort: byName,
+  },
+  'cart-groups': {
+    name: 'cart-groups',
+    permission: 'cartgroup',
+    table: 'cart_groups',
+    fields: [name, { ...description(), list: true }],
+    search: ['name', 'description'],
+    unique: [],
+    usedBy: [{ table: 'carts', column: 'group_id', label: 'resources.carts.name' }],
+    title: 'name',
+    defaultSort: byName,
+  },
+  carts: {
+    name: 'carts',
+    permission: 'cart',
+    table: 'carts',
+    fields: [
+      name,
+      { source: 'groupId', column: 'group_id', kind: 'reference', reference: 'cart-groups', required: true, list: true, filter: true },
+      { source: 'price', column: 'price_minor', kind: 'money', currency: 'currencyId', required: true, list: true },
+      { source: 'currencyId', column: 'currency_id', kind: 'reference', reference: 'currencies', required: true, list: true },
+      { source: 'months', column: 'months', kind: 'integer', min: 1, max: 120, required: true, list: true, defaultValue: 1 },
+      { source: 'isActive', column: 'is_active', kind: 'boolean', list: true, filter: true, defaultValue: true },
+      description(),
+    ],
+    search: ['name', 'description'],
+    unique: [],
+    usedBy: [
+      { table: 'cart_details', column: 'cart_id', label: 'resources.cart-details.name' },
+      { table: 'subscriptions', column: 'cart_id', label: 'usage.subscriptions' },
+      { table: 'payments', column: 'cart_id', label: 'usage.payments' },
+    ],
+    title: 'name',
+    defaultSort: byName,
+  },
+  'cart-details': {
+    name: 'cart-details',
+    permission: 'cartdetail',
+    table: 'cart_details',
+    fields: [
+      name,
+      { source: 'cartId', column: 'cart_id', kind: 'reference', reference: 'carts', required: true, list: true, filter: true },
+      { source: 'vehicleLimit', column: 'vehicle_limit', kind: 'limit', min: 0, max: 1_000_000, required: true, list: true },
+      { source: 'photoLimit', column: 'photo_limit', kind: 'limit', min: 0, max: 50, required: true, list: true },
+      { source: 'contactLimit', column: 'contact_limit', kind: 'limit', min: 0, max: 1_000_000, required: true, list: true },
+      { source: 'featuredListing', column: 'featured_listing', kind: 'boolean', list: true, defaultValue: false },
+      { source: 'detailedStats', column: 'detailed_stats', kind: 'boolean', list: true, defaultValue: false },
+      { source: 'prioritySupport', column: 'priority_support', kind: 'boolean', list: true, defaultValue: false },
+      description(),
+    ],
+    search: ['name', 'description'],
+    unique: [],
+    usedBy: [],
+    title: 'name',
+    defaultSort: byName,
+  },
+};
+
+/** Sources a client may sort a list by: the declared fields but secrets and translations, plus the row's own. */
+export const sortableSources = (def: ResourceDef): string[] => [
+  'id',
+  'createdAt',
+  'updatedAt',
+  ...def.fields.filter((f) => f.kind !== 'secret' && f.kind !== 'translations').map((f) => f.source),
+];
