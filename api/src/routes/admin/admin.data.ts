@@ -1,32 +1,112 @@
 import type { Database } from '@autoroute/db';
-import type { Kysely } from 'kysely';
+import type { Locale } from '@autoroute/locales';
+import { type Kysely, sql } from 'kysely';
+import { localName, toMajor } from '../../lib/reference.ts';
 
 type Db = Kysely<Database>;
 
-/** The headline figures of the back office dashboard. */
-export async function dashboardFigures(db: Db, since: string) {
-  const count = (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) =>
-    query.executeTakeFirstOrThrow().then((r) => Number(r.n));
-  const [users, newUsers, listed, sold] = await Promise.all([
-    count(db.selectFrom('users').select((eb) => eb.fn.countAll().as('n'))),
-    count(
+const count = (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) =>
+  query.executeTakeFirstOrThrow().then((r) => Number(r.n));
+
+/** The start of the month `monthsAgo` before the one of `now`, as ISO text (UTC). */
+const monthStart = (now: Date, monthsAgo = 0) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo, 1)).toISOString();
+
+/**
+ * The operator's figures (issue 5 item 6): live and sold listings, new users, subscriptions, revenue
+ * by month, contacts, listings per category, and the latest listings and sign-ups.
+ */
+export async function dashboardFigures(db: Db, now: Date, locale: Locale) {
+  const month = monthStart(now);
+  const nowIso = now.toISOString();
+  const since30 = new Date(now.getTime() - 30 * 86_400_000).toISOString();
+  const [live, soldThisMonth, newUsers, activeSubscriptions, contactsThisMonth, revenue, categories, latestListings, latestUsers] =
+    await Promise.all([
+      count(
+        db
+          .selectFrom('vehicles')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('sold', '=', 0),
+      ),
+      count(
+        db
+          .selectFrom('vehicles')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('sold', '=', 1)
+          .where('sold_at', '>=', month),
+      ),
+      count(
+        db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('created_at', '>=', since30),
+      ),
+      count(
+        db
+          .selectFrom('subscriptions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('status', '=', 'active')
+          .where('expires_at', '>', nowIso),
+      ),
+      count(
+        db
+          .selectFrom('notifications')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('kind', '=', 'contact')
+          .where('created_at', '>=', month),
+      ),
+      db
+        .selectFrom('payments as p')
+        .innerJoin('currencies as c', 'c.id', 'p.currency_id')
+        .select([
+          sql<string>`substr(p.paid_at, 1, 7)`.as('month'),
+          'c.code as currency',
+          'c.minor_units',
+          (eb) => eb.fn.sum<number | string>('p.amount_minor').as('amount'),
+        ])
+        .where('p.status', '=', 'paid')
+        .where('p.paid_at', '>=', monthStart(now, 11))
+        .groupBy([sql`substr(p.paid_at, 1, 7)`, 'c.code', 'c.minor_units'])
+        .orderBy('month')
+        .execute(),
+      db
+        .selectFrom('categories as c')
+        .leftJoin('vehicles as v', (j) => j.onRef('v.category_id', '=', 'c.id').on('v.sold', '=', 0))
+        .select(['c.id', 'c.name', 'c.name_i18n', (eb) => eb.fn.count<number | string>('v.id').as('n')])
+        .groupBy(['c.id', 'c.name', 'c.name_i18n'])
+        .orderBy('n', 'desc')
+        .orderBy('c.id')
+        .execute(),
+      db
+        .selectFrom('vehicles as v')
+        .innerJoin('currencies as c', 'c.id', 'v.currency_id')
+        .select(['v.id', 'v.title', 'v.price_minor', 'v.created_at', 'c.code', 'c.minor_units'])
+        .orderBy('v.created_at', 'desc')
+        .orderBy('v.id', 'desc')
+        .limit(5)
+        .execute(),
       db
         .selectFrom('users')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('created_at', '>=', since),
-    ),
-    count(
-      db
-        .selectFrom('vehicles')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('sold', '=', 0),
-    ),
-    count(
-      db
-        .selectFrom('vehicles')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('sold', '=', 1),
-    ),
-  ]);
-  return { users, newUsers, listed, sold };
+        .select(['id', 'username', 'email', 'created_at'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(5)
+        .execute(),
+    ]);
+  return {
+    live,
+    soldThisMonth,
+    newUsers,
+    activeSubscriptions,
+    contactsThisMonth,
+    revenueByMonth: revenue.map((r) => ({ month: r.month, currency: r.currency, amount: toMajor(Number(r.amount), r.minor_units) })),
+    listingsPerCategory: categories.map((c) => ({ categoryId: c.id, name: localName(c.name, c.name_i18n, locale), count: Number(c.n) })),
+    latestListings: latestListings.map((v) => ({
+      id: v.id,
+      title: v.title,
+      price: toMajor(v.price_minor, v.minor_units),
+      currency: v.code,
+      createdAt: v.created_at,
+    })),
+    latestUsers: latestUsers.map((u) => ({ id: u.id, username: u.username, email: u.email, createdAt: u.created_at })),
+  };
 }

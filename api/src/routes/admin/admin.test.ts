@@ -1,47 +1,384 @@
-import { ensureAdmin } from '@autoroute/db/seed';
+import { DELETE_VEHICLE } from '@autoroute/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from '../../testing.ts';
+import { createTestApp, json, type TestApp, type TestMember } from '../../testing.ts';
 
 let t: TestApp;
+let root: TestMember;
+let member: TestMember;
+let serial = 0;
 
-const signIn = async (email: string, password: string) => {
-  const body = await json(await t.request('/api/v1/auth/login', { method: 'POST', json: { email, password } }));
-  return { authorization: `Bearer ${body.security.accessToken}` };
-};
+const roleId = async (name: string) =>
+  (await t.database.db.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 
 beforeAll(async () => {
-  t = await createTestApp({ vehicles: 12 });
-  await ensureAdmin(t.database.db, { email: 'root@example.test', password: 'root passphrase 123' });
+  t = await createTestApp({ vehicles: 12, env: { TRUST_PROXY: 'true' } });
+  root = await t.member('root');
+  await t.grant(root.id, [], 'SUPADMIN');
+  member = await t.member('plainmember');
 });
 afterAll(() => t.destroy());
 
-describe('GET /api/v1/admin/dashboard (SPEC §6: admin.dashboard.index)', () => {
-  it('answers 401 when signed out and 403 to a demo seller, who holds no admin permission', async () => {
-    const signedOut = await t.request('/api/v1/admin/dashboard');
-    expect(signedOut.status).toBe(401);
-    expect((await json(signedOut)).code).toBe('UNAUTHORIZED');
-    const seller = await t.database.db
-      .selectFrom('users')
-      .select('email')
-      .where('email', 'like', '%@demo.autoroute.local')
-      .executeTakeFirstOrThrow();
-    const res = await t.request('/api/v1/admin/dashboard', { headers: await signIn(seller.email, 'demo-seller-2026') });
-    expect(res.status).toBe(403);
-    expect((await json(res)).code).toBe('FORBIDDEN');
-  });
+const userBody = async (extra: Record<string, unknown> = {}) => {
+  const n = ++serial;
+  return {
+    email: `made${n}@example.test`,
+    username: `made${n}`,
+    firstName: 'Made',
+    lastName: 'ByAdmin',
+    phone: '+33612345678',
+    status: 'active',
+    roleIds: [await roleId('USER')],
+    password: 'a long enough passphrase',
+    ...extra,
+  };
+};
 
-  it('gives the SUPADMIN the figures, counted from the database', async () => {
-    const res = await t.request('/api/v1/admin/dashboard', { headers: await signIn('root@example.test', 'root passphrase 123') });
+/** One call per resource and action, as `who`; the object names the row each write needs. */
+const ACTIONS: Record<string, Record<string, (who: TestMember | null) => Promise<Response>>> = {
+  dashboard: { index: (who) => t.request('/api/v1/admin/dashboard', { headers: who?.headers ?? {} }) },
+  user: {
+    index: (who) => t.request('/api/v1/admin/users', { headers: who?.headers ?? {} }),
+    create: async (who) => t.request('/api/v1/admin/users', { method: 'POST', json: await userBody(), headers: who?.headers ?? {} }),
+    update: async (who) => {
+      const made = await json(await t.request('/api/v1/admin/users', { method: 'POST', json: await userBody(), headers: root.headers }));
+      return t.request(`/api/v1/admin/users/${made.id}`, {
+        method: 'PUT',
+        json: { ...made, lastName: 'Edited' },
+        headers: who?.headers ?? {},
+      });
+    },
+    delete: async (who) => {
+      const made = await json(await t.request('/api/v1/admin/users', { method: 'POST', json: await userBody(), headers: root.headers }));
+      return t.request(`/api/v1/admin/users/${made.id}`, { method: 'DELETE', headers: who?.headers ?? {} });
+    },
+  },
+  role: {
+    index: (who) => t.request('/api/v1/admin/roles', { headers: who?.headers ?? {} }),
+    create: (who) =>
+      t.request('/api/v1/admin/roles', {
+        method: 'POST',
+        json: { name: `Role ${++serial}`, permissions: [] },
+        headers: who?.headers ?? {},
+      }),
+    update: async (who) => {
+      const made = await json(
+        await t.request('/api/v1/admin/roles', {
+          method: 'POST',
+          json: { name: `Role ${++serial}`, permissions: [] },
+          headers: root.headers,
+        }),
+      );
+      return t.request(`/api/v1/admin/roles/${made.id}`, {
+        method: 'PUT',
+        json: { name: made.name, description: 'Edited', permissions: [] },
+        headers: who?.headers ?? {},
+      });
+    },
+    delete: async (who) => {
+      const made = await json(
+        await t.request('/api/v1/admin/roles', {
+          method: 'POST',
+          json: { name: `Role ${++serial}`, permissions: [] },
+          headers: root.headers,
+        }),
+      );
+      return t.request(`/api/v1/admin/roles/${made.id}`, { method: 'DELETE', headers: who?.headers ?? {} });
+    },
+  },
+  vehicle: {
+    index: (who) => t.request('/api/v1/admin/vehicles', { headers: who?.headers ?? {} }),
+    update: async (who) => {
+      const v = await t.database.db.selectFrom('vehicles').select('id').orderBy('id').executeTakeFirstOrThrow();
+      return t.request(`/api/v1/admin/vehicles/${v.id}`, { method: 'PUT', json: { featured: true }, headers: who?.headers ?? {} });
+    },
+    [DELETE_VEHICLE]: async (who) => {
+      const v = await t.database.db.selectFrom('vehicles').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      return t.request(`/api/v1/admin/vehicles/${v.id}`, { method: 'DELETE', headers: who?.headers ?? {} });
+    },
+  },
+};
+const SUCCESS: Record<string, number> = { index: 200, create: 201, update: 200, delete: 200, [DELETE_VEHICLE]: 200 };
+const permissionOf = (resource: string, action: string) => (action === DELETE_VEHICLE ? DELETE_VEHICLE : `admin.${resource}.${action}`);
+
+describe('the permission matrix of the hand-written admin screens (SPEC §6)', () => {
+  it.each(Object.keys(ACTIONS))(
+    '%s: anonymous 401, member 403, admin without the permission 403, with it and SUPADMIN succeed',
+    async (resource) => {
+      const actions = ACTIONS[resource]!;
+      for (const [action, call] of Object.entries(actions)) {
+        const lacking = await t.member(`lack-${resource}-${action}`.replace(/_/g, '-'));
+        await t.grant(
+          lacking.id,
+          Object.keys(actions)
+            .filter((a) => a !== action)
+            .map((a) => permissionOf(resource, a)),
+        );
+        const holding = await t.member(`hold-${resource}-${action}`.replace(/_/g, '-'));
+        await t.grant(holding.id, [permissionOf(resource, action)]);
+        expect((await call(null)).status, `${resource} ${action} anonymous`).toBe(401);
+        expect((await call(member)).status, `${resource} ${action} member`).toBe(403);
+        expect((await call(lacking)).status, `${resource} ${action} without`).toBe(403);
+        expect((await call(holding)).status, `${resource} ${action} with`).toBe(SUCCESS[action]);
+        expect((await call(root)).status, `${resource} ${action} SUPADMIN`).toBe(SUCCESS[action]);
+      }
+    },
+  );
+});
+
+describe('GET /api/v1/admin/dashboard', () => {
+  it('counts from the database: live listings, new users, contacts this month, listings per category', async () => {
+    const res = await t.request('/api/v1/admin/dashboard', { headers: root.headers });
     expect(res.status).toBe(200);
     const { data } = await json(res);
+    const vehicles = await t.database.db.selectFrom('vehicles').select(['sold', 'category_id']).execute();
     const users = await t.database.db.selectFrom('users').select('id').execute();
-    const vehicles = await t.database.db.selectFrom('vehicles').select('sold').execute();
-    expect(data).toEqual({
-      users: users.length,
-      newUsers: users.length,
-      listed: vehicles.filter((v) => v.sold === 0).length,
-      sold: vehicles.filter((v) => v.sold === 1).length,
+    expect(data.live).toBe(vehicles.filter((v) => v.sold === 0).length);
+    expect(data.newUsers).toBe(users.length);
+    expect(data.listingsPerCategory.reduce((s: number, c: { count: number }) => s + c.count, 0)).toBe(data.live);
+    expect(data.latestUsers).toHaveLength(5);
+    expect(data.latestListings).toHaveLength(5);
+    expect(data.revenueByMonth).toEqual([]);
+  });
+
+  it('adds paid payments up by month in the major unit', async () => {
+    const eur = await t.database.db.selectFrom('currencies').select('id').where('code', '=', 'EUR').executeTakeFirstOrThrow();
+    const cart = await t.database.db.selectFrom('carts').select('id').executeTakeFirstOrThrow();
+    const paidAt = new Date().toISOString();
+    for (const amount of [999, 1999]) {
+      await t.database.db
+        .insertInto('payments')
+        .values({
+          user_id: member.id,
+          cart_id: cart.id,
+          amount_minor: amount,
+          currency_id: eur.id,
+          provider: 'local',
+          status: 'paid',
+          paid_at: paidAt,
+        })
+        .execute();
+    }
+    const { data } = await json(await t.request('/api/v1/admin/dashboard', { headers: root.headers }));
+    expect(data.revenueByMonth).toEqual([{ month: paidAt.slice(0, 7), currency: 'EUR', amount: 29.98 }]);
+  });
+});
+
+describe('users in the back office (SPEC §2 user form, issue 5 item 4)', () => {
+  it('creates a user with status and roles, refuses a taken email and a missing password, and lists with filters', async () => {
+    const body = await userBody({ roleIds: [await roleId('USER'), await roleId('ADMIN')] });
+    const res = await t.request('/api/v1/admin/users', { method: 'POST', json: body, headers: root.headers });
+    expect(res.status).toBe(201);
+    const made = await json(res);
+    expect(made).toMatchObject({ email: body.email, status: 'active', roles: ['ADMIN', 'USER'], emailVerified: true });
+    expect(made).not.toHaveProperty('password');
+
+    const taken = await t.request('/api/v1/admin/users', {
+      method: 'POST',
+      json: { ...(await userBody()), email: body.email },
+      headers: root.headers,
     });
-    expect(data.listed + data.sold).toBe(12);
+    expect(taken.status).toBe(409);
+    expect((await json(taken)).details).toEqual([{ path: 'email', message: 'Another account already uses this email address.' }]);
+    const noPassword = await t.request('/api/v1/admin/users', {
+      method: 'POST',
+      json: await userBody({ password: '' }),
+      headers: root.headers,
+    });
+    expect(noPassword.status).toBe(422);
+    expect((await json(noPassword)).details[0].path).toBe('password');
+
+    const filter = encodeURIComponent(JSON.stringify({ q: body.username.toUpperCase(), roleId: await roleId('ADMIN') }));
+    const list = await t.request(`/api/v1/admin/users?filter=${filter}`, { headers: root.headers });
+    expect(list.headers.get('content-range')).toBe('users 0-0/1');
+    expect((await json(list)).map((u: { id: number }) => u.id)).toEqual([made.id]);
+  });
+
+  it('suspending a user ends their sessions at once', async () => {
+    const victim = await t.member('tobesuspended');
+    expect((await t.request('/api/v1/me/vehicles', { headers: victim.headers })).status).toBe(200);
+    const current = await json(await t.request(`/api/v1/admin/users/${victim.id}`, { headers: root.headers }));
+    const res = await t.request(`/api/v1/admin/users/${victim.id}`, {
+      method: 'PUT',
+      json: { ...current, status: 'suspended' },
+      headers: root.headers,
+    });
+    expect(res.status).toBe(200);
+    expect((await json(res)).status).toBe('suspended');
+    expect((await t.request('/api/v1/me/vehicles', { headers: victim.headers })).status).toBe(401);
+    const refreshed = await t.request('/api/v1/auth/access-token', {
+      method: 'POST',
+      json: { refreshToken: victim.security.refreshToken, sessionID: victim.security.sessionID },
+    });
+    expect(refreshed.status).toBe(401);
+    const again = await t.request('/api/v1/auth/login', { method: 'POST', json: { email: victim.email, password: victim.password } });
+    expect((await json(again)).code).toBe('ACCOUNT_SUSPENDED');
+  });
+
+  it('only a SUPADMIN grants SUPADMIN, and nobody grants rights they lack', async () => {
+    const admin = await t.member('plainadmin');
+    await t.grant(admin.id, [], 'ADMIN');
+    const target = await json(await t.request('/api/v1/admin/users', { method: 'POST', json: await userBody(), headers: root.headers }));
+    const grantSuper = await t.request(`/api/v1/admin/users/${target.id}`, {
+      method: 'PUT',
+      json: { ...target, roleIds: [...target.roleIds, await roleId('SUPADMIN')] },
+      headers: admin.headers,
+    });
+    expect(grantSuper.status).toBe(403);
+    expect((await json(grantSuper)).code).toBe('SUPADMIN_ONLY');
+
+    // A custom role with the role rights but nothing else cannot hand out the user screens.
+    const limited = await t.member('rolemanager');
+    await t.grant(limited.id, ['admin.role.create', 'admin.role.index', 'admin.user.update', 'admin.user.index']);
+    const escalate = await t.request('/api/v1/admin/roles', {
+      method: 'POST',
+      json: { name: 'Everything', permissions: ['admin.user.delete'] },
+      headers: limited.headers,
+    });
+    expect(escalate.status).toBe(403);
+    expect((await json(escalate)).code).toBe('GRANT_NOT_HELD');
+    const adminRole = await t.request(`/api/v1/admin/users/${target.id}`, {
+      method: 'PUT',
+      json: { ...target, roleIds: [await roleId('ADMIN')] },
+      headers: limited.headers,
+    });
+    expect(adminRole.status).toBe(403);
+    expect(await t.database.db.selectFrom('roles').select('id').where('name', '=', 'Everything').executeTakeFirst()).toBeUndefined();
+    const grantSuperByRoot = await t.request(`/api/v1/admin/users/${target.id}`, {
+      method: 'PUT',
+      json: { ...target, roleIds: [await roleId('SUPADMIN')] },
+      headers: root.headers,
+    });
+    expect((await json(grantSuperByRoot)).roles).toEqual(['SUPADMIN']);
+  });
+
+  it('an administrator cannot remove their own last admin right, suspend or delete themself', async () => {
+    const admin = await t.member('selfish');
+    await t.grant(admin.id, [], 'ADMIN');
+    const me = await json(await t.request(`/api/v1/admin/users/${admin.id}`, { headers: admin.headers }));
+    const cases: [Record<string, unknown>, string][] = [
+      [{ roleIds: [await roleId('USER')] }, 'LAST_ADMIN_RIGHT'],
+      [{ status: 'suspended' }, 'CANNOT_SUSPEND_SELF'],
+    ];
+    for (const [change, code] of cases) {
+      const res = await t.request(`/api/v1/admin/users/${admin.id}`, { method: 'PUT', json: { ...me, ...change }, headers: admin.headers });
+      expect(res.status).toBe(409);
+      expect((await json(res)).code).toBe(code);
+    }
+    const del = await t.request(`/api/v1/admin/users/${admin.id}`, { method: 'DELETE', headers: admin.headers });
+    expect((await json(del)).code).toBe('CANNOT_DELETE_SELF');
+    expect((await json(await t.request(`/api/v1/admin/users/${admin.id}`, { headers: admin.headers }))).roles).toEqual(['ADMIN', 'USER']);
+
+    // Nor through the role they hold: emptying it would lock them out.
+    const own = await t.member('ownrole');
+    await t.grant(own.id, ['admin.role.update', 'admin.role.index']);
+    const [role] = await json(
+      await t.request(
+        `/api/v1/admin/roles?filter=${encodeURIComponent('{"q":"test-role-"}')}&sort=${encodeURIComponent('["id","DESC"]')}`,
+        { headers: own.headers },
+      ),
+    );
+    const emptied = await t.request(`/api/v1/admin/roles/${role.id}`, {
+      method: 'PUT',
+      json: { name: role.name, permissions: [] },
+      headers: own.headers,
+    });
+    expect((await json(emptied)).code).toBe('LAST_ADMIN_RIGHT');
+  });
+
+  it('keeps the last SUPADMIN', async () => {
+    const solo = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const only = await solo.member('onlyroot');
+      await solo.grant(only.id, [], 'SUPADMIN');
+      const me = await json(await solo.request(`/api/v1/admin/users/${only.id}`, { headers: only.headers }));
+      const supadmin = me.roleIds as number[];
+      const admin = (await solo.database.db.selectFrom('roles').select('id').where('name', '=', 'ADMIN').executeTakeFirstOrThrow()).id;
+      const res = await solo.request(`/api/v1/admin/users/${only.id}`, {
+        method: 'PUT',
+        json: { ...me, roleIds: [admin] },
+        headers: only.headers,
+      });
+      expect(res.status).toBe(409);
+      expect((await json(res)).code).toBe('LAST_SUPADMIN');
+      expect((await json(await solo.request(`/api/v1/admin/users/${only.id}`, { headers: only.headers }))).roleIds).toEqual(supadmin);
+    } finally {
+      await solo.destroy();
+    }
+  });
+});
+
+describe('roles (issue 5 item 4)', () => {
+  it('saves a permission set, refuses unknown permissions, protects built-in roles, and a role in use', async () => {
+    const res = await t.request('/api/v1/admin/roles', {
+      method: 'POST',
+      json: {
+        name: 'Catalogue editor',
+        description: 'Colours and cities',
+        permissions: ['admin.color.index', 'admin.color.update', 'admin.city.index'],
+      },
+      headers: root.headers,
+    });
+    expect(res.status).toBe(201);
+    const role = await json(res);
+    expect(role).toMatchObject({
+      name: 'Catalogue editor',
+      permissions: ['admin.city.index', 'admin.color.index', 'admin.color.update'],
+      users: 0,
+    });
+
+    const unknown = await t.request(`/api/v1/admin/roles/${role.id}`, {
+      method: 'PUT',
+      json: { name: role.name, permissions: ['admin.rocket.launch'] },
+      headers: root.headers,
+    });
+    expect(unknown.status).toBe(422);
+    const missingName = await t.request('/api/v1/admin/roles', { method: 'POST', json: { permissions: [] }, headers: root.headers });
+    expect((await json(missingName)).details).toEqual([{ path: 'name', message: 'Name is required.' }]);
+
+    for (const name of ['SUPADMIN', 'USER']) {
+      const id = await roleId(name);
+      const rename = await t.request(`/api/v1/admin/roles/${id}`, {
+        method: 'PUT',
+        json: { name: `${name}X`, permissions: [] },
+        headers: root.headers,
+      });
+      expect(rename.status).toBe(409);
+      expect((await json(rename)).code).toBe('ROLE_PROTECTED');
+      expect((await t.request(`/api/v1/admin/roles/${id}`, { method: 'DELETE', headers: root.headers })).status).toBe(409);
+    }
+
+    const holder = await t.member('editor');
+    await t.database.db.insertInto('user_roles').values({ user_id: holder.id, role_id: role.id }).execute();
+    const inUse = await t.request(`/api/v1/admin/roles/${role.id}`, { method: 'DELETE', headers: root.headers });
+    expect(inUse.status).toBe(409);
+    expect((await json(inUse)).error).toMatch(/User: 1/);
+    // The role's permissions take effect on the holder's next request.
+    expect((await t.request('/api/v1/admin/colors', { headers: holder.headers })).status).toBe(200);
+    expect((await t.request('/api/v1/admin/countries', { headers: holder.headers })).status).toBe(403);
+  });
+});
+
+describe('listing moderation (issue 5 item 5)', () => {
+  it('lists every listing with filters, features one, and deletes one with delete_vehicle', async () => {
+    const filter = encodeURIComponent(JSON.stringify({ sold: false }));
+    const res = await t.request(`/api/v1/admin/vehicles?filter=${filter}&range=${encodeURIComponent('[0,99]')}`, { headers: root.headers });
+    const live = await t.database.db.selectFrom('vehicles').select('id').where('sold', '=', 0).execute();
+    expect(res.headers.get('content-range')).toMatch(new RegExp(`/${live.length}$`));
+    const rows = await json(res);
+    expect(rows.every((v: { sold: boolean }) => v.sold === false)).toBe(true);
+    expect(rows[0]).toMatchObject({ id: expect.any(Number), title: expect.any(String), currency: expect.stringMatching(/^[A-Z]{3}$/) });
+
+    const id = rows[0].id;
+    const featured = await t.request(`/api/v1/admin/vehicles/${id}`, { method: 'PUT', json: { featured: true }, headers: root.headers });
+    expect((await json(featured)).featured).toBe(true);
+    const bad = await t.request(`/api/v1/admin/vehicles/${id}`, { method: 'PUT', json: { featured: 'yes' }, headers: root.headers });
+    expect(bad.status).toBe(422);
+    const badFilter = await t.request(`/api/v1/admin/vehicles?filter=${encodeURIComponent('{"sold":"no"}')}`, { headers: root.headers });
+    expect(badFilter.status).toBe(422);
+
+    const gone = await t.request(`/api/v1/admin/vehicles/${id}`, { method: 'DELETE', headers: root.headers });
+    expect(gone.status).toBe(200);
+    expect(await t.database.db.selectFrom('vehicles').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+    expect((await t.request(`/api/v1/admin/vehicles/${id}`, { headers: root.headers })).status).toBe(404);
   });
 });

@@ -1,0 +1,169 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { createRouter, type Deps } from '../../context.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { requirePermission } from '../../middleware/auth.ts';
+import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
+import { msg } from '../../validation.ts';
+import { BUILT_IN_ROLES, checkRoleWrite, findRole, saveRole } from './access.service.ts';
+import { contentRange, idList, parseListQuery } from './list-query.ts';
+import { guarded, ListParams } from './resources.routes.ts';
+
+const RoleInput = z
+  .object({
+    name: z
+      .string({ error: msg('admin.required', { field: msg('backoffice:resources.roles.fields.name') }) })
+      .trim()
+      .min(2, { error: msg('validation.tooShort', { min: 2 }) })
+      .max(40, { error: msg('validation.tooLong', { max: 40 }) }),
+    description: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(500).nullable().optional()),
+    permissions: z.array(z.string().max(80)).max(200),
+  })
+  .openapi('AdminRoleInput');
+
+const AdminRole = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    description: z.string().nullable(),
+    permissions: z.array(z.string()),
+    users: z.number().openapi({ description: 'How many users hold it' }),
+    builtIn: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('AdminRole');
+
+const tags = ['Admin: roles'];
+
+/** Roles and their permission sets (issue 5 item 4), edited as a matrix in the back office. */
+export function adminRolesRoutes(deps: Deps) {
+  const { db } = deps;
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/',
+        tags,
+        summary: 'List roles (admin.role.index)',
+        middleware: requirePermission('admin.role.index'),
+        request: { query: ListParams },
+        responses: { 200: { description: 'Roles', ...jsonContent(z.array(AdminRole)) }, ...guarded, 422: failure('Bad query') },
+      }),
+      async (c) => {
+        const query = parseListQuery(c.req.valid('query'), {
+          sortable: ['id', 'name', 'createdAt'],
+          filters: ['q', 'id'],
+          defaultSort: { field: 'id', order: 'ASC' },
+          t: c.get('t'),
+        });
+        const column = { id: 'id', name: 'name', createdAt: 'created_at' }[query.sort.field] as 'id';
+        let base = db.selectFrom('roles');
+        const ids = query.filter.id === undefined ? null : idList(query.filter.id);
+        if (ids) base = base.where('id', 'in', ids);
+        if (typeof query.filter.q === 'string' && query.filter.q.trim()) {
+          base = base.where((eb) => eb(eb.fn('lower', ['name']), 'like', `%${(query.filter.q as string).trim().toLowerCase()}%`));
+        }
+        const [page, total] = await Promise.all([
+          base
+            .select('id')
+            .orderBy(column, query.sort.order === 'ASC' ? 'asc' : 'desc')
+            .limit(query.range.end - query.range.start + 1)
+            .offset(query.range.start)
+            .execute(),
+          base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+        ]);
+        const records = (await Promise.all(page.map((r) => findRole(db, r.id)))).filter((r) => r !== null);
+        c.header('Content-Range', contentRange('roles', query.range, records.length, Number(total.n)));
+        return c.json(records, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/{id}',
+        tags,
+        summary: 'One role (admin.role.index)',
+        middleware: requirePermission('admin.role.index'),
+        request: { params: IdParam },
+        responses: { 200: { description: 'The role', ...jsonContent(AdminRole) }, ...guarded, 404: failure('No such role') },
+      }),
+      async (c) => {
+        const role = await findRole(db, c.req.valid('param').id);
+        if (!role) throw notFound();
+        return c.json(role, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/',
+        tags,
+        summary: 'Create a role with permissions the caller holds (admin.role.create)',
+        middleware: requirePermission('admin.role.create'),
+        request: jsonBody(RoleInput),
+        responses: {
+          201: { description: 'Created', ...jsonContent(AdminRole) },
+          ...guarded,
+          409: failure('Refused'),
+          422: failure('Invalid'),
+        },
+      }),
+      async (c) => {
+        const body = c.req.valid('json');
+        await checkRoleWrite(db, c.get('principal')!, null, body);
+        const id = await saveRole(db, null, { ...body, description: body.description ?? null });
+        return c.json((await findRole(db, id))!, 201);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'put',
+        path: '/{id}',
+        tags,
+        summary: 'Edit a role and its permissions (admin.role.update); the SUPADMIN role is fixed',
+        middleware: requirePermission('admin.role.update'),
+        request: { params: IdParam, ...jsonBody(RoleInput) },
+        responses: {
+          200: { description: 'Updated', ...jsonContent(AdminRole) },
+          ...guarded,
+          404: failure('No such role'),
+          409: failure('Refused'),
+          422: failure('Invalid'),
+        },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const body = c.req.valid('json');
+        await checkRoleWrite(db, c.get('principal')!, id, body);
+        await saveRole(db, id, { ...body, description: body.description ?? null });
+        return c.json((await findRole(db, id))!, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/{id}',
+        tags,
+        summary: 'Delete a role nobody holds (admin.role.delete); built-in roles stay',
+        middleware: requirePermission('admin.role.delete'),
+        request: { params: IdParam },
+        responses: {
+          200: { description: 'The deleted role', ...jsonContent(AdminRole) },
+          ...guarded,
+          404: failure('No such role'),
+          409: failure('Refused'),
+        },
+      }),
+      async (c) => {
+        const t = c.get('t');
+        const role = await findRole(db, c.req.valid('param').id);
+        if (!role) throw notFound();
+        if (BUILT_IN_ROLES.includes(role.name)) throw new AppError(409, 'ROLE_PROTECTED');
+        if (role.users > 0) {
+          throw new AppError(409, 'IN_USE', { uses: `${t('backoffice:resources.users.name', { count: role.users })}: ${role.users}` });
+        }
+        await db.deleteFrom('roles').where('id', '=', role.id).execute();
+        return c.json(role, 200);
+      },
+    );
+}

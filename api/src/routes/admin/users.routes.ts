@@ -1,0 +1,319 @@
+import { type Database, hashPassword, nowIso } from '@autoroute/db';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Kysely } from 'kysely';
+import { createRouter, type Deps } from '../../context.ts';
+import { AppError, notFound, validationFailed } from '../../errors.ts';
+import { requirePermission } from '../../middleware/auth.ts';
+import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
+import { msg } from '../../validation.ts';
+import { Email, NewPassword, Phone, Username } from '../auth/auth.schemas.ts';
+import { createMember } from '../user/user.data.ts';
+import { applyUserAccess, checkUserAccess, checkUserDeletion } from './access.service.ts';
+import { contentRange, idList, parseListQuery } from './list-query.ts';
+import { guarded, ListParams } from './resources.routes.ts';
+
+type Db = Kysely<Database>;
+
+const personName = z
+  .string({ error: msg('validation.required') })
+  .trim()
+  .min(2, { error: msg('validation.tooShort', { min: 2 }) })
+  .max(30, { error: msg('validation.tooLong', { max: 30 }) });
+
+/** The user form of SPEC §2: identity, status (active or suspended) and roles; a password on create. */
+const UserInput = z
+  .object({
+    email: Email,
+    username: Username,
+    firstName: personName,
+    lastName: personName,
+    phone: z.preprocess((v) => (v === '' ? null : v), Phone.nullable().optional()),
+    status: z.enum(['active', 'suspended'], { error: msg('validation.required') }),
+    roleIds: z.array(z.number().int().min(1).max(2147483647)).max(50),
+    password: z.preprocess((v) => (v === '' || v === null ? undefined : v), NewPassword.optional()),
+  })
+  .openapi('AdminUserInput');
+
+const AdminUser = z
+  .object({
+    id: z.number(),
+    email: z.string(),
+    username: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    phone: z.string().nullable(),
+    status: z.enum(['active', 'suspended']),
+    roleIds: z.array(z.number()),
+    roles: z.array(z.string()),
+    sellerType: z.string(),
+    emailVerified: z.boolean(),
+    isPremium: z.boolean(),
+    createdAt: z.string(),
+    lastLoginAt: z.string().nullable(),
+  })
+  .openapi('AdminUser');
+
+const SORTS: Record<string, string> = {
+  id: 'u.id',
+  email: 'u.email',
+  username: 'u.username',
+  firstName: 'u.first_name',
+  lastName: 'u.last_name',
+  status: 'u.status',
+  createdAt: 'u.created_at',
+  lastLoginAt: 'u.last_login_at',
+};
+
+async function usersByIds(db: Db, ids: number[]): Promise<z.infer<typeof AdminUser>[]> {
+  if (!ids.length) return [];
+  const now = nowIso();
+  const [rows, roles, premium] = await Promise.all([
+    db.selectFrom('users as u').selectAll('u').where('u.id', 'in', ids).execute(),
+    db
+      .selectFrom('user_roles as ur')
+      .innerJoin('roles as r', 'r.id', 'ur.role_id')
+      .select(['ur.user_id', 'r.id', 'r.name'])
+      .where('ur.user_id', 'in', ids)
+      .orderBy('r.name')
+      .execute(),
+    db
+      .selectFrom('subscriptions')
+      .select('user_id')
+      .where('user_id', 'in', ids)
+      .where('status', '=', 'active')
+      .where('expires_at', '>', now)
+      .execute(),
+  ]);
+  const byId = new Map(rows.map((u) => [u.id, u]));
+  return ids.flatMap((id) => {
+    const u = byId.get(id);
+    if (!u) return [];
+    const own = roles.filter((r) => r.user_id === id);
+    return [
+      {
+        id: u.id,
+        email: u.email,
+        username: u.username,
+        firstName: u.first_name,
+        lastName: u.last_name,
+        phone: u.phone,
+        status: u.status,
+        roleIds: own.map((r) => r.id),
+        roles: own.map((r) => r.name),
+        sellerType: u.seller_type,
+        emailVerified: Boolean(u.email_verified_at),
+        isPremium: premium.some((p) => p.user_id === id),
+        createdAt: u.created_at,
+        lastLoginAt: u.last_login_at,
+      },
+    ];
+  });
+}
+
+async function assertFree(db: Db, body: { email: string; username: string }, exceptId: number, t: (key: string) => string) {
+  const email = await db.selectFrom('users').select('id').where('email', '=', body.email).where('id', '!=', exceptId).executeTakeFirst();
+  if (email) throw new AppError(409, 'EMAIL_TAKEN', {}, [{ path: 'email', message: t('errors.EMAIL_TAKEN') }]);
+  const username = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', body.username.toLowerCase()))
+    .where('id', '!=', exceptId)
+    .executeTakeFirst();
+  if (username) throw new AppError(409, 'USERNAME_TAKEN', {}, [{ path: 'username', message: t('errors.USERNAME_TAKEN') }]);
+}
+
+const tags = ['Admin: users'];
+
+/** Users in the back office (SPEC §2 user form): list, read, create, edit status and roles, delete. */
+export function adminUsersRoutes(deps: Deps) {
+  const { db } = deps;
+  const one = async (id: number) => (await usersByIds(db, [id]))[0] ?? null;
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/',
+        tags,
+        summary: 'List users (admin.user.index): filter q, status, roleId, id',
+        middleware: requirePermission('admin.user.index'),
+        request: { query: ListParams },
+        responses: { 200: { description: 'One page', ...jsonContent(z.array(AdminUser)) }, ...guarded, 422: failure('Bad query') },
+      }),
+      async (c) => {
+        const t = c.get('t');
+        const query = parseListQuery(c.req.valid('query'), {
+          sortable: Object.keys(SORTS),
+          filters: ['q', 'status', 'roleId', 'id'],
+          defaultSort: { field: 'createdAt', order: 'DESC' },
+          t,
+        });
+        const { q, status, roleId, id } = query.filter;
+        const ids = id === undefined ? null : idList(id);
+        const role = roleId === undefined ? null : idList(roleId);
+        if (
+          (id !== undefined && !ids) ||
+          (roleId !== undefined && !role) ||
+          (status !== undefined && status !== 'active' && status !== 'suspended')
+        ) {
+          throw validationFailed([{ path: 'filter', message: t('validation.invalid') }]);
+        }
+        let base = db.selectFrom('users as u');
+        if (typeof q === 'string' && q.trim()) {
+          const pattern = `%${q
+            .trim()
+            .toLowerCase()
+            .replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+          base = base.where((eb) =>
+            eb.or(
+              ['u.email', 'u.username', 'u.first_name', 'u.last_name'].map((col) =>
+                eb(eb.fn('lower', [col as 'u.email']), 'like', pattern),
+              ),
+            ),
+          );
+        }
+        if (status) base = base.where('u.status', '=', status as 'active' | 'suspended');
+        if (ids) base = base.where('u.id', 'in', ids);
+        if (role)
+          base = base.where((eb) =>
+            eb.exists(
+              eb.selectFrom('user_roles as ur').select('ur.user_id').whereRef('ur.user_id', '=', 'u.id').where('ur.role_id', 'in', role),
+            ),
+          );
+        const [page, total] = await Promise.all([
+          base
+            .select('u.id')
+            .orderBy(SORTS[query.sort.field] as 'u.id', query.sort.order === 'ASC' ? 'asc' : 'desc')
+            .orderBy('u.id')
+            .limit(query.range.end - query.range.start + 1)
+            .offset(query.range.start)
+            .execute(),
+          base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+        ]);
+        const records = await usersByIds(
+          db,
+          page.map((r) => r.id),
+        );
+        c.header('Content-Range', contentRange('users', query.range, records.length, Number(total.n)));
+        return c.json(records, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/{id}',
+        tags,
+        summary: 'One user (admin.user.index)',
+        middleware: requirePermission('admin.user.index'),
+        request: { params: IdParam },
+        responses: { 200: { description: 'The user', ...jsonContent(AdminUser) }, ...guarded, 404: failure('No such user') },
+      }),
+      async (c) => {
+        const user = await one(c.req.valid('param').id);
+        if (!user) throw notFound('USER_NOT_FOUND');
+        return c.json(user, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/',
+        tags,
+        summary: 'Create a user with a password, status and roles (admin.user.create); the address counts as verified',
+        middleware: requirePermission('admin.user.create'),
+        request: jsonBody(UserInput),
+        responses: {
+          201: { description: 'Created', ...jsonContent(AdminUser) },
+          ...guarded,
+          409: failure('Taken'),
+          422: failure('Invalid'),
+        },
+      }),
+      async (c) => {
+        const body = c.req.valid('json');
+        const t = c.get('t');
+        if (!body.password) throw validationFailed([{ path: 'password', message: t('validation.required') }]);
+        await assertFree(db, body, 0, t);
+        await checkUserAccess(db, c.get('principal')!, { userId: null, roleIds: body.roleIds, status: body.status }, t);
+        const id = await createMember(db, {
+          email: body.email,
+          username: body.username,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          phone: body.phone ?? null,
+          passwordHash: await hashPassword(body.password),
+          locale: c.get('locale'),
+          emailVerified: true,
+        });
+        if (body.status !== 'active') await db.updateTable('users').set({ status: body.status }).where('id', '=', id).execute();
+        await applyUserAccess(db, id, body.roleIds, false);
+        return c.json((await one(id))!, 201);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'put',
+        path: '/{id}',
+        tags,
+        summary: 'Edit a user, their status and roles (admin.user.update); suspending ends their sessions at once',
+        middleware: requirePermission('admin.user.update'),
+        request: { params: IdParam, ...jsonBody(UserInput) },
+        responses: {
+          200: { description: 'Updated', ...jsonContent(AdminUser) },
+          ...guarded,
+          404: failure('No such user'),
+          409: failure('Taken, or a lock-out refused'),
+          422: failure('Invalid'),
+        },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const body = c.req.valid('json');
+        const current = await one(id);
+        if (!current) throw notFound('USER_NOT_FOUND');
+        await assertFree(db, body, id, c.get('t'));
+        await checkUserAccess(db, c.get('principal')!, { userId: id, roleIds: body.roleIds, status: body.status }, c.get('t'));
+        await db
+          .updateTable('users')
+          .set({
+            email: body.email,
+            username: body.username,
+            first_name: body.firstName,
+            last_name: body.lastName,
+            phone: body.phone ?? null,
+            status: body.status,
+            ...(body.email !== current.email ? { email_verified_at: null } : {}),
+            ...(body.password ? { password_hash: await hashPassword(body.password) } : {}),
+            updated_at: nowIso(),
+          })
+          .where('id', '=', id)
+          .execute();
+        const suspended = body.status === 'suspended' && current.status !== 'suspended';
+        await applyUserAccess(db, id, body.roleIds, suspended || Boolean(body.password));
+        return c.json((await one(id))!, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/{id}',
+        tags,
+        summary: 'Delete a user and, with them, their listings (admin.user.delete)',
+        middleware: requirePermission('admin.user.delete'),
+        request: { params: IdParam },
+        responses: {
+          200: { description: 'The deleted user', ...jsonContent(AdminUser) },
+          ...guarded,
+          404: failure('No such user'),
+          409: failure('Refused'),
+        },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const user = await one(id);
+        if (!user) throw notFound('USER_NOT_FOUND');
+        await checkUserDeletion(db, c.get('principal')!, id);
+        await db.deleteFrom('users').where('id', '=', id).execute();
+        return c.json(user, 200);
+      },
+    );
+}
