@@ -33,7 +33,12 @@ export type FieldKind =
   /** One of a fixed list of values. */
   | 'choice'
   /** Names in every locale: `{ en_US: "…", fr_FR: "…" }`; the plain field is the fallback. */
-  | 'translations';
+  | 'translations'
+  /**
+   * A page's text in every locale, `{ en_US: { title, summary, body }, … }`, kept in a table of its
+   * own (`column` names it, `parentKey` its column pointing here); English is required, as the fallback.
+   */
+  | 'content';
 
 export interface FieldDef {
   /** The API's and the screen's name for it (the SPEC's field name). */
@@ -58,6 +63,8 @@ export interface FieldDef {
   filter?: boolean;
   /** Default for a new row. */
   defaultValue?: string | number | boolean | null;
+  /** For `content`: the column of its table that holds this row's id. */
+  parentKey?: string;
 }
 
 /** Something that points at a row of a resource and so keeps it from being deleted. */
@@ -256,6 +263,7 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
         defaultValue: 'help',
       },
       description(),
+      { source: 'content', column: 'page_translations', kind: 'content', parentKey: 'page_id', max: 100_000, required: true },
     ],
     search: ['name', 'slug', 'description'],
     unique: [['slug']],
@@ -361,5 +369,5 @@ export const sortableSources = (def: ResourceDef): string[] => [
   'id',
   'createdAt',
   'updatedAt',
-  ...def.fields.filter((f) => f.kind !== 'secret' && f.kind !== 'translations').map((f) => f.source),
+  ...def.fields.filter((f) => f.kind !== 'secret' && f.kind !== 'translations' && f.kind !== 'content').map((f) => f.source),
 ];

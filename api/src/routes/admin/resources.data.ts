@@ -34,6 +34,7 @@ function toRecord(def: ResourceDef, row: Row, units: Map<number, number>): Row {
     const value = row[field.column];
     switch (field.kind) {
       case 'secret':
+      case 'content':
         break;
       case 'boolean':
         record[field.source] = Number(value) === 1;
@@ -99,9 +100,35 @@ export async function listRecords(db: AnyDb, dialect: DialectName, def: Resource
   return { records: rows.map((r) => toRecord(def, r, units)), total: Number(total.n) };
 }
 
+/** One row with everything, its content in every locale included (lists leave the content out). */
 export async function findRecord(db: AnyDb, def: ResourceDef, id: number): Promise<Row | null> {
   const row = await db.selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toRecord(def, row, await minorUnits(db, def)) : null;
+  if (!row) return null;
+  const record = toRecord(def, row, await minorUnits(db, def));
+  for (const field of def.fields.filter((f) => f.kind === 'content')) {
+    const parts = await db
+      .selectFrom(field.column)
+      .select(['locale', 'title', 'summary', 'body'])
+      .where(field.parentKey!, '=', id)
+      .execute();
+    record[field.source] = Object.fromEntries(parts.map((p) => [p.locale, { title: p.title, summary: p.summary, body: p.body }]));
+  }
+  return record;
+}
+
+type Content = Record<string, { title: string; summary?: string; body: string } | null>;
+
+/** Replaces a row's content in every locale given (a locale left out or null has none). */
+async function saveContent(db: AnyDb, def: ResourceDef, id: number, body: Row) {
+  for (const field of def.fields.filter((f) => f.kind === 'content')) {
+    const content = body[field.source] as Content | undefined;
+    if (content === undefined) continue;
+    await db.deleteFrom(field.column).where(field.parentKey!, '=', id).execute();
+    const rows = Object.entries(content).flatMap(([locale, part]) =>
+      part?.title && part.body ? [{ [field.parentKey!]: id, locale, title: part.title, summary: part.summary ?? '', body: part.body }] : [],
+    );
+    if (rows.length) await db.insertInto(field.column).values(rows).execute();
+  }
 }
 
 /** Column values for a validated body: flags as 0/1, money in minor units, translations as JSON. */
@@ -109,6 +136,7 @@ async function toColumns(db: AnyDb, def: ResourceDef, body: Row, creating: boole
   const columns: Row = {};
   const units = await minorUnits(db, def);
   for (const field of def.fields) {
+    if (field.kind === 'content') continue;
     let value = body[field.source];
     if (value === undefined) {
       if (!creating || field.kind === 'secret') continue;
@@ -165,21 +193,27 @@ export async function duplicateOf(db: AnyDb, def: ResourceDef, body: Row, except
 }
 
 export async function insertRecord(db: AnyDb, def: ResourceDef, body: Row): Promise<number> {
-  const row = await db
-    .insertInto(def.table)
-    .values(await toColumns(db, def, body, true))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .insertInto(def.table)
+      .values(await toColumns(tx, def, body, true))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await saveContent(tx, def, Number(row.id), body);
+    return Number(row.id);
+  });
 }
 
 export async function updateRecord(db: AnyDb, def: ResourceDef, id: number, body: Row): Promise<boolean> {
-  const result = await db
-    .updateTable(def.table)
-    .set({ ...(await toColumns(db, def, body, false)), updated_at: nowIso() })
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return db.transaction().execute(async (tx) => {
+    const result = await tx
+      .updateTable(def.table)
+      .set({ ...(await toColumns(tx, def, body, false)), updated_at: nowIso() })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    await saveContent(tx, def, id, body);
+    return Number(result.numUpdatedRows) > 0;
+  });
 }
 
 /** How many rows of each kind still point at this one (only kinds with rows). */

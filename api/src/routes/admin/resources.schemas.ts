@@ -95,6 +95,26 @@ function valueSchema(def: ResourceDef, field: FieldDef): z.ZodType {
           .max(field.max ?? 500)
           .nullable(),
       );
+    case 'content': {
+      const text = (max: number) =>
+        z
+          .string({ error: typed('validation.invalid') })
+          .trim()
+          .max(max);
+      const part = z.object({ title: text(200), summary: text(500).optional(), body: text(field.max ?? 100_000) });
+      // English is the fallback of every other locale: it needs a title and a body.
+      return z.partialRecord(z.enum(LOCALES), part.nullable(), { error: typed('validation.invalid') }).superRefine((content, ctx) => {
+        for (const key of ['title', 'body'] as const) {
+          if (!content.en_US?.[key]) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['en_US', key],
+              message: msg('admin.required', { field: msg(`backoffice:content.${key}`) }),
+            });
+          }
+        }
+      });
+    }
   }
 }
 

@@ -56,6 +56,11 @@ async function sampleValue(field: FieldDef): Promise<unknown> {
       return field.choices![0];
     case 'translations':
       return { en_US: `Sample ${n}`, fr_FR: `Exemple ${n}` };
+    case 'content':
+      return {
+        en_US: { title: `Sample ${n}`, summary: 'A sample.', body: 'Some text.' },
+        fr_FR: { title: `Exemple ${n}`, body: 'Du texte.' },
+      };
   }
 }
 
@@ -350,6 +355,43 @@ describe('records as the back office reads and writes them', () => {
     });
     expect(res.status).toBe(201);
     expect(await json(res)).toMatchObject({ vehicleLimit: null, photoLimit: 20, contactLimit: null, featuredListing: false });
+  });
+});
+
+describe('CMS pages with their text in every locale', () => {
+  it('reads and replaces the text, requires the English title and body, and the public page shows the edit', async () => {
+    const page = await t.database.db.selectFrom('pages').selectAll().where('slug', '=', 'about').executeTakeFirstOrThrow();
+    const record = await json(await t.request(`/api/v1/admin/pages/${page.id}`, { headers: superAdmin.headers }));
+    expect(Object.keys(record.content).sort()).toEqual(['ar_SA', 'de_DE', 'en_US', 'es_ES', 'fr_FR', 'pt_BR', 'ru_RU', 'zh_CN']);
+    const list = await json(await t.request('/api/v1/admin/pages', { headers: superAdmin.headers }));
+    expect(list[0]).not.toHaveProperty('content');
+
+    const missing = await t.request(`/api/v1/admin/pages/${page.id}`, {
+      method: 'PUT',
+      json: { ...record, content: { fr_FR: { title: 'À propos', body: 'Texte' } } },
+      headers: superAdmin.headers,
+    });
+    expect(missing.status).toBe(422);
+    expect((await json(missing)).details).toEqual([
+      { path: 'content.en_US.title', message: 'Title (English) is required.' },
+      { path: 'content.en_US.body', message: 'Text (English) is required.' },
+    ]);
+    expect((await json(await t.request(`/api/v1/admin/pages/${page.id}`, { headers: superAdmin.headers }))).content).toEqual(
+      record.content,
+    );
+
+    const content = { ...record.content, en_US: { title: 'About us', summary: 'Who we are.', body: 'We are a small team.' }, ru_RU: null };
+    const saved = await t.request(`/api/v1/admin/pages/${page.id}`, {
+      method: 'PUT',
+      json: { ...record, content },
+      headers: superAdmin.headers,
+    });
+    expect(saved.status).toBe(200);
+    const after = (await json(saved)).content;
+    expect(after.en_US).toEqual({ title: 'About us', summary: 'Who we are.', body: 'We are a small team.' });
+    expect(after).not.toHaveProperty('ru_RU');
+    const shown = await json(await t.request('/api/v1/pages/about?lng=en_US'));
+    expect(shown.data).toMatchObject({ title: 'About us', body: 'We are a small team.' });
   });
 });
 
