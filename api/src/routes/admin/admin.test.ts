@@ -41,6 +41,7 @@ describe('GET /api/v1/admin/dashboard (SPEC §6: admin.dashboard.index)', () => 
       newUsers: users.length,
       listed: vehicles.filter((v) => v.sold === 0).length,
       sold: vehicles.filter((v) => v.sold === 1).length,
+      history: [],
     });
     expect(data.listed + data.sold).toBe(12);
   });
