@@ -8,6 +8,7 @@ import type { Limiters } from './auth/limits.ts';
 import type { Principal } from './auth/principal.ts';
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
+import type { Jobs } from './jobs/index.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Providers } from './mail/providers.ts';
 import type { MediaStore } from './media/store.ts';
@@ -24,6 +25,8 @@ export interface Deps {
   limiters: Limiters;
   /** Where uploaded pictures' files are kept (the data folder's media/ on disk). */
   media: MediaStore;
+  /** The scheduled jobs: "run now", and the scheduler the server starts (tests leave it stopped). */
+  jobs: Jobs;
 }
 
 export interface AppEnv {

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { createLimiters } from './auth/limits.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
+import { createJobs } from './jobs/index.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createProviders } from './mail/providers.ts';
 import { diskMediaStore } from './media/store.ts';
@@ -24,5 +25,6 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
     providers: createProviders({ mailer, dataDir: config.dataDir, log }),
     limiters: createLimiters(config.redisUrl),
     media: diskMediaStore(config.mediaDir),
+    jobs: createJobs({ database, dataDir: config.dataDir, log }),
   };
 }

@@ -142,6 +142,7 @@ export async function createTestApp(options: { vehicles?: number; env?: Record<s
     },
     deps,
     async destroy() {
+      await deps.jobs.stop();
       await deps.limiters.close();
       await database.destroy();
     },

@@ -54,6 +54,7 @@ describe(`migrations (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
       'page_translations',
       'datacrons',
       'datacron_runs',
+      'daily_stats',
       'external_identities',
       'settings',
       'makes',

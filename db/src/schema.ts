@@ -415,14 +415,36 @@ export interface DatacronTable extends Timestamps {
   locked_by: string | null;
 }
 
+export type RunTrigger = 'schedule' | 'manual';
+/** 'skipped': the job had nothing to do here (a SQLite backup on PostgreSQL). */
+export type RunOutcome = 'running' | 'success' | 'error' | 'skipped';
+
 export interface DatacronRunTable {
   id: Generated<number>;
   datacron_id: number;
-  trigger: ColumnType<string, string | undefined, string>;
+  trigger: ColumnType<RunTrigger, RunTrigger | undefined, RunTrigger>;
   started_at: string;
   finished_at: string | null;
-  outcome: ColumnType<'running' | 'success' | 'error', 'running' | 'success' | 'error' | undefined>;
+  outcome: ColumnType<RunOutcome, RunOutcome | undefined, RunOutcome>;
   error: string | null;
+  /** What the run did, in a line (migration 20261126_0001). */
+  summary: string | null;
+}
+
+/** One UTC day of figures, written by the recompute-stats job (migration 20261126_0002). */
+export interface DailyStatTable {
+  /** YYYY-MM-DD */
+  day: string;
+  new_users: ColumnType<number, number | undefined, number>;
+  new_listings: ColumnType<number, number | undefined, number>;
+  views: ColumnType<number, number | undefined, number>;
+  contacts: ColumnType<number, number | undefined, number>;
+  /** Totals when the day was last counted; null for a day no run saw. */
+  users: number | null;
+  listed: number | null;
+  sold: number | null;
+  premium: number | null;
+  updated_at: Stamp;
 }
 
 export interface SettingTable {
@@ -482,6 +504,7 @@ export interface Database {
   subscriptions: SubscriptionTable;
   datacrons: DatacronTable;
   datacron_runs: DatacronRunTable;
+  daily_stats: DailyStatTable;
   settings: SettingTable;
   catalogue_version: CatalogueVersionTable;
 }

@@ -9,6 +9,8 @@ import { migrateToLatest } from './migrate.ts';
 export interface TestDatabase extends Db {
   /** A scratch folder for media and other files of this database's suite. */
   dir: string;
+  /** What connect() takes to open this database again (a second server process in a test). */
+  url: string;
   /** Closes and deletes the database and its folder. */
   destroy(): Promise<void>;
 }
@@ -23,11 +25,13 @@ export const testDialect = (): 'sqlite' | 'postgres' => (process.env.TEST_DIALEC
 export async function createTestDatabase(): Promise<TestDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), 'autoroute-test-'));
   if (testDialect() === 'sqlite') {
-    const db = connect(path.join(dir, 'test.db'));
+    const file = path.join(dir, 'test.db');
+    const db = connect(file);
     await migrateToLatest(db.db);
     return {
       ...db,
       dir,
+      url: file,
       destroy: async () => {
         await db.close();
         rmSync(dir, { recursive: true, force: true });
@@ -48,6 +52,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     ...db,
     dir,
+    url: url.href,
     destroy: async () => {
       await db.close();
       const c = new pg.Client({ connectionString: admin });

@@ -19,6 +19,7 @@ async function main() {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
   });
+  await deps.jobs.start();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const lines = [
@@ -38,10 +39,13 @@ async function main() {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down: finishing in-flight requests');
+    log.info({ signal }, 'shutting down: finishing in-flight requests and job runs');
     const force = setTimeout(() => process.exit(1), 10000);
     force.unref();
+    // No new scheduled run from now on; the runs under way finish before the database closes.
+    const jobsStopped = deps.jobs.stop();
     server.close(async () => {
+      await jobsStopped;
       await deps.limiters.close();
       await database.close();
       log.info('stopped');

@@ -53,6 +53,8 @@ describe('the server process', () => {
     await waitForHealth(`http://127.0.0.1:${port}/api/v1/health`, child);
     expect(output).toContain(`Autoroute is running at http://localhost:${port}`);
     expect(output).toContain('Administrator created: admin@autoroute.local / server test password');
+    // The four seeded jobs are on the schedule.
+    expect(output).toMatch(/"jobs":4,"msg":"scheduler started"/);
 
     // A request is under way when the signal arrives: it must still be answered.
     const inFlight = fetch(`http://127.0.0.1:${port}/api/v1/openapi.json`);

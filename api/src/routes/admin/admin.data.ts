@@ -110,3 +110,19 @@ export async function dashboardFigures(db: Db, now: Date, locale: Locale) {
     latestUsers: latestUsers.map((u) => ({ id: u.id, username: u.username, email: u.email, createdAt: u.created_at })),
   };
 }
+
+/** The last `days` rows of daily_stats (written by the recompute-stats job), oldest first. */
+export async function dailyHistory(db: Db, days: number) {
+  const rows = await db.selectFrom('daily_stats').selectAll().orderBy('day', 'desc').limit(days).execute();
+  return rows.reverse().map((r) => ({
+    day: r.day,
+    newUsers: r.new_users,
+    newListings: r.new_listings,
+    views: r.views,
+    contacts: r.contacts,
+    users: r.users,
+    listed: r.listed,
+    sold: r.sold,
+    premium: r.premium,
+  }));
+}

@@ -2,12 +2,14 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { jsonContent } from '../../openapi.ts';
-import { dashboardFigures } from './admin.data.ts';
+import { dailyHistory, dashboardFigures } from './admin.data.ts';
+import { datacronsRoutes } from './datacrons.routes.ts';
 import { guarded, resourcesRoutes } from './resources.routes.ts';
 import { adminRolesRoutes } from './roles.routes.ts';
 import { adminUsersRoutes } from './users.routes.ts';
 import { adminVehiclesRoutes } from './vehicles.routes.ts';
 
+const HISTORY_DAYS = 30;
 const Count = z.number().int();
 
 const Dashboard = z
@@ -23,6 +25,23 @@ const Dashboard = z
       z.object({ id: z.number(), title: z.string(), price: z.number(), currency: z.string(), createdAt: z.string() }),
     ),
     latestUsers: z.array(z.object({ id: z.number(), username: z.string(), email: z.string(), createdAt: z.string() })),
+    history: z
+      .array(
+        z.object({
+          day: z.string().openapi({ example: '2026-11-23' }),
+          newUsers: Count,
+          newListings: Count,
+          views: Count,
+          contacts: Count.openapi({ description: 'Messages sent to sellers' }),
+          users: Count.nullable(),
+          listed: Count.nullable(),
+          sold: Count.nullable(),
+          premium: Count.nullable().openapi({ description: 'Members with an active subscription' }),
+        }),
+      )
+      .openapi({
+        description: `The last ${HISTORY_DAYS} days counted by the recompute-stats job, oldest first; totals are null for a day no run saw`,
+      }),
   })
   .openapi('AdminDashboard');
 
@@ -37,10 +56,24 @@ const dashboardRoute = createRoute({
 
 /** The back office API (DESIGN §2a): every route is guarded by `admin.{resource}.{action}` on the server. */
 export function adminRoutes(deps: Deps) {
-  return createRouter()
-    .openapi(dashboardRoute, async (c) => c.json({ data: await dashboardFigures(deps.db, new Date(), c.get('locale')) }, 200))
-    .route('/users', adminUsersRoutes(deps))
-    .route('/roles', adminRolesRoutes(deps))
-    .route('/vehicles', adminVehiclesRoutes(deps))
-    .route('/', resourcesRoutes(deps));
+  return (
+    createRouter()
+      .openapi(dashboardRoute, async (c) => {
+        const [figures, history] = await Promise.all([
+          dashboardFigures(deps.db, new Date(), c.get('locale')),
+          dailyHistory(deps.db, HISTORY_DAYS),
+        ]);
+        return c.json({ data: { ...figures, history } }, 200);
+      })
+      .route('/users', adminUsersRoutes(deps))
+      .route('/roles', adminRolesRoutes(deps))
+      .route('/vehicles', adminVehiclesRoutes(deps))
+      // Before the declared resources: `/datacrons/{id}/run` and `/datacron-runs` are the jobs' own.
+      .route('/', datacronsRoutes(deps))
+      // A datacron written here is rescheduled at once in this process (others poll).
+      .route(
+        '/',
+        resourcesRoutes(deps, (def) => def.name === 'datacrons' && deps.jobs.reload()),
+      )
+  );
 }

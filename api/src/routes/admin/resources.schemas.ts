@@ -1,7 +1,7 @@
 import type { FieldDef, ResourceDef } from '@autoroute/db/resources';
 import { LOCALES } from '@autoroute/locales';
 import { z } from '@hono/zod-openapi';
-import { Cron } from 'croner';
+import { isValidCron } from '../../jobs/index.ts';
 import { msg } from '../../validation.ts';
 
 /** A field's label, as the back office shows it: the same locale key serves the screen and the API's messages. */
@@ -12,16 +12,6 @@ const required = (def: ResourceDef, field: FieldDef) => msg('admin.required', { 
 
 const CODE = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 const HEX = /^#[0-9A-Fa-f]{6}$/;
-
-/** True when croner accepts the expression (five fields, or six with seconds). */
-export function isValidCron(expression: string): boolean {
-  try {
-    new Cron(expression, { paused: true }).stop();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Empty text is no value: a cleared input sends "" or null, and both mean "none". */
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);

@@ -1,0 +1,25 @@
+import type { Database, Db, DialectName } from '@autoroute/db';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+
+/** What a job handler works with. */
+export interface JobContext {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** The raw SQLite handle, for the online backup API; null on PostgreSQL. */
+  sqlite: Db['sqlite'];
+  /** DATA_DIR: backups go to its backups/ folder. */
+  dataDir: string;
+  log: Logger;
+}
+
+/** A job: does its work and answers what it did, in a line, recorded with the run. */
+export type JobHandler = (context: JobContext) => Promise<string>;
+
+/**
+ * Thrown by a handler that has nothing to do here (a SQLite backup on PostgreSQL): the run is
+ * recorded as 'skipped' with the reason as its summary, not as a success that did nothing.
+ */
+export class JobSkipped extends Error {
+  override name = 'JobSkipped';
+}
