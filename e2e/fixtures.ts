@@ -1,6 +1,10 @@
 import { createHmac } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { crc32, deflateSync } from 'node:zlib';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@autoroute/locales/meta';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import i18next from 'i18next';
 
 /** Fails on any serious or critical WCAG 2.2 AA violation of the page as it is now (DESIGN §4). */
 export async function expectAccessible(page: Page) {
@@ -20,14 +24,174 @@ export async function expectAccessible(page: Page) {
 /** The page's islands answer once hydrated (Astro drops their `ssr` mark then): wait before typing into a form. */
 export const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 
-/** A GET signed as the storefront's islands sign theirs (SPEC §7). */
-export async function signedGet<T>(page: Page, url: string): Promise<T> {
+/**
+ * A request signed as the storefront's islands sign theirs (SPEC §7): HMAC of the JSON body, or of the
+ * timestamp. It goes out from `request` (the page's own browser context unless another is given), with
+ * that context's cookies; it must succeed, and answers its JSON.
+ */
+export async function signedRequest<T>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  options: { json?: unknown; request?: APIRequestContext } = {},
+): Promise<T> {
   const key = (await page.locator('meta[name="api-signing-key"]').getAttribute('content')) ?? '';
   const timestamp = String(Date.now());
-  const signature = createHmac('sha256', key).update(timestamp).digest('base64');
-  const response = await page.request.get(url, { headers: { 'x-timestamp': timestamp, 'x-signature': signature } });
-  expect(response.ok(), `GET ${url}: ${response.status()}`).toBe(true);
+  const body = options.json === undefined ? undefined : JSON.stringify(options.json);
+  const headers: Record<string, string> = {
+    'x-timestamp': timestamp,
+    'x-signature': createHmac('sha256', key)
+      .update(body ?? timestamp)
+      .digest('base64'),
+  };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await (options.request ?? page.request).fetch(url, { method, headers, data: body });
+  expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
+}
+
+/** A signed GET from the page's own browser context. */
+export const signedGet = <T>(page: Page, url: string): Promise<T> => signedRequest<T>(page, 'GET', url);
+
+// The locale files themselves, required: Playwright's loader cannot import JSON the way @autoroute/locales does.
+const require = createRequire(import.meta.url);
+const i18n = i18next.createInstance();
+i18n.init({
+  resources: Object.fromEntries(LOCALES.map((l) => [l, require(`@autoroute/locales/${l}.json`)])),
+  fallbackLng: DEFAULT_LOCALE,
+  ns: ['common', 'storefront'],
+  interpolation: { escapeValue: false },
+  initImmediate: false,
+});
+
+/** The storefront's texts in `locale`, as its pages render them: a journey run in two languages finds the same controls. */
+export const texts = (locale: Locale) => i18n.getFixedT(locale, 'storefront');
+export type Texts = ReturnType<typeof texts>;
+const english = texts('en_US');
+
+export interface Account {
+  /** An email or a username: the sign-in form, like the API's login, takes either. */
+  email: string;
+  password: string;
+}
+
+/** Signs in on the sign-in page the browser is on, once its form is hydrated (the caller checks where it lands). */
+export async function signIn(page: Page, account: Account, t: Texts = english) {
+  await hydrated(page);
+  await page.getByLabel(t('auth.form.identifier')).fill(account.email);
+  await page.getByLabel(t('auth.form.password')).fill(account.password);
+  await page.getByRole('button', { name: t('auth.form.submit') }).click();
+}
+
+/** A real PNG of one colour, made here so the tests need no image files. */
+export function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per channel
+  header[9] = 2; // RGB
+  const row = Buffer.alloc(1 + width * 3); // filter byte 0, then the pixels
+  for (let x = 0; x < width; x++) row.set([r, g, b], 1 + x * 3);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A 640×480 PNG of one colour, as a file for an upload field. */
+export const png = (name: string, colour: [number, number, number]) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: solidPng(640, 480, colour),
+});
+
+/** A listing as the seller form takes it: lists by their option text in the page's language, numbers as typed. */
+export interface Listing {
+  title: string;
+  type: string;
+  price: string;
+  currency: string;
+  brand: string;
+  model: string;
+  category: string;
+  year: string;
+  mileage: string;
+  fuel: string;
+  transmission: string;
+  colour: string;
+  doors: string;
+  seats: string;
+  country: string;
+  city: string;
+  options: string[];
+  description: string;
+  pictures: ReturnType<typeof png>[];
+}
+
+/**
+ * Fills the whole publish form, once its island is hydrated (hydration would reset a field typed
+ * before), and waits until every picture is uploaded: the server has answered, not just received
+ * the bytes (a bar at 100 % may still be waiting for it).
+ */
+export async function fillVehicleForm(page: Page, listing: Listing, t: Texts = english) {
+  await hydrated(page);
+  const field = (role: 'textbox' | 'spinbutton' | 'combobox', name: string) =>
+    page.getByRole(role, { name: t(`my.form.fields.${name}`), exact: true });
+  await field('textbox', 'title').fill(listing.title);
+  await field('combobox', 'typeId').selectOption({ label: listing.type });
+  await field('spinbutton', 'price').fill(listing.price);
+  await field('combobox', 'currencyId').selectOption({ label: listing.currency });
+  await field('combobox', 'brand').fill(listing.brand);
+  await field('combobox', 'model').fill(listing.model);
+  await field('combobox', 'categoryId').selectOption({ label: listing.category });
+  await field('spinbutton', 'year').fill(listing.year);
+  await field('spinbutton', 'mileage').fill(listing.mileage);
+  await field('combobox', 'fuelTypeId').selectOption({ label: listing.fuel });
+  await field('combobox', 'transmissionId').selectOption({ label: listing.transmission });
+  await field('combobox', 'colorId').selectOption({ label: listing.colour });
+  await field('spinbutton', 'number_of_doors').fill(listing.doors);
+  await field('spinbutton', 'number_of_seats').fill(listing.seats);
+  await field('combobox', 'countryId').selectOption({ label: listing.country });
+  await field('combobox', 'cityId').selectOption({ label: listing.city });
+  for (const option of listing.options) await page.getByRole('checkbox', { name: option, exact: true }).check();
+  await field('textbox', 'description').fill(listing.description);
+  await page.locator('input[type="file"]').setInputFiles(listing.pictures);
+  const pictures = page.getByRole('list', { name: t('my.pictures.listLabel') }).getByRole('listitem');
+  for (const picture of listing.pictures) {
+    const item = pictures.filter({ has: page.getByRole('progressbar', { name: t('my.pictures.progress', { name: picture.name }) }) });
+    await expect(item.getByText(t('my.pictures.uploaded'), { exact: true })).toBeVisible();
+  }
+}
+
+export interface ContactMessage {
+  firstname: string;
+  lastname: string;
+  phone: string;
+  email: string;
+  message: string;
+}
+
+/** Writes to the seller through the vehicle page's contact form (its script loaded) and waits for the confirmation. */
+export async function sendContactMessage(page: Page, m: ContactMessage, t: Texts = english) {
+  await page.waitForLoadState('load');
+  await page.getByLabel(t('vehicle.contact.firstName')).fill(m.firstname);
+  await page.getByLabel(t('vehicle.contact.lastName')).fill(m.lastname);
+  await page.getByLabel(t('vehicle.contact.phone')).fill(m.phone);
+  await page.getByLabel(t('vehicle.contact.email')).fill(m.email);
+  await page.getByLabel(t('vehicle.contact.message')).fill(m.message);
+  await page.getByRole('button', { name: t('vehicle.contact.send') }).click();
+  await expect(page.getByText(t('vehicle.contact.sent'))).toBeVisible();
 }
 
 export const test = base;

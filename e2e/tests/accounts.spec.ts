@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { expect, expectAccessible, test } from '../fixtures.ts';
+import { expect, expectAccessible, signIn, test } from '../fixtures.ts';
 import { codeFor } from '../outbox.ts';
 
 const dataDir = () => process.env.E2E_DATA_DIR as string;
@@ -51,9 +51,7 @@ test('sign up, verify, reset the password, switch to Arabic and dark, log out ev
   await expect(page).toHaveURL(/\/sign-in$/);
   await page.goto('/settings/account');
   await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fsettings%2Faccount$/);
-  await page.getByLabel('Username or email').fill(username);
-  await page.getByLabel('Password').fill('second passphrase 2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, { email: username, password: 'second passphrase 2026' });
   await expect(page).toHaveURL(/\/settings\/account$/);
   await expect(page.getByText('Sign in successful!')).toBeVisible();
 
@@ -61,9 +59,7 @@ test('sign up, verify, reset the password, switch to Arabic and dark, log out ev
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await otherPage.goto('/sign-in?lng=en_US');
-  await otherPage.getByLabel('Username or email').fill(email);
-  await otherPage.getByLabel('Password').fill('second passphrase 2026');
-  await otherPage.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(otherPage, { email, password: 'second passphrase 2026' });
   await expect(otherPage).toHaveURL(/\/$/);
 
   // Arabic: the page turns right to left. Dark: the theme follows.

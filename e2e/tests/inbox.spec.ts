@@ -1,25 +1,6 @@
-import { createHmac } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectAccessible, hydrated, test } from '../fixtures.ts';
+import { expect, expectAccessible, signedGet, signedRequest, signIn, test } from '../fixtures.ts';
 
 const SELLER = { email: 'claire.martin@demo.autoroute.local', password: 'demo-seller-2026' };
-
-/** A request signed as the storefront's islands sign theirs (SPEC §7): HMAC of the body, or of the timestamp. */
-async function signed(page: Page, request: APIRequestContext, method: 'GET' | 'POST', url: string, json?: unknown) {
-  const key = (await page.locator('meta[name="api-signing-key"]').getAttribute('content')) ?? '';
-  const timestamp = String(Date.now());
-  const body = json === undefined ? undefined : JSON.stringify(json);
-  const headers: Record<string, string> = {
-    'x-timestamp': timestamp,
-    'x-signature': createHmac('sha256', key)
-      .update(body ?? timestamp)
-      .digest('base64'),
-  };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await request.fetch(url, { method, headers, data: body });
-  expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
-  return response.json();
-}
 
 // Issue 4's inbox journey: a visitor writes to a seller, who reads, marks and deletes the message; then her favorites.
 test('a seller reads her messages in the inbox, and keeps favorites', async ({ page, browser }) => {
@@ -29,10 +10,8 @@ test('a seller reads her messages in the inbox, and keeps favorites', async ({ p
   const seller = await browser.newContext();
   const sellerPage = await seller.newPage();
   await sellerPage.goto('/?lng=en_US');
-  await signed(sellerPage, seller.request, 'POST', '/api/v1/auth/login', SELLER);
-  const mine = (await signed(sellerPage, seller.request, 'GET', '/api/v1/me/vehicles?perPage=50')) as {
-    data: { id: number; title: string; sold: boolean }[];
-  };
+  await signedRequest(sellerPage, 'POST', '/api/v1/auth/login', { json: SELLER });
+  const mine = await signedGet<{ data: { id: number; title: string; sold: boolean }[] }>(sellerPage, '/api/v1/me/vehicles?perPage=50');
   const listing = mine.data.find((v) => !v.sold);
   if (!listing) throw new Error('Claire has no listing for sale');
   const { id, title } = listing;
@@ -42,22 +21,16 @@ test('a seller reads her messages in the inbox, and keeps favorites', async ({ p
   const visitor = await browser.newContext();
   const text = `Is it still available? (${Date.now()})`;
   const contact = (message: string) =>
-    signed(page, visitor.request, 'POST', `/api/v1/vehicles/${id}/contact`, {
-      firstname: 'Jean',
-      lastname: 'Dupont',
-      phone: '+33698765432',
-      email: 'jean.dupont@example.test',
-      message,
+    signedRequest(page, 'POST', `/api/v1/vehicles/${id}/contact`, {
+      request: visitor.request,
+      json: { firstname: 'Jean', lastname: 'Dupont', phone: '+33698765432', email: 'jean.dupont@example.test', message },
     });
   await contact(text);
 
   // Signed out, the inbox asks to sign in first and then comes back.
   await page.goto('/notifications/');
   await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fnotifications%2F$/);
-  await hydrated(page);
-  await page.getByLabel('Username or email').fill(SELLER.email);
-  await page.getByLabel('Password').fill(SELLER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, SELLER);
   await expect(page).toHaveURL(/\/notifications\/$/);
 
   // The header counts the unread message; the inbox shows who wrote, about what, and how to answer.
@@ -125,10 +98,10 @@ test('a seller reads her messages in the inbox, and keeps favorites', async ({ p
   await expect(page.getByText('You have not saved any vehicle yet.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Browse vehicles' })).toHaveAttribute('href', '/vehicles');
   await expectAccessible(page);
-  const all = (await signed(page, page.request, 'GET', '/api/v1/vehicles?perPage=50')) as { data: { id: number; title: string }[] };
+  const all = await signedGet<{ data: { id: number; title: string }[] }>(page, '/api/v1/vehicles?perPage=50');
   const other = all.data.find((v) => !mine.data.some((m) => m.id === v.id));
   if (!other) throw new Error('no listing of another seller');
-  await signed(page, page.request, 'POST', `/api/v1/vehicles/${other.id}/favorite`);
+  await signedRequest(page, 'POST', `/api/v1/vehicles/${other.id}/favorite`);
   await page.reload();
   await expect(page.getByRole('link', { name: other.title })).toHaveAttribute('href', `/vehicles/${other.id}`);
   await expect(page.getByText('You have not saved any vehicle yet.')).toBeHidden();

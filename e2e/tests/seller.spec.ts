@@ -1,34 +1,6 @@
-import { crc32, deflateSync } from 'node:zlib';
-import { expect, expectAccessible, hydrated, signedGet, test } from '../fixtures.ts';
+import { expect, expectAccessible, fillVehicleForm, hydrated, png, signedGet, signIn, test, texts } from '../fixtures.ts';
 
 const SELLER = { email: 'claire.martin@demo.autoroute.local', password: 'demo-seller-2026' };
-
-/** A real PNG of one colour, made here so the test needs no image files. */
-function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bits per channel
-  header[9] = 2; // RGB
-  const row = Buffer.alloc(1 + width * 3); // filter byte 0, then the pixels
-  for (let x = 0; x < width; x++) row.set([r, g, b], 1 + x * 3);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-const png = (name: string, colour: [number, number, number]) => ({ name, mimeType: 'image/png', buffer: solidPng(640, 480, colour) });
 
 // Issue 4, item 5: the seller's screens under /my/, from the first listing to a sale and a deletion.
 test('a seller publishes a listing with pictures, finds it, marks it sold and deletes another', async ({ page }) => {
@@ -44,9 +16,7 @@ test('a seller publishes a listing with pictures, finds it, marks it sold and de
   await page.goto('/?lng=en_US');
   await page.goto('/my/');
   await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fmy%2F$/);
-  await page.getByLabel('Username or email').fill(SELLER.email);
-  await page.getByLabel('Password').fill(SELLER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, SELLER);
   await expect(page).toHaveURL(/\/my\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My vehicles' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'My vehicles' })).toHaveAttribute(
@@ -172,25 +142,31 @@ test('a seller publishes a listing with pictures, finds it, marks it sold and de
   await page.getByRole('button', { name: 'نشر', exact: true }).click();
   await expect(page.getByText('العنوان مطلوب.')).toBeVisible();
   const arabicTitle = `بيجو 208 للبيع ${Date.now()}`;
-  await page.locator('#title').fill(arabicTitle);
-  await page.locator('#typeId').selectOption({ label: 'للبيع' });
-  await page.locator('#price').fill('45000');
-  await page.locator('#currencyId').selectOption({ label: 'EUR — يورو' });
-  await page.locator('#brand').fill('Peugeot');
-  await page.locator('#model').fill('208');
-  await page.locator('#categoryId').selectOption({ index: 1 });
-  await page.locator('#year').fill('2019');
-  await page.locator('#mileage').fill('61000');
-  await page.locator('#fuelTypeId').selectOption({ label: 'بنزين' });
-  await page.locator('#transmissionId').selectOption({ index: 1 });
-  await page.locator('#colorId').selectOption({ index: 1 });
-  await page.locator('#number_of_doors').fill('3');
-  await page.locator('#number_of_seats').fill('4');
-  await page.locator('#countryId').selectOption({ label: 'فرنسا' });
-  await page.locator('#cityId').selectOption({ label: 'Paris' });
-  await page.locator('#options').check();
-  await page.locator('#description').fill('سيارة بحالة ممتازة، صيانة دورية لدى الوكيل.');
-  await page.locator('input[type="file"]').setInputFiles([png('green.png', [40, 160, 60])]);
+  await fillVehicleForm(
+    page,
+    {
+      title: arabicTitle,
+      type: 'للبيع',
+      price: '45000',
+      currency: 'EUR — يورو',
+      brand: 'Peugeot',
+      model: '208',
+      category: 'هاتشباك',
+      year: '2019',
+      mileage: '61000',
+      fuel: 'بنزين',
+      transmission: 'يدوي',
+      colour: 'أزرق',
+      doors: '3',
+      seats: '4',
+      country: 'فرنسا',
+      city: 'Paris',
+      options: ['تكييف الهواء'],
+      description: 'سيارة بحالة ممتازة، صيانة دورية لدى الوكيل.',
+      pictures: [png('green.png', [40, 160, 60])],
+    },
+    texts('ar_SA'),
+  );
   await expect(page.getByRole('progressbar', { name: 'رفع green.png' })).toHaveAttribute('aria-valuenow', '100');
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/seller-form-ar.png', fullPage: true });

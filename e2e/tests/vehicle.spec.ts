@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, hydrated, signedGet, test } from '../fixtures.ts';
+import { expect, expectAccessible, sendContactMessage, signedGet, signIn, test } from '../fixtures.ts';
 
 const SELLER = { email: 'claire.martin@demo.autoroute.local', password: 'demo-seller-2026' };
 
@@ -86,23 +86,20 @@ test('a visitor compares three vehicles and writes to a seller; a member likes a
   await expect(page.getByText('Write a message to the seller.')).toBeVisible();
   await expect(page.getByLabel('First name')).toBeFocused();
   await expectAccessible(page);
-  await page.getByLabel('First name').fill('Grace');
-  await page.getByLabel('Last name').fill('Hopper');
-  await page.getByLabel('Phone').fill('+33 6 12 34 56 78');
-  await page.getByLabel('Email (optional)').fill('grace@example.test');
-  await page.getByLabel('Message').fill('Is it still available? Could I see it on Saturday?');
-  await page.getByRole('button', { name: 'Send message' }).click();
-  await expect(page.getByText('Your message was sent to the seller.')).toBeVisible();
+  await sendContactMessage(page, {
+    firstname: 'Grace',
+    lastname: 'Hopper',
+    phone: '+33 6 12 34 56 78',
+    email: 'grace@example.test',
+    message: 'Is it still available? Could I see it on Saturday?',
+  });
 
   // Signed out, liking sends the visitor to sign in and back.
   await page.getByRole('button', { name: /^Like/ }).click();
   await expect(page).toHaveURL(new RegExp(`/sign-in\\?redirect=%2Fvehicles%2F${a.id}$`));
 
   // A member likes and saves; both survive a reload.
-  await hydrated(page);
-  await page.getByLabel('Username or email').fill(SELLER.email);
-  await page.getByLabel('Password').fill(SELLER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, SELLER);
   await expect(page).toHaveURL(new RegExp(`/vehicles/${a.id}$`));
   const like = page.getByRole('button', { name: /^Like/ });
   const save = page.getByRole('button', { name: 'Save' });

@@ -18,6 +18,26 @@ export const ERROR_DURATION = 50_000;
 
 export const $toasts = atom<Toast[]>([]);
 let next = 1;
+let renderer: Promise<unknown> | undefined;
+
+/**
+ * The renderer (scripts/toaster.ts) loads with the first toast, so a page that shows none ships none
+ * of it. Base.astro renders its built module script inside an inert `<template data-toaster-module>`:
+ * its address is read from there rather than bundled as a dynamic import, which would add Vite's
+ * preload helper to every island that can toast. Once loaded it subscribes to this store and draws
+ * the toasts already in it.
+ */
+function loadRenderer(): void {
+  if (renderer || typeof document === 'undefined') return;
+  const src = document
+    .querySelector<HTMLTemplateElement>('template[data-toaster-module]')
+    ?.content.querySelector('script[src]')
+    ?.getAttribute('src');
+  if (!src) return;
+  renderer = import(/* @vite-ignore */ src).catch(() => {
+    renderer = undefined;
+  });
+}
 
 export function toast(message: string, options: Partial<Omit<Toast, 'id' | 'message'>> = {}): void {
   const kind = options.kind ?? 'info';
@@ -29,6 +49,7 @@ export function toast(message: string, options: Partial<Omit<Toast, 'id' | 'mess
     duration: options.duration ?? (kind === 'error' ? ERROR_DURATION : DEFAULT_DURATION),
   };
   $toasts.set([...$toasts.get(), item].slice(-MAX_TOASTS));
+  loadRenderer();
 }
 
 export const dismiss = (id: number): void => $toasts.set($toasts.get().filter((t) => t.id !== id));
