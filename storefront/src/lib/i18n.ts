@@ -30,6 +30,10 @@ export function formatPrice(value: number, currency: string, locale: Locale): st
 
 export const formatNumber = (value: number, locale: Locale): string => new Intl.NumberFormat(locale.replace('_', '-')).format(value);
 
+/** An engine's size in the locale's digits and its own word for litres (1.6 L, ١٫٦ لتر). */
+export const formatLitres = (value: number, locale: Locale): string =>
+  new Intl.NumberFormat(locale.replace('_', '-'), { style: 'unit', unit: 'liter', unitDisplay: 'short' }).format(value);
+
 /** A year in the locale's digits, without grouping (2024, not 2,024). */
 export const formatYear = (value: number, locale: Locale): string =>
   new Intl.NumberFormat(locale.replace('_', '-'), { useGrouping: false }).format(value);

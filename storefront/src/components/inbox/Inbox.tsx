@@ -66,7 +66,7 @@ function syncHeader(unread: number, labels: Record<string, string>, plain: strin
   const badge = link?.querySelector<HTMLElement>('[data-unread-count]');
   if (!link || !badge) return;
   badge.hidden = unread === 0;
-  badge.textContent = String(unread);
+  badge.textContent = new Intl.NumberFormat(document.documentElement.lang).format(unread);
   const form = labels[new Intl.PluralRules(document.documentElement.lang).select(unread)] ?? labels.other ?? plain;
   link.setAttribute('aria-label', unread === 0 ? plain : form.replace('{{count}}', String(unread)));
 }
