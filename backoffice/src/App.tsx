@@ -1,18 +1,19 @@
 import { useI18nextProvider } from 'ra-i18n-i18next';
-import { AdminContext, AdminUI, CustomRoutes } from 'react-admin';
-import { Route } from 'react-router-dom';
+import { AdminContext, AdminUI, Resource } from 'react-admin';
 import { authProvider } from './authProvider.ts';
 import { Dashboard } from './Dashboard.tsx';
 import { dataProvider } from './dataProvider.ts';
 import { availableLocales, i18nextInstance, initialLocale } from './i18n.ts';
 import { LoginPage } from './LoginPage.tsx';
+import { generated } from './resources/generate.tsx';
 import { DirectionProvider } from './theme.tsx';
 
 export function App() {
   const i18nProvider = useI18nextProvider({
     i18nextInstance,
     availableLocales,
-    options: { lng: initialLocale(), fallbackLng: 'en_US', interpolation: { escapeValue: false } },
+    // Messages are sentences: ':' and '.' in an API message are no namespace or key path.
+    options: { lng: initialLocale(), fallbackLng: 'en_US', interpolation: { escapeValue: false }, nsSeparator: false },
   });
   if (!i18nProvider) return null;
   // react-admin's hash router: the document is /admin/ (served by the one server), the screen is in the hash.
@@ -20,10 +21,24 @@ export function App() {
     <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider}>
       <DirectionProvider>
         <AdminUI dashboard={Dashboard} loginPage={LoginPage} requireAuth title="Autoroute" disableTelemetry>
-          {/* react-admin treats an admin without children as empty and skips its auth check. */}
-          <CustomRoutes>
-            <Route path="/welcome" element={<Dashboard />} />
-          </CustomRoutes>
+          <Resource name="categories" {...generated('categories')} />
+          <Resource name="types" {...generated('types')} />
+          <Resource name="transmissions" {...generated('transmissions')} />
+          <Resource name="fuel-types" {...generated('fuel-types')} />
+          <Resource name="options" {...generated('options')} />
+          <Resource name="colors" {...generated('colors')} />
+          <Resource name="countries" {...generated('countries')} />
+          <Resource name="cities" {...generated('cities')} />
+          <Resource name="currencies" {...generated('currencies')} />
+          <Resource name="languages" {...generated('languages')} />
+          <Resource name="cart-groups" {...generated('cart-groups')} />
+          <Resource name="carts" {...generated('carts')} />
+          <Resource name="cart-details" {...generated('cart-details')} />
+          <Resource name="federers" {...generated('federers')} />
+          <Resource name="providers" {...generated('providers')} />
+          <Resource name="themes" {...generated('themes')} />
+          <Resource name="pages" {...generated('pages')} />
+          <Resource name="datacrons" {...generated('datacrons')} />
         </AdminUI>
       </DirectionProvider>
     </AdminContext>
