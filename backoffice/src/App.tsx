@@ -5,6 +5,8 @@ import { Dashboard } from './Dashboard.tsx';
 import { dataProvider } from './dataProvider.ts';
 import { availableLocales, i18nextInstance, initialLocale } from './i18n.ts';
 import { LoginPage } from './LoginPage.tsx';
+import { GoHome } from './layout/GoHome.tsx';
+import { BackofficeLayout } from './layout/Layout.tsx';
 import { generated } from './resources/generate.tsx';
 import { DirectionProvider } from './theme.tsx';
 
@@ -17,10 +19,19 @@ export function App() {
   });
   if (!i18nProvider) return null;
   // react-admin's hash router: the document is /admin/ (served by the one server), the screen is in the hash.
+  // A screen the user may not open ends on the home screen (accessDenied), as SPEC §6 asks.
   return (
     <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider}>
       <DirectionProvider>
-        <AdminUI dashboard={Dashboard} loginPage={LoginPage} requireAuth title="Autoroute" disableTelemetry>
+        <AdminUI
+          dashboard={Dashboard}
+          layout={BackofficeLayout}
+          loginPage={LoginPage}
+          accessDenied={GoHome}
+          requireAuth
+          title="Autoroute"
+          disableTelemetry
+        >
           <Resource name="categories" {...generated('categories')} />
           <Resource name="types" {...generated('types')} />
           <Resource name="transmissions" {...generated('transmissions')} />
