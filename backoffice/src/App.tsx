@@ -8,7 +8,9 @@ import { LoginPage } from './LoginPage.tsx';
 import { GoHome } from './layout/GoHome.tsx';
 import { BackofficeLayout } from './layout/Layout.tsx';
 import { generated } from './resources/generate.tsx';
+import { roles } from './roles/index.ts';
 import { DirectionProvider } from './theme.tsx';
+import { users } from './users/index.ts';
 
 export function App() {
   const i18nProvider = useI18nextProvider({
@@ -45,6 +47,8 @@ export function App() {
           <Resource name="cart-groups" {...generated('cart-groups')} />
           <Resource name="carts" {...generated('carts')} />
           <Resource name="cart-details" {...generated('cart-details')} />
+          <Resource name="users" {...users} />
+          <Resource name="roles" {...roles} />
           <Resource name="federers" {...generated('federers')} />
           <Resource name="providers" {...generated('providers')} />
           <Resource name="themes" {...generated('themes')} />
