@@ -1,7 +1,7 @@
 import { useI18nextProvider } from 'ra-i18n-i18next';
 import { AdminContext, AdminUI, Resource } from 'react-admin';
 import { authProvider } from './authProvider.ts';
-import { Dashboard } from './Dashboard.tsx';
+import { Dashboard } from './dashboard/index.ts';
 import { dataProvider } from './dataProvider.ts';
 import { availableLocales, i18nextInstance, initialLocale } from './i18n.ts';
 import { LoginPage } from './LoginPage.tsx';
@@ -11,6 +11,7 @@ import { generated } from './resources/generate.tsx';
 import { roles } from './roles/index.ts';
 import { DirectionProvider } from './theme.tsx';
 import { users } from './users/index.ts';
+import { vehicles } from './vehicles/index.ts';
 
 export function App() {
   const i18nProvider = useI18nextProvider({
@@ -34,6 +35,7 @@ export function App() {
           title="Autoroute"
           disableTelemetry
         >
+          <Resource name="vehicles" {...vehicles} />
           <Resource name="categories" {...generated('categories')} />
           <Resource name="types" {...generated('types')} />
           <Resource name="transmissions" {...generated('transmissions')} />
