@@ -2,6 +2,7 @@ import { useI18nextProvider } from 'ra-i18n-i18next';
 import { AdminContext, AdminUI, Resource } from 'react-admin';
 import { authProvider } from './authProvider.ts';
 import { Dashboard } from './dashboard/index.ts';
+import { datacrons } from './datacrons/index.ts';
 import { dataProvider } from './dataProvider.ts';
 import { availableLocales, i18nextInstance, initialLocale } from './i18n.ts';
 import { LoginPage } from './LoginPage.tsx';
@@ -55,7 +56,8 @@ export function App() {
           <Resource name="providers" {...generated('providers')} />
           <Resource name="themes" {...generated('themes')} />
           <Resource name="pages" {...generated('pages')} />
-          <Resource name="datacrons" {...generated('datacrons')} />
+          <Resource name="datacrons" {...datacrons} />
+          <Resource name="datacron-runs" />
         </AdminUI>
       </DirectionProvider>
     </AdminContext>
