@@ -150,7 +150,10 @@ test('an administrator creates, edits, filters and deletes a colour and a city, 
   await accessible(page);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(notification(page)).toContainText('Element created');
-  // The list filtered by its country shows it, the country by name.
+  // The list filtered by its country shows it, the country by name (once the list has loaded: the
+  // filter's input takes its text from the loaded choices).
+  await expect(page.getByRole('cell', { name: 'Aalborg' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Country' }).click();
   await page.getByRole('combobox', { name: 'Country' }).fill('Luxem');
   await page.getByRole('option', { name: 'Luxembourg' }).click();
   await expect(page).toHaveURL(/countryId/);
@@ -199,6 +202,7 @@ test('screens open as tabs that switch, close and survive a reload; Arabic lays 
   await page.keyboard.press('Delete');
   await expect(tabs).toHaveText(['Dashboard', 'Colours', 'Cities', 'Plans']);
   await expect(page).toHaveURL(/#\/carts$/);
+  await expect(page.getByRole('tab', { name: 'Plans' })).toBeFocused();
 
   // The tab menu: close to the right, then close the others.
   await page.getByRole('tab', { name: 'Colours' }).click({ button: 'right' });
@@ -210,6 +214,17 @@ test('screens open as tabs that switch, close and survive a reload; Arabic lays 
   await expect(page.getByRole('menuitem', { name: 'Refresh' })).toBeVisible();
   await page.getByRole('menuitem', { name: 'Close other tabs' }).click();
   await expect(tabs).toHaveText(['Colours']);
+
+  // Full screen shows the content area alone; refresh fetches the screen's data again.
+  await page.getByRole('button', { name: 'Tab actions' }).click();
+  await page.getByRole('menuitem', { name: 'Full screen' }).click();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement?.id)).toBe('screen-panel');
+  await page.evaluate(() => document.exitFullscreen());
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
+  const refetch = page.waitForRequest((request) => request.url().includes('/api/v1/admin/colors?'));
+  await page.getByRole('button', { name: 'Tab actions' }).click();
+  await page.getByRole('menuitem', { name: 'Refresh' }).click();
+  await refetch;
 
   // Kept for the session.
   await openScreen(page, 'Cities');
