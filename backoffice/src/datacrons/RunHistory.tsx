@@ -2,7 +2,6 @@ import { languageTag, matchLocale } from '@autoroute/locales/meta';
 import { Alert, Box, Chip, Typography } from '@mui/material';
 import {
   Datagrid,
-  DateField,
   FunctionField,
   Pagination,
   type RaRecord,
@@ -11,6 +10,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { LocalDateField } from '../resources/fields.tsx';
 
 const OUTCOME_COLOR = { running: 'info', success: 'success', error: 'error' } as const;
 
@@ -67,7 +67,7 @@ export function RunHistory() {
             source="trigger"
             render={(run: RaRecord) => translate(`backoffice.datacrons.trigger.${run.trigger}`, { _: String(run.trigger) })}
           />
-          <DateField source="startedAt" showTime />
+          <LocalDateField source="startedAt" showTime />
           <DurationField source="finishedAt" label="backoffice.datacrons.duration" sortable={false} />
           <OutcomeField source="outcome" />
           <FunctionField source="summary" sortable={false} render={(run: RaRecord) => run.error ?? run.summary ?? ''} />

@@ -1,6 +1,14 @@
 import { languageTag, matchLocale } from '@autoroute/locales/meta';
 import { Box, Typography } from '@mui/material';
-import { type Identifier, useGetManyAggregate, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import {
+  DateField,
+  type DateFieldProps,
+  type Identifier,
+  useGetManyAggregate,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 
 interface SourceProps {
   source: string;
@@ -67,4 +75,10 @@ export function MoneyField({ source, currencySource }: SourceProps & { currencyS
       {formatMoney(amount, data?.[0]?.code as string | undefined, locale)}
     </Typography>
   );
+}
+
+/** A date (and time) written the console's way, not the browser's (react-admin's default). */
+export function LocalDateField(props: DateFieldProps) {
+  const [locale] = useLocaleState();
+  return <DateField locales={tagOf(locale)} {...props} />;
 }

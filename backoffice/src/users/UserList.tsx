@@ -2,7 +2,6 @@ import { Chip, Stack } from '@mui/material';
 import {
   BooleanField,
   BulkExportButton,
-  DateField,
   EmailField,
   FunctionField,
   List,
@@ -12,6 +11,7 @@ import {
   SelectInput,
   TextField,
 } from 'react-admin';
+import { LocalDateField } from '../resources/fields.tsx';
 import { ScreenDatagrid } from '../resources/ScreenDatagrid.tsx';
 import { StatusField, USER_STATUSES } from './status.tsx';
 
@@ -48,8 +48,8 @@ export function UserList() {
         />
         <StatusField source="status" />
         <BooleanField source="isPremium" sortable={false} />
-        <DateField source="createdAt" />
-        <DateField source="lastLoginAt" showTime />
+        <LocalDateField source="createdAt" />
+        <LocalDateField source="lastLoginAt" showTime />
       </ScreenDatagrid>
     </List>
   );

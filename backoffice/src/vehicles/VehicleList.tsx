@@ -4,7 +4,6 @@ import {
   AutocompleteInput,
   BulkDeleteButton,
   BulkExportButton,
-  DateField,
   DeleteButton,
   FunctionField,
   List,
@@ -19,7 +18,7 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
-import { formatMoney } from '../resources/fields.tsx';
+import { formatMoney, LocalDateField } from '../resources/fields.tsx';
 import { ScreenDatagrid } from '../resources/ScreenDatagrid.tsx';
 
 const filters = [
@@ -144,7 +143,7 @@ export function VehicleList() {
           )}
         />
         <FeaturedToggle source="featured" />
-        <DateField source="createdAt" />
+        <LocalDateField source="createdAt" />
         <Actions label="backoffice.vehicles.actions" />
       </ScreenDatagrid>
     </List>
