@@ -72,8 +72,6 @@ export function ScreenTabs({ children }: { children: ReactNode }) {
   const [fullscreen, setFullscreen] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   const previousKey = useRef<string | null>(null);
-  // A tab closed from the keyboard hands the focus to the tab shown next, not to the page's body.
-  const refocus = useRef(false);
   const activeKey = tabKey(location.pathname);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.key re-runs it when the same screen is opened again after "close all".
@@ -88,14 +86,6 @@ export function ScreenTabs({ children }: { children: ReactNode }) {
   }, [activeKey, location.pathname, location.search, location.key]);
 
   useEffect(() => saveTabs(storage(), tabs), [tabs]);
-
-  useEffect(() => {
-    if (!refocus.current) return;
-    const index = tabs.findIndex((t) => t.key === activeKey);
-    if (index === -1) return;
-    refocus.current = false;
-    document.getElementById(tabId(index))?.focus();
-  }, [tabs, activeKey]);
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement !== null && document.fullscreenElement === panel.current);
@@ -138,7 +128,10 @@ export function ScreenTabs({ children }: { children: ReactNode }) {
   const onTabKeyDown = (key: string) => (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Delete') {
       event.preventDefault();
-      refocus.current = true;
+      // The focus moves to the tab shown next before this one goes, not to the page's body.
+      const next = afterClose(tabs, close(tabs, key, 'close'), shownKey(activeKey));
+      const index = tabs.findIndex((t) => t.to === next);
+      if (index !== -1) document.getElementById(tabId(index))?.focus();
       closeTabs(key, 'close');
     } else if (event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10')) {
       event.preventDefault();
