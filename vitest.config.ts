@@ -8,6 +8,7 @@ export default defineConfig({
       { test: { name: 'db', include: ['db/**/*.test.ts'], testTimeout: 60000, hookTimeout: 120000 } },
       { test: { name: 'api', include: ['api/**/*.test.ts'], testTimeout: 30000, hookTimeout: 120000 } },
       { test: { name: 'storefront', include: ['storefront/src/**/*.test.ts'], testTimeout: 30000, hookTimeout: 120000 } },
+      { test: { name: 'backoffice', include: ['backoffice/src/**/*.test.ts'], testTimeout: 30000 } },
     ],
   },
 });

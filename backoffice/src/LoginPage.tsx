@@ -17,9 +17,8 @@ export function LoginPage() {
     try {
       await login({ username: String(form.get('username') ?? ''), password: String(form.get('password') ?? '') });
     } catch (error) {
-      notify(error instanceof Error && error.message.startsWith('backoffice.') ? error.message : 'backoffice.login.failed', {
-        type: 'error',
-      });
+      const message = error instanceof Error && error.message ? error.message : 'backoffice.login.failed';
+      notify(message, { type: 'error', messageArgs: { _: message } });
     } finally {
       setLoading(false);
     }

@@ -1,4 +1,5 @@
-import type { AuthProvider } from 'react-admin';
+import { type AuthProvider, HttpError } from 'react-admin';
+import { canDo, isAdmin } from './access.ts';
 import { API_ROOT, httpClient } from './dataProvider.ts';
 
 interface StoredUser {
@@ -13,13 +14,33 @@ const KEY = 'userInfo';
 
 const readUser = (): StoredUser | null => {
   try {
-    return JSON.parse(localStorage.getItem(KEY) ?? 'null') as StoredUser | null;
+    const user = JSON.parse(localStorage.getItem(KEY) ?? 'null') as StoredUser | null;
+    return user && Array.isArray(user.permissions) ? user : null;
   } catch {
     return null;
   }
 };
 
-const hasAdminRight = (user: StoredUser | null) => Boolean(user?.permissions.some((p) => p.startsWith('admin.')));
+const storeUser = (user: StoredUser) => localStorage.setItem(KEY, JSON.stringify(user));
+const forget = () => localStorage.removeItem(KEY);
+
+let refreshed: Promise<void> | null = null;
+
+/**
+ * Once per page load, the stored permissions are replaced by the server's, so a role changed since
+ * the sign-in takes effect on the next visit. A 401 ends the session; a network failure keeps what is stored.
+ */
+function refreshPermissions(user: StoredUser): Promise<void> {
+  refreshed ??= httpClient(`${API_ROOT}/user/${user.id}`)
+    .then(({ json }) => {
+      const fresh = json?.data as Partial<StoredUser> | undefined;
+      if (fresh && Array.isArray(fresh.permissions)) storeUser({ ...user, ...fresh, permissions: fresh.permissions });
+    })
+    .catch((error: unknown) => {
+      if (error instanceof HttpError && error.status === 401) forget();
+    });
+  return refreshed;
+}
 
 /** Signs in through the same API as the storefront; only users with an admin permission may enter (SPEC §6). */
 export const authProvider: AuthProvider = {
@@ -27,23 +48,31 @@ export const authProvider: AuthProvider = {
     const { json } = await httpClient(`${API_ROOT}/auth/login`, {
       method: 'POST',
       body: JSON.stringify({ email: username, password }),
-    }).catch(() => {
-      throw new Error('backoffice.login.failed');
+    }).catch((error: unknown) => {
+      // The API's own message when it has one (wrong password, suspended account), in the chosen language.
+      throw new Error(error instanceof HttpError && error.body?.error ? error.message : 'backoffice.login.failed');
     });
     const user = json?.data as StoredUser | undefined;
-    if (!hasAdminRight(user ?? null)) throw new Error('backoffice.login.noAccess');
-    localStorage.setItem(KEY, JSON.stringify(user));
+    if (!user || !Array.isArray(user.permissions) || !isAdmin(user.permissions)) throw new Error('backoffice.login.noAccess');
+    storeUser(user);
+    // The answer is as fresh as it gets: no need to ask again on this page load.
+    refreshed = Promise.resolve();
   },
   async logout() {
-    localStorage.removeItem(KEY);
+    forget();
+    refreshed = null;
     await httpClient(`${API_ROOT}/auth/logout`, { method: 'POST' }).catch(() => undefined);
   },
   async checkAuth() {
-    if (!hasAdminRight(readUser())) throw new Error('backoffice.login.noAccess');
+    const stored = readUser();
+    if (stored) await refreshPermissions(stored);
+    const user = readUser();
+    if (!user || !isAdmin(user.permissions)) throw new Error('backoffice.login.noAccess');
   },
   async checkError(error: { status?: number }) {
     if (error?.status === 401) {
-      localStorage.removeItem(KEY);
+      forget();
+      refreshed = null;
       throw new Error('ra.auth.auth_check_error');
     }
   },
@@ -56,6 +85,6 @@ export const authProvider: AuthProvider = {
     return readUser()?.permissions ?? [];
   },
   async canAccess({ resource, action }: { resource: string; action: string }) {
-    return Boolean(readUser()?.permissions.includes(`admin.${resource}.${action}`));
+    return canDo(readUser()?.permissions ?? [], resource, action);
   },
 };

@@ -1,15 +1,70 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import { fetchUtils } from 'react-admin';
+import { type DataProvider, fetchUtils, type Identifier } from 'react-admin';
+import { fromEnvelope } from './errors.ts';
+import { i18nextInstance } from './i18n.ts';
 import { signedHeaders } from './signature.ts';
 
 export const API_ROOT = '/api/v1';
+const ADMIN_ROOT = `${API_ROOT}/admin`;
 
-/** Every admin call is signed and sends the session cookie (DESIGN §2). */
+/** The console's language: the API answers its messages in it (`?lng=` wins over the storefront's cookie). */
+function withLanguage(url: string): string {
+  const lng = i18nextInstance.language;
+  if (!lng) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}lng=${encodeURIComponent(lng)}`;
+}
+
+/** Every admin call is signed and sends the session cookie (DESIGN §2); errors arrive as react-admin's HttpError. */
 export async function httpClient(url: string, options: fetchUtils.Options = {}) {
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
   const body = typeof options.body === 'string' ? options.body : null;
   for (const [k, v] of Object.entries(await signedHeaders(body))) headers.set(k, v);
-  return fetchUtils.fetchJson(url, { ...options, headers, credentials: 'same-origin' });
+  try {
+    return await fetchUtils.fetchJson(withLanguage(url), { ...options, headers, credentials: 'same-origin' });
+  } catch (error) {
+    throw fromEnvelope(error);
+  }
 }
 
-export const dataProvider = simpleRestProvider(`${API_ROOT}/admin`, httpClient);
+/** GET /admin/dashboard (SPEC §2 dashboard). */
+export interface DashboardFigures {
+  live?: number;
+  soldThisMonth?: number;
+  newUsers?: number;
+  activeSubscriptions?: number;
+  contactsThisMonth?: number;
+  revenueByMonth?: { month: string; amount: number; currency: string }[];
+  listingsPerCategory?: { categoryId: number; name: string; count: number }[];
+  latestListings?: { id: number; title: string; price: number; currency: string; createdAt: string }[];
+  latestUsers?: { id: number; username: string; email: string; createdAt: string }[];
+}
+
+export interface DatacronRun {
+  id: Identifier;
+  datacronId: Identifier;
+  trigger: string;
+  startedAt: string;
+  finishedAt: string | null;
+  outcome: 'running' | 'success' | 'error' | 'skipped';
+  error: string | null;
+  summary: string | null;
+}
+
+export interface BackofficeDataProvider extends DataProvider {
+  getDashboard(): Promise<DashboardFigures>;
+  runDatacron(id: Identifier): Promise<DatacronRun>;
+}
+
+const unwrap = <T>(json: unknown): T => ((json as { data?: T })?.data ?? json) as T;
+
+export const dataProvider: BackofficeDataProvider = {
+  ...simpleRestProvider(ADMIN_ROOT, httpClient),
+  async getDashboard() {
+    const { json } = await httpClient(`${ADMIN_ROOT}/dashboard`);
+    return unwrap<DashboardFigures>(json);
+  },
+  async runDatacron(id) {
+    const { json } = await httpClient(`${ADMIN_ROOT}/datacrons/${encodeURIComponent(String(id))}/run`, { method: 'POST' });
+    return unwrap<DatacronRun>(json);
+  },
+};

@@ -4,7 +4,7 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
 
 // Each locale is its own chunk: only the language in use is downloaded.
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*.ts');
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/??_??.ts');
 
 export const i18nextInstance = i18next.use(
   resourcesToBackend(async (language: string) => {

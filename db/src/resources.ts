@@ -93,6 +93,11 @@ export interface ResourceDef {
   defaultSort: { field: string; order: 'ASC' | 'DESC' };
 }
 
+/** A `code` field: letters and digits, then dots, dashes and underscores (the API and the forms check the same). */
+export const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+/** A `hex` field: # and six hexadecimal digits. */
+export const HEX_PATTERN = /^#[0-9A-Fa-f]{6}$/;
+
 export const RESOURCE_NAMES = [
   'categories',
   'transmissions',

@@ -1,4 +1,5 @@
-import { backoffice } from '@autoroute/locales/fr_FR.json';
+import { api, backoffice } from '@autoroute/locales/fr_FR.json';
 import ra from 'ra-language-french';
+import { bundle } from './bundle.ts';
 
-export default { ...ra, backoffice };
+export default bundle(ra, { api, backoffice });

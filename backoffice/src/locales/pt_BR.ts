@@ -1,5 +1,6 @@
-import { backoffice } from '@autoroute/locales/pt_BR.json';
+import { api, backoffice } from '@autoroute/locales/pt_BR.json';
 import ra from '@autoroute/locales/ra/pt_BR.json';
+import { bundle } from './bundle.ts';
 
 // No current ra-language package for this locale: react-admin's own messages live in locales/ra/ (see TOOLCHAIN).
-export default { ...ra, backoffice };
+export default bundle(ra, { api, backoffice });

@@ -1,4 +1,5 @@
-import { backoffice } from '@autoroute/locales/ru_RU.json';
+import { api, backoffice } from '@autoroute/locales/ru_RU.json';
 import ra from 'ra-language-russian';
+import { bundle } from './bundle.ts';
 
-export default { ...ra, backoffice };
+export default bundle(ra, { api, backoffice });

@@ -1,5 +1,6 @@
 import ra from '@autoroute/locales/ra/zh_CN.json';
-import { backoffice } from '@autoroute/locales/zh_CN.json';
+import { api, backoffice } from '@autoroute/locales/zh_CN.json';
+import { bundle } from './bundle.ts';
 
 // No current ra-language package for this locale: react-admin's own messages live in locales/ra/ (see TOOLCHAIN).
-export default { ...ra, backoffice };
+export default bundle(ra, { api, backoffice });

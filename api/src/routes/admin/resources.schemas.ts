@@ -1,4 +1,4 @@
-import type { FieldDef, ResourceDef } from '@autoroute/db/resources';
+import { CODE_PATTERN, type FieldDef, HEX_PATTERN, type ResourceDef } from '@autoroute/db/resources';
 import { LOCALES } from '@autoroute/locales';
 import { z } from '@hono/zod-openapi';
 import { isValidCron } from '../../jobs/index.ts';
@@ -9,9 +9,6 @@ export const fieldLabel = (def: ResourceDef, field: FieldDef): string => msg(`ba
 
 /** SPEC §5: "Name is required.", with the field's own label, in the request's language. */
 const required = (def: ResourceDef, field: FieldDef) => msg('admin.required', { field: fieldLabel(def, field) });
-
-const CODE = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
-const HEX = /^#[0-9A-Fa-f]{6}$/;
 
 /** Empty text is no value: a cleared input sends "" or null, and both mean "none". */
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
@@ -40,12 +37,12 @@ function valueSchema(def: ResourceDef, field: FieldDef): z.ZodType {
         .string({ error: typed('validation.invalid') })
         .trim()
         .max(field.max ?? 40)
-        .regex(CODE, { error: msg('validation.invalidCode') });
+        .regex(CODE_PATTERN, { error: msg('validation.invalidCode') });
     case 'hex':
       return z
         .string({ error: typed('validation.invalid') })
         .trim()
-        .regex(HEX, { error: msg('validation.invalidHex') });
+        .regex(HEX_PATTERN, { error: msg('validation.invalidHex') });
     case 'cron':
       return z
         .string({ error: typed('validation.invalid') })

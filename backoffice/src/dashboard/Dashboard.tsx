@@ -1,0 +1,236 @@
+import { languageTag, matchLocale } from '@autoroute/locales/meta';
+import {
+  Alert,
+  Box,
+  Card,
+  CardActionArea,
+  CardContent,
+  CardHeader,
+  Link,
+  List,
+  ListItem,
+  ListItemText,
+  Skeleton,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Title, useCanAccess, useCanAccessResources, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import type { BackofficeDataProvider, DashboardFigures } from '../dataProvider.ts';
+import { formatMoney } from '../resources/fields.tsx';
+import { RevenueChart } from './RevenueChart.tsx';
+
+/** A list screen with its filter and sort in the address, as react-admin reads them. */
+const listPath = (resource: string, { filter, sort, order }: { filter?: object; sort?: string; order?: 'ASC' | 'DESC' } = {}) => {
+  const query = new URLSearchParams();
+  if (filter) query.set('filter', JSON.stringify(filter));
+  if (sort) query.set('sort', sort);
+  if (order) query.set('order', order);
+  const text = query.toString();
+  return `/${resource}${text ? `?${text}` : ''}`;
+};
+
+function Welcome() {
+  const translate = useTranslate();
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardContent>
+        <Typography component="h1" variant="h5" gutterBottom>
+          {translate('backoffice.dashboard.welcome')}
+        </Typography>
+        <Typography color="text.secondary">{translate('backoffice.dashboard.intro')}</Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** One figure; a link to the list it counts when the user may open that list. */
+function FigureCard({ label, value, to }: { label: string; value: number | undefined; to?: string }) {
+  const [locale] = useLocaleState();
+  const content = (
+    <CardContent>
+      <Typography component="h2" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h4" component="p" sx={{ mt: 1 }}>
+        {value === undefined ? '—' : new Intl.NumberFormat(languageTag(matchLocale(locale) ?? 'en_US')).format(value)}
+      </Typography>
+    </CardContent>
+  );
+  return (
+    <Card variant="outlined">
+      {to ? (
+        <CardActionArea component={RouterLink} to={to}>
+          {content}
+        </CardActionArea>
+      ) : (
+        content
+      )}
+    </Card>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined" component="section" sx={{ minInlineSize: 0 }}>
+      <CardHeader title={title} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
+      <CardContent sx={{ pt: 0 }}>{children}</CardContent>
+    </Card>
+  );
+}
+
+function Figures({ data }: { data: DashboardFigures }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { canAccess } = useCanAccessResources({ action: 'list', resources: ['vehicles', 'users', 'carts'] });
+  const may = (resource: string, path: string) => (canAccess?.[resource] ? path : undefined);
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(languageTag(matchLocale(locale) ?? 'en_US'), { dateStyle: 'medium' }).format(new Date(iso));
+  const revenue = data.revenueByMonth ?? [];
+  const currencies = [...new Set(revenue.map((r) => r.currency))];
+  const categories = [...(data.listingsPerCategory ?? [])].sort((a, b) => b.count - a.count);
+  const most = Math.max(1, ...categories.map((c) => c.count));
+  // Each figure links to the list it counts (SPEC §2 dashboard), when the user may open that list.
+  const figures: { key: keyof DashboardFigures; to?: [string, string] }[] = [
+    { key: 'live', to: ['vehicles', listPath('vehicles', { filter: { sold: false } })] },
+    { key: 'soldThisMonth', to: ['vehicles', listPath('vehicles', { filter: { sold: true }, sort: 'createdAt', order: 'DESC' })] },
+    { key: 'newUsers', to: ['users', listPath('users', { sort: 'createdAt', order: 'DESC' })] },
+    { key: 'activeSubscriptions', to: ['carts', listPath('carts')] },
+    { key: 'contactsThisMonth' },
+  ];
+
+  return (
+    <>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', mt: 2 }}>
+        {figures
+          .filter((f) => typeof data[f.key] === 'number')
+          .map((f) => (
+            <FigureCard
+              key={f.key}
+              label={translate(`backoffice.dashboard.${f.key}`)}
+              value={data[f.key] as number}
+              to={f.to && may(f.to[0], f.to[1])}
+            />
+          ))}
+      </Box>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, mt: 2 }}>
+        {data.revenueByMonth && (
+          <Section title={translate('backoffice.dashboard.revenue')}>
+            {currencies.length ? (
+              currencies.map((currency) => <RevenueChart key={currency} rows={revenue} currency={currency} />)
+            ) : (
+              <Typography color="text.secondary">{translate('backoffice.dashboard.noRevenue')}</Typography>
+            )}
+          </Section>
+        )}
+        {data.listingsPerCategory && (
+          <Section title={translate('backoffice.dashboard.perCategory')}>
+            <List dense disablePadding>
+              {categories.map((c) => (
+                <ListItem key={c.categoryId} disableGutters sx={{ display: 'block' }}>
+                  <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                    {canAccess?.vehicles ? (
+                      <Link component={RouterLink} to={listPath('vehicles', { filter: { categoryId: c.categoryId } })}>
+                        {c.name}
+                      </Link>
+                    ) : (
+                      <span>{c.name}</span>
+                    )}
+                    <span>{c.count}</span>
+                  </Box>
+                  <Box aria-hidden sx={{ blockSize: 6, borderRadius: 3, bgcolor: 'action.hover', mt: 0.5 }}>
+                    <Box sx={{ blockSize: '100%', inlineSize: `${(c.count / most) * 100}%`, borderRadius: 3, bgcolor: 'primary.main' }} />
+                  </Box>
+                </ListItem>
+              ))}
+            </List>
+          </Section>
+        )}
+        {data.latestListings && (
+          <Section title={translate('backoffice.dashboard.latestListings')}>
+            <List dense disablePadding>
+              {(data.latestListings ?? []).map((v) => (
+                <ListItem key={v.id} disableGutters>
+                  <ListItemText
+                    primary={
+                      <Link href={`/vehicles/${v.id}`} target="_blank" rel="noopener">
+                        {v.title}
+                      </Link>
+                    }
+                    secondary={`${formatMoney(v.price, v.currency, locale)} · ${date(v.createdAt)}`}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          </Section>
+        )}
+        {data.latestUsers && (
+          <Section title={translate('backoffice.dashboard.latestUsers')}>
+            <List dense disablePadding>
+              {(data.latestUsers ?? []).map((u) => (
+                <ListItem key={u.id} disableGutters>
+                  <ListItemText
+                    primary={
+                      canAccess?.users ? (
+                        <Link component={RouterLink} to={`/users/${u.id}`}>
+                          {u.username}
+                        </Link>
+                      ) : (
+                        u.username
+                      )
+                    }
+                    secondary={`${u.email} · ${date(u.createdAt)}`}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          </Section>
+        )}
+      </Box>
+    </>
+  );
+}
+
+function FiguresLoader() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<BackofficeDataProvider>();
+  const { data, isPending, error } = useQuery({ queryKey: ['dashboard'], queryFn: () => dataProvider.getDashboard() });
+  if (isPending) {
+    return (
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', mt: 2 }}>
+        {[0, 1, 2, 3, 4].map((i) => (
+          <Skeleton key={i} variant="rounded" height={104} />
+        ))}
+      </Box>
+    );
+  }
+  if (error || !data) {
+    return (
+      <>
+        <Welcome />
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {translate('backoffice.dashboard.unavailable')}
+        </Alert>
+      </>
+    );
+  }
+  return <Figures data={data} />;
+}
+
+/** SPEC §2 dashboard: the figures with admin.dashboard.index, a welcome card without it. */
+export function Dashboard() {
+  const translate = useTranslate();
+  const { canAccess, isPending } = useCanAccess({ resource: 'dashboard', action: 'list' });
+  return (
+    <Box sx={{ pb: 2 }}>
+      <Title title={translate('ra.page.dashboard')} />
+      {canAccess && (
+        <Typography component="h1" variant="h5" sx={{ mt: 2 }}>
+          {translate('backoffice.dashboard.title')}
+        </Typography>
+      )}
+      {isPending ? null : canAccess ? <FiguresLoader /> : <Welcome />}
+    </Box>
+  );
+}

@@ -1,0 +1,43 @@
+import { ListSubheader } from '@mui/material';
+import { Menu, useCanAccessResources, useSidebarState, useTranslate } from 'react-admin';
+
+/** The menu's sections, in the order an operator works through them. */
+export const MENU_GROUPS = [
+  { id: 'catalogue', resources: ['vehicles', 'categories', 'types', 'transmissions', 'fuel-types', 'options', 'colors'] },
+  { id: 'places', resources: ['countries', 'cities', 'currencies', 'languages'] },
+  { id: 'plans', resources: ['cart-groups', 'carts', 'cart-details'] },
+  { id: 'accounts', resources: ['users', 'roles', 'federers', 'providers', 'themes'] },
+  { id: 'site', resources: ['pages', 'datacrons'] },
+] as const;
+
+/** One section: its heading and the screens this user may list (SPEC §6: the menu shows only those). */
+function MenuGroup({ id, resources }: { id: string; resources: readonly string[] }) {
+  const translate = useTranslate();
+  const [open] = useSidebarState();
+  const { canAccess } = useCanAccessResources({ action: 'list', resources: [...resources] });
+  const visible = resources.filter((r) => canAccess?.[r]);
+  if (!visible.length) return null;
+  return (
+    <>
+      {open && (
+        <ListSubheader role="presentation" disableSticky sx={{ lineHeight: 2.5, mt: 1, bgcolor: 'transparent' }}>
+          {translate(`backoffice.menu.${id}`)}
+        </ListSubheader>
+      )}
+      {visible.map((name) => (
+        <Menu.ResourceItem key={name} name={name} />
+      ))}
+    </>
+  );
+}
+
+export function BackofficeMenu() {
+  return (
+    <Menu>
+      <Menu.DashboardItem />
+      {MENU_GROUPS.map((group) => (
+        <MenuGroup key={group.id} id={group.id} resources={group.resources} />
+      ))}
+    </Menu>
+  );
+}

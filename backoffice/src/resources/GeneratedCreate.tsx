@@ -1,0 +1,13 @@
+import { Create } from 'react-admin';
+import { defaultsOf, GeneratedForm } from './GeneratedForm.tsx';
+import { useResourceDef } from './generate.tsx';
+
+/** Create screen of a declared resource; back to the list once saved. */
+export function GeneratedCreate() {
+  const def = useResourceDef();
+  return (
+    <Create redirect="list">
+      <GeneratedForm def={def} creating defaultValues={defaultsOf(def)} />
+    </Create>
+  );
+}

@@ -1,0 +1,39 @@
+import { RESOURCES, type ResourceDef, type ResourceName } from '@autoroute/db/resources';
+import { type ComponentType, lazy } from 'react';
+import { useResourceContext } from 'react-admin';
+import { ICONS } from './icons.ts';
+
+/*
+ * The screens of a declared resource (db/src/resources.ts), generated: one list, one create and one
+ * edit component serve every resource, each reading its declaration from the resource context. They
+ * load on first use (TOOLCHAIN pitfall 10), so the console's first download stays the shell's.
+ */
+export const GeneratedList = lazy(() => import('./GeneratedList.tsx').then((m) => ({ default: m.GeneratedList })));
+export const GeneratedCreate = lazy(() => import('./GeneratedCreate.tsx').then((m) => ({ default: m.GeneratedCreate })));
+export const GeneratedEdit = lazy(() => import('./GeneratedEdit.tsx').then((m) => ({ default: m.GeneratedEdit })));
+
+export interface ResourceDefinition {
+  list?: ComponentType;
+  create?: ComponentType;
+  edit?: ComponentType;
+  icon?: ComponentType;
+  recordRepresentation?: string;
+}
+
+/** What `<Resource name=… {...definition} />` takes for a declared resource; hand-written folders override parts. */
+export const generated = (name: ResourceName, overrides: ResourceDefinition = {}): ResourceDefinition => ({
+  list: GeneratedList,
+  create: GeneratedCreate,
+  edit: GeneratedEdit,
+  icon: ICONS[name],
+  recordRepresentation: RESOURCES[name].title,
+  ...overrides,
+});
+
+/** The declaration of the resource whose screen this is. */
+export function useResourceDef(): ResourceDef {
+  const name = useResourceContext();
+  const def = name ? RESOURCES[name as ResourceName] : undefined;
+  if (!def) throw new Error(`No declaration for the resource ${String(name)}`);
+  return def;
+}

@@ -1,0 +1,24 @@
+import { BulkDeleteButton, FunctionField, List, NumberField, type RaRecord, SearchInput, TextField, useTranslate } from 'react-admin';
+import { ScreenDatagrid } from '../resources/ScreenDatagrid.tsx';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+export function RoleList() {
+  const translate = useTranslate();
+  return (
+    <List filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25}>
+      <ScreenDatagrid rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+        <TextField source="name" />
+        <TextField source="description" />
+        <FunctionField
+          source="permissions"
+          sortable={false}
+          render={(record: RaRecord) =>
+            translate('backoffice.permissions.count', { count: (record.permissions as string[] | undefined)?.length ?? 0 })
+          }
+        />
+        <NumberField source="users" sortable={false} />
+      </ScreenDatagrid>
+    </List>
+  );
+}

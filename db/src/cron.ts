@@ -1,0 +1,41 @@
+import { Cron } from 'croner';
+
+/*
+ * Cron expressions as the scheduler reads them, for the server (api/src/jobs) and the back office's
+ * datacron form alike: one reading, so the form refuses exactly what the scheduler would.
+ */
+
+/**
+ * Schedules are read in UTC, like every time the API shows, so that server processes in different
+ * time zones agree on when a job runs. Five fields (minute precision) or six (with seconds).
+ */
+export const CRON_OPTIONS = { timezone: 'UTC', mode: '5-or-6-parts' } as const;
+
+/** The next time a cron expression fires after `from`, or null when it never does (or is not valid). */
+export function nextRun(expression: string, from: Date = new Date()): Date | null {
+  try {
+    const cron = new Cron(expression, { ...CRON_OPTIONS, paused: true });
+    const next = cron.nextRun(from);
+    cron.stop();
+    return next ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The next `count` times an expression fires after `from` (the instants the scheduler will use), or null when it is not valid. */
+export function nextRuns(expression: string, count: number, from: Date = new Date()): Date[] | null {
+  try {
+    const cron = new Cron(expression.trim(), { ...CRON_OPTIONS, paused: true });
+    const runs = cron.nextRuns(count, from);
+    cron.stop();
+    return runs;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a datacron's `cron` is a cron expression that will fire (`0 4 * * *`; not `0 0 30 2 *`). */
+export function isValidCron(expression: unknown): boolean {
+  return typeof expression === 'string' && expression.trim().length > 0 && expression.length <= 100 && nextRun(expression) !== null;
+}
