@@ -2,6 +2,7 @@ import { createRouter, type Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { findRun, listRuns, type RunListRow } from './datacrons.data.ts';
 import { getRunRoute, listRunsRoute, MAX_RANGE, runNowRoute } from './datacrons.schemas.ts';
+import { contentRange } from './list-query.ts';
 
 const toRun = (r: RunListRow) => ({
   id: r.id,
@@ -41,7 +42,7 @@ export function datacronsRoutes(deps: Deps) {
         offset: start,
         limit: end - start + 1,
       });
-      c.header('Content-Range', rows.length ? `datacron-runs ${start}-${start + rows.length - 1}/${total}` : `datacron-runs */${total}`);
+      c.header('Content-Range', contentRange('datacron-runs', { start, end }, rows.length, total));
       return c.json(rows.map(toRun), 200);
     })
     .openapi(getRunRoute, async (c) => {

@@ -1,4 +1,6 @@
+import type { DialectName } from '@autoroute/db';
 import type { TFunction } from 'i18next';
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { validationFailed } from '../../errors.ts';
 
 /** One page of an admin list as ra-data-simple-rest asks for it (DESIGN §2). */
@@ -81,9 +83,43 @@ export function parseListQuery(
   return { sort, range, filter };
 }
 
-/** The header ra-data-simple-rest reads the total from: `colors 0-24/319`. */
+/** The header ra-data-simple-rest reads the total from: `colors 0-24/319` (an empty page: star, slash, total). */
 export const contentRange = (resource: string, range: ListQuery['range'], count: number, total: number): string =>
-  `${resource} ${range.start}-${count ? range.start + count - 1 : range.start}/${total}`;
+  count ? `${resource} ${range.start}-${range.start + count - 1}/${total}` : `${resource} */${total}`;
+
+/**
+ * The free-text search of a list (`q`): any of the columns contains the text, case aside; LIKE's
+ * wildcards in the text match themselves.
+ */
+export function containsAny(
+  eb: ExpressionBuilder<any, any>,
+  columns: readonly string[],
+  text: string,
+  dialect: DialectName,
+): Expression<SqlBool> {
+  const pattern = `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = dialect === 'postgres' ? sql`ilike` : sql`like`;
+  return eb.or(columns.map((column) => sql<SqlBool>`${sql.ref(column)} ${like} ${pattern} escape '\\'`));
+}
+
+/** One page of ids of a filtered query, in the asked order (ties by id), and how many rows match. */
+export async function idPage(
+  base: SelectQueryBuilder<any, any, any>,
+  columns: { id: string; sort: string },
+  query: ListQuery,
+): Promise<{ ids: number[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    base
+      .select(sql.ref(columns.id).as('id'))
+      .orderBy(columns.sort, query.sort.order === 'ASC' ? 'asc' : 'desc')
+      .orderBy(columns.id, 'asc')
+      .limit(query.range.end - query.range.start + 1)
+      .offset(query.range.start)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { ids: rows.map((r) => Number(r.id)), total: Number(total.n) };
+}
 
 /** A filter value as a list of ids (`{"id":[1,2]}` for getMany) or one id; null when it is neither. */
 export function idList(value: unknown): number[] | null {

@@ -1,8 +1,8 @@
 import { type DialectName, nowIso, parseJson } from '@autoroute/db';
 import { type FieldDef, RESOURCES, type ResourceDef } from '@autoroute/db/resources';
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { toMajor, toMinor } from '../../lib/reference.ts';
-import type { ListQuery } from './list-query.ts';
+import { containsAny, type ListQuery } from './list-query.ts';
 
 /*
  * Data functions for the declared resources: the table, the columns and the references all come
@@ -69,9 +69,7 @@ function where(def: ResourceDef, filter: Record<string, unknown>, dialect: Diale
     for (const [key, value] of Object.entries(filter)) {
       if (value === undefined || value === null || value === '') continue;
       if (key === 'q') {
-        const pattern = `%${String(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        const op = dialect === 'postgres' ? sql`ilike` : sql`like`;
-        terms.push(eb.or(def.search.map((column) => sql<SqlBool>`${sql.ref(column)} ${op} ${pattern} escape '\\'`)));
+        terms.push(containsAny(eb, def.search, String(value), dialect));
       } else if (key === 'id') {
         terms.push(eb('id', 'in', value as number[]));
       } else {

@@ -5,7 +5,7 @@ import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { msg } from '../../validation.ts';
 import { BUILT_IN_ROLES, checkRoleWrite, findRole, saveRole } from './access.service.ts';
-import { contentRange, idList, parseListQuery } from './list-query.ts';
+import { containsAny, contentRange, idList, idPage, parseListQuery } from './list-query.ts';
 import { guarded, ListParams } from './resources.routes.ts';
 
 const RoleInput = z
@@ -61,19 +61,12 @@ export function adminRolesRoutes(deps: Deps) {
         const ids = query.filter.id === undefined ? null : idList(query.filter.id);
         if (ids) base = base.where('id', 'in', ids);
         if (typeof query.filter.q === 'string' && query.filter.q.trim()) {
-          base = base.where((eb) => eb(eb.fn('lower', ['name']), 'like', `%${(query.filter.q as string).trim().toLowerCase()}%`));
+          const text = query.filter.q;
+          base = base.where((eb) => containsAny(eb, ['name', 'description'], text, deps.dialect));
         }
-        const [page, total] = await Promise.all([
-          base
-            .select('id')
-            .orderBy(column, query.sort.order === 'ASC' ? 'asc' : 'desc')
-            .limit(query.range.end - query.range.start + 1)
-            .offset(query.range.start)
-            .execute(),
-          base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-        ]);
-        const records = (await Promise.all(page.map((r) => findRole(db, r.id)))).filter((r) => r !== null);
-        c.header('Content-Range', contentRange('roles', query.range, records.length, Number(total.n)));
+        const page = await idPage(base, { id: 'id', sort: column }, query);
+        const records = (await Promise.all(page.ids.map((id) => findRole(db, id)))).filter((r) => r !== null);
+        c.header('Content-Range', contentRange('roles', query.range, records.length, page.total));
         return c.json(records, 200);
       },
     )

@@ -9,7 +9,7 @@ import { msg } from '../../validation.ts';
 import { Email, NewPassword, Phone, Username } from '../auth/auth.schemas.ts';
 import { createMember } from '../user/user.data.ts';
 import { applyUserAccess, checkUserAccess, checkUserDeletion } from './access.service.ts';
-import { contentRange, idList, parseListQuery } from './list-query.ts';
+import { containsAny, contentRange, idList, idPage, parseListQuery } from './list-query.ts';
 import { guarded, ListParams } from './resources.routes.ts';
 
 type Db = Kysely<Database>;
@@ -159,17 +159,7 @@ export function adminUsersRoutes(deps: Deps) {
         }
         let base = db.selectFrom('users as u');
         if (typeof q === 'string' && q.trim()) {
-          const pattern = `%${q
-            .trim()
-            .toLowerCase()
-            .replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-          base = base.where((eb) =>
-            eb.or(
-              ['u.email', 'u.username', 'u.first_name', 'u.last_name'].map((col) =>
-                eb(eb.fn('lower', [col as 'u.email']), 'like', pattern),
-              ),
-            ),
-          );
+          base = base.where((eb) => containsAny(eb, ['u.email', 'u.username', 'u.first_name', 'u.last_name'], q, deps.dialect));
         }
         if (status) base = base.where('u.status', '=', status as 'active' | 'suspended');
         if (ids) base = base.where('u.id', 'in', ids);
@@ -179,21 +169,9 @@ export function adminUsersRoutes(deps: Deps) {
               eb.selectFrom('user_roles as ur').select('ur.user_id').whereRef('ur.user_id', '=', 'u.id').where('ur.role_id', 'in', role),
             ),
           );
-        const [page, total] = await Promise.all([
-          base
-            .select('u.id')
-            .orderBy(SORTS[query.sort.field] as 'u.id', query.sort.order === 'ASC' ? 'asc' : 'desc')
-            .orderBy('u.id')
-            .limit(query.range.end - query.range.start + 1)
-            .offset(query.range.start)
-            .execute(),
-          base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-        ]);
-        const records = await usersByIds(
-          db,
-          page.map((r) => r.id),
-        );
-        c.header('Content-Range', contentRange('users', query.range, records.length, Number(total.n)));
+        const page = await idPage(base, { id: 'u.id', sort: SORTS[query.sort.field]! }, query);
+        const records = await usersByIds(db, page.ids);
+        c.header('Content-Range', contentRange('users', query.range, records.length, page.total));
         return c.json(records, 200);
       },
     )

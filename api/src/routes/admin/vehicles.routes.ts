@@ -6,7 +6,7 @@ import { mediaUrl, toMajor } from '../../lib/reference.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { deleteVehicle, viewerOf } from '../vehicles/vehicles.write.service.ts';
-import { contentRange, idList, parseListQuery } from './list-query.ts';
+import { containsAny, contentRange, idList, idPage, parseListQuery } from './list-query.ts';
 import { guarded, ListParams } from './resources.routes.ts';
 
 const AdminVehicle = z
@@ -144,26 +144,12 @@ export function adminVehiclesRoutes(deps: Deps) {
           base = base.where(`v.${key}`, '=', value ? 1 : 0);
         }
         if (typeof query.filter.q === 'string' && query.filter.q.trim()) {
-          const pattern = `%${query.filter.q
-            .trim()
-            .toLowerCase()
-            .replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-          base = base.where((eb) =>
-            eb.or(['v.title', 'v.brand', 'v.model'].map((col) => eb(eb.fn('lower', [col as 'v.title']), 'like', pattern))),
-          );
+          const text = query.filter.q;
+          base = base.where((eb) => containsAny(eb, ['v.title', 'v.brand', 'v.model'], text, deps.dialect));
         }
-        const [page, total] = await Promise.all([
-          base
-            .select('v.id')
-            .orderBy(SORTS[query.sort.field] as 'v.id', query.sort.order === 'ASC' ? 'asc' : 'desc')
-            .orderBy('v.id', 'desc')
-            .limit(query.range.end - query.range.start + 1)
-            .offset(query.range.start)
-            .execute(),
-          base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-        ]);
-        const list = await records(page.map((r) => r.id));
-        c.header('Content-Range', contentRange('vehicles', query.range, list.length, Number(total.n)));
+        const page = await idPage(base, { id: 'v.id', sort: SORTS[query.sort.field]! }, query);
+        const list = await records(page.ids);
+        c.header('Content-Range', contentRange('vehicles', query.range, list.length, page.total));
         return c.json(list, 200);
       },
     )
