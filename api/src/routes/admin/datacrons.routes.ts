@@ -1,8 +1,8 @@
 import { createRouter, type Deps } from '../../context.ts';
-import { AppError, notFound } from '../../errors.ts';
-import { findRun, listRuns, type RunListRow } from './datacrons.data.ts';
-import { getRunRoute, listRunsRoute, MAX_RANGE, runNowRoute } from './datacrons.schemas.ts';
-import { contentRange } from './list-query.ts';
+import { AppError, notFound, validationFailed } from '../../errors.ts';
+import { findRun, listRuns, RUN_SORTS, type RunListRow, type RunSort, type RunsFilter } from './datacrons.data.ts';
+import { getRunRoute, listRunsRoute, MAX_RANGE, OUTCOMES, runNowRoute, TRIGGERS } from './datacrons.schemas.ts';
+import { contentRange, idList, parseListQuery, wordList } from './list-query.ts';
 
 const toRun = (r: RunListRow) => ({
   id: r.id,
@@ -33,16 +33,34 @@ export function datacronsRoutes(deps: Deps) {
       return c.json({ data: toRun(run) }, 200);
     })
     .openapi(listRunsRoute, async (c) => {
-      const { sort = ['startedAt', 'DESC'], range = [0, MAX_RANGE - 1], filter = {} } = c.req.valid('query');
-      const [start, end] = range;
+      const t = c.get('t');
+      const query = parseListQuery(c.req.valid('query'), {
+        sortable: Object.keys(RUN_SORTS),
+        filters: ['id', 'datacronId', 'outcome', 'trigger'],
+        defaultSort: { field: 'startedAt', order: 'DESC' },
+        maxRange: MAX_RANGE,
+        t,
+      });
+      const values = {
+        id: idList(query.filter.id),
+        datacronId: idList(query.filter.datacronId),
+        outcome: wordList(query.filter.outcome, OUTCOMES),
+        trigger: wordList(query.filter.trigger, TRIGGERS),
+      };
+      const wrong = (Object.keys(values) as (keyof typeof values)[]).filter(
+        (key) => query.filter[key] !== undefined && values[key] === null,
+      );
+      if (wrong.length) throw validationFailed(wrong.map((key) => ({ path: `filter.${key}`, message: t('validation.invalid') })));
+      const given = <K extends keyof typeof values>(key: K) => (query.filter[key] === undefined ? undefined : (values[key] ?? undefined));
+      const filter: RunsFilter = { id: given('id'), datacronId: given('datacronId'), outcome: given('outcome'), trigger: given('trigger') };
       const { rows, total } = await listRuns(deps.db, {
         filter,
-        sort: sort[0],
-        order: sort[1].toLowerCase() === 'asc' ? 'asc' : 'desc',
-        offset: start,
-        limit: end - start + 1,
+        sort: query.sort.field as RunSort,
+        order: query.sort.order === 'ASC' ? 'asc' : 'desc',
+        offset: query.range.start,
+        limit: query.range.end - query.range.start + 1,
       });
-      c.header('Content-Range', contentRange('datacron-runs', { start, end }, rows.length, total));
+      c.header('Content-Range', contentRange('datacron-runs', query.range, rows.length, total));
       return c.json(rows.map(toRun), 200);
     })
     .openapi(getRunRoute, async (c) => {

@@ -1,60 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonContent } from '../../openapi.ts';
-import { msg } from '../../validation.ts';
-import { RUN_SORTS, type RunSort } from './datacrons.data.ts';
+import { ListParams } from './resources.routes.ts';
 
 /** Longest page of runs one list request answers. */
 export const MAX_RANGE = 100;
-const OUTCOMES = ['running', 'success', 'error', 'skipped'] as const;
-const TRIGGERS = ['schedule', 'manual'] as const;
-
-/** A query parameter holding JSON (the ra-data-simple-rest contract: `sort`, `range`, `filter`). */
-const jsonParam = <T extends z.ZodType>(schema: T) =>
-  z
-    .string()
-    .transform((text, ctx) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: msg('validation.notJson') });
-        return z.NEVER;
-      }
-    })
-    .pipe(schema);
-
-const id = z.number().int().min(1).max(2147483647);
-const oneOrMany = <T extends z.ZodType>(schema: T) => z.union([schema.transform((v) => [v]), z.array(schema).max(MAX_RANGE)]);
-
-export const RunsQuery = z.object({
-  sort: jsonParam(z.tuple([z.enum(Object.keys(RUN_SORTS) as [RunSort, ...RunSort[]]), z.enum(['ASC', 'DESC', 'asc', 'desc'])]))
-    .optional()
-    .openapi({ type: 'string', example: '["startedAt","DESC"]', description: 'Field and order; newest first by default' }),
-  range: jsonParam(
-    z
-      .tuple([z.number().int().min(0).max(1_000_000), z.number().int().min(0).max(1_000_000)])
-      .refine(([start, end]) => end >= start, { message: msg('validation.minAboveMax') })
-      .refine(([start, end]) => end - start < MAX_RANGE, { message: msg('validation.rangeTooLong') }),
-  )
-    .optional()
-    .openapi({ type: 'string', example: '[0,24]', description: `First and last index, both included; at most ${MAX_RANGE} runs` }),
-  filter: jsonParam(
-    z
-      .object({
-        id: z.array(id).max(MAX_RANGE).optional(),
-        datacronId: oneOrMany(id).optional(),
-        outcome: oneOrMany(z.enum(OUTCOMES)).optional(),
-        trigger: oneOrMany(z.enum(TRIGGERS)).optional(),
-      })
-      .strict(),
-  )
-    .optional()
-    .openapi({
-      type: 'string',
-      example: '{"datacronId":3}',
-      description: 'Any of `id` (list), `datacronId`, `outcome`, `trigger` (one or a list)',
-    }),
-});
+export const OUTCOMES = ['running', 'success', 'error', 'skipped'] as const;
+export const TRIGGERS = ['schedule', 'manual'] as const;
 
 /** One run of a scheduled job (table datacron_runs). */
 export const Run = z
@@ -97,9 +49,10 @@ export const listRunsRoute = createRoute({
   path: '/datacron-runs',
   tags,
   summary: 'The run history of the scheduled jobs (admin.datacron.index)',
-  description: 'ra-data-simple-rest list: answers an array, with the total in `Content-Range: datacron-runs 0-24/57`.',
+  description:
+    'ra-data-simple-rest list: answers an array, with the total in `Content-Range: datacron-runs 0-24/57`. Filters: `id`, `datacronId`, `outcome`, `trigger` (one or a list).',
   middleware: requirePermission('admin.datacron.index'),
-  request: { query: RunsQuery },
+  request: { query: ListParams },
   responses: {
     200: {
       description: 'One page of runs',

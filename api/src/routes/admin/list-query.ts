@@ -28,9 +28,17 @@ const parse = (text: string | undefined): unknown => {
  */
 export function parseListQuery(
   query: Record<string, string | undefined>,
-  options: { sortable: readonly string[]; filters: readonly string[]; defaultSort: ListQuery['sort']; t: TFunction },
+  options: {
+    sortable: readonly string[];
+    filters: readonly string[];
+    defaultSort: ListQuery['sort'];
+    t: TFunction;
+    /** Most rows one page may ask for (MAX_RANGE unless a list says less). */
+    maxRange?: number;
+  },
 ): ListQuery {
   const { t } = options;
+  const maxRange = options.maxRange ?? MAX_RANGE;
   const problems: { path: string; message: string }[] = [];
 
   let sort = options.defaultSort;
@@ -59,11 +67,11 @@ export function parseListQuery(
       Number.isInteger(end) &&
       start >= 0 &&
       end >= start &&
-      end - start < MAX_RANGE
+      end - start < maxRange
     ) {
       range = { start, end };
     } else {
-      problems.push({ path: 'range', message: t('admin.badRange', { max: MAX_RANGE }) });
+      problems.push({ path: 'range', message: t('admin.badRange', { max: maxRange }) });
     }
   }
 
@@ -119,6 +127,12 @@ export async function idPage(
     base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { ids: rows.map((r) => Number(r.id)), total: Number(total.n) };
+}
+
+/** A filter value as a list of allowed words (`{"outcome":"error"}` or `["error","skipped"]`); null when any is not. */
+export function wordList<T extends string>(value: unknown, allowed: readonly T[]): T[] | null {
+  const values = Array.isArray(value) ? value : [value];
+  return values.every((v) => allowed.includes(v as T)) ? (values as T[]) : null;
 }
 
 /** A filter value as a list of ids (`{"id":[1,2]}` for getMany) or one id; null when it is neither. */
