@@ -192,6 +192,28 @@ describe('plans and checkout without Stripe (local test mode)', () => {
     expect(await t.database.db.selectFrom('payments').select('id').where('user_id', '=', m.id).execute()).toEqual([]);
   });
 
+  it('asks for a verified email before a checkout (402), like publishing', async () => {
+    const person = {
+      email: 'uma@example.test',
+      password: 'a long enough passphrase',
+      username: 'uma',
+      firstName: 'Uma',
+      lastName: 'Unverified',
+    };
+    await t.request('/api/v1/auth/signup', { method: 'POST', json: { ...person, phone: '+33 6 12 34 56 78' } });
+    const signed = await json(
+      await t.request('/api/v1/auth/login', { method: 'POST', json: { email: person.email, password: person.password } }),
+    );
+    const id = signed.data.id as number;
+    const res = await t.request(`/api/v1/user/${id}/cart/${await cartId(t, 'Professional (monthly)')}/stripe/payment`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${signed.security.accessToken}` },
+    });
+    expect(res.status).toBe(402);
+    expect(await json(res)).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    expect(await t.database.db.selectFrom('payments').select('id').where('user_id', '=', id).execute()).toEqual([]);
+  });
+
   it('refuses more pictures on one listing than the plan allows', async () => {
     const m = await t.member('lea');
     const res = await publish(m, 11);
@@ -298,6 +320,7 @@ describe('checkout through Stripe (its library against a local fake of its API)'
   let t: TestApp;
   let fake: Server;
   const sessions: Record<string, string>[] = [];
+  let refuseNext = false;
   const stripe = new Stripe('sk_test_fake');
 
   const readBody = async (req: IncomingMessage) => {
@@ -309,6 +332,12 @@ describe('checkout through Stripe (its library against a local fake of its API)'
   beforeAll(async () => {
     fake = createServer(async (req, res) => {
       const body = Object.fromEntries(new URLSearchParams(await readBody(req)));
+      if (refuseNext) {
+        refuseNext = false;
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid currency' } }));
+        return;
+      }
       if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
         const id = `cs_test_${sessions.length + 1}`;
         sessions.push(body);
@@ -394,6 +423,19 @@ describe('checkout through Stripe (its library against a local fake of its API)'
     expect(await json(res)).toEqual({ received: true });
     expect((await payment(t, paymentId)).status).toBe('pending');
     expect(await subscriptions(t, m.id)).toEqual([]);
+  });
+
+  it('answers 502 PAYMENT_PROVIDER_ERROR when Stripe refuses the session, and marks the payment failed', async () => {
+    const m = await t.member('tania');
+    refuseNext = true;
+    const res = await t.request(`/api/v1/user/${m.id}/cart/${await cartId(t, 'Professional (monthly)')}/stripe/payment`, {
+      method: 'POST',
+      headers: m.headers,
+    });
+    expect(res.status).toBe(502);
+    expect(await json(res)).toMatchObject({ code: 'PAYMENT_PROVIDER_ERROR' });
+    const rows = await t.database.db.selectFrom('payments').select('status').where('user_id', '=', m.id).execute();
+    expect(rows).toEqual([{ status: 'failed' }]);
   });
 
   it('hides the local test-mode checkout when Stripe is configured', async () => {
