@@ -1,6 +1,7 @@
 import { nowIso } from '@autoroute/db';
 import { type Locale, languageTag } from '@autoroute/locales';
 import type { TFunction } from 'i18next';
+import { sql } from 'kysely';
 import type Stripe from 'stripe';
 import type { Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -252,7 +253,12 @@ export async function fulfilPayment(db: Db, paymentId: number, providerRef?: str
   const nowText = now.toISOString();
   const paid = await db
     .updateTable('payments')
-    .set({ status: 'paid', paid_at: nowText, updated_at: nowText, ...(providerRef ? { provider_ref: providerRef } : {}) })
+    .set({
+      status: 'paid',
+      paid_at: nowText,
+      updated_at: nowText,
+      ...(providerRef ? { provider_ref: sql<string>`coalesce(provider_ref, ${providerRef})` } : {}),
+    })
     .where('id', '=', paymentId)
     .where('status', '!=', 'paid')
     .executeTakeFirst();
@@ -284,8 +290,9 @@ export async function fulfilPayment(db: Db, paymentId: number, providerRef?: str
 }
 
 /**
- * Stripe's webhook: the signature is checked on the raw body; `checkout.session.completed` fulfils
- * its payment, `checkout.session.expired` cancels it, each event id is recorded in the same
+ * Stripe's webhook: the signature is checked on the raw body; `checkout.session.completed` (paid)
+ * and `checkout.session.async_payment_succeeded` fulfil the payment, `…async_payment_failed` fails
+ * it, `checkout.session.expired` cancels it, each event id is recorded in the same
  * transaction so a replay changes nothing; other event types are acknowledged and ignored.
  */
 export async function handleStripeEvent(deps: Deps, stripe: Stripe, raw: string, signature: string | undefined) {
@@ -297,8 +304,14 @@ export async function handleStripeEvent(deps: Deps, stripe: Stripe, raw: string,
   } catch {
     throw new AppError(400, 'BAD_STRIPE_SIGNATURE');
   }
-  if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.expired') return { received: true as const };
-  const session = event.data.object;
+  const handled = [
+    'checkout.session.completed',
+    'checkout.session.async_payment_succeeded',
+    'checkout.session.async_payment_failed',
+    'checkout.session.expired',
+  ] as const;
+  if (!(handled as readonly string[]).includes(event.type)) return { received: true as const };
+  const session = event.data.object as Stripe.Checkout.Session;
   const paymentId = Number(session.metadata?.paymentId ?? session.client_reference_id);
   if (!Number.isInteger(paymentId) || paymentId < 1) return { received: true as const };
   await deps.db.transaction().execute(async (tx) => {
@@ -308,16 +321,17 @@ export async function handleStripeEvent(deps: Deps, stripe: Stripe, raw: string,
       .onConflict((oc) => oc.column('id').doNothing())
       .executeTakeFirst();
     if (Number(recorded.numInsertedOrUpdatedRows ?? 0n) !== 1) return;
-    if (event.type === 'checkout.session.expired') {
-      await tx
+    const close = (status: 'cancelled' | 'failed') =>
+      tx
         .updateTable('payments')
-        .set({ status: 'cancelled', updated_at: nowIso() })
+        .set({ status, updated_at: nowIso() })
         .where('id', '=', paymentId)
         .where('status', '=', 'pending')
         .execute();
-    } else if (session.payment_status !== 'unpaid') {
-      await fulfilPayment(tx, paymentId, session.id);
-    }
+    if (event.type === 'checkout.session.expired') await close('cancelled');
+    else if (event.type === 'checkout.session.async_payment_failed') await close('failed');
+    // A delayed method (a bank debit) completes the session unpaid; its success comes as its own event.
+    else if (session.payment_status !== 'unpaid') await fulfilPayment(tx, paymentId, session.id);
   });
   return { received: true as const };
 }

@@ -361,12 +361,14 @@ describe('checkout through Stripe (its library against a local fake of its API)'
     fake.close();
   });
 
-  const event = (id: string, type: string, paymentId: number) =>
+  const event = (id: string, type: string, paymentId: number, paymentStatus = 'paid') =>
     JSON.stringify({
       id,
       object: 'event',
       type,
-      data: { object: { id: 'cs_test_1', object: 'checkout.session', payment_status: 'paid', metadata: { paymentId: String(paymentId) } } },
+      data: {
+        object: { id: 'cs_test_1', object: 'checkout.session', payment_status: paymentStatus, metadata: { paymentId: String(paymentId) } },
+      },
     });
   const deliver = (payload: string, signature = stripe.webhooks.generateTestHeaderString({ payload, secret })) =>
     t.app.request('/api/v1/payments/stripe/webhook', {
@@ -410,6 +412,20 @@ describe('checkout through Stripe (its library against a local fake of its API)'
     expect(replay.status).toBe(200);
     expect(await subscriptions(t, m.id)).toEqual([active]);
     expect((await t.database.db.selectFrom('payment_events').selectAll().execute()).map((e) => e.id)).toEqual(['evt_1']);
+  });
+
+  it('waits for a delayed payment method: a session completed unpaid activates nothing until its payment succeeds', async () => {
+    const m = await t.member('ursula');
+    const cart = await cartId(t, 'Individual Plus (yearly)');
+    const { paymentId } = (
+      await json(await t.request(`/api/v1/user/${m.id}/cart/${cart}/stripe/payment`, { method: 'POST', headers: m.headers }))
+    ).data;
+    expect((await deliver(event('evt_async_1', 'checkout.session.completed', paymentId, 'unpaid'))).status).toBe(200);
+    expect((await payment(t, paymentId)).status).toBe('pending');
+    expect(await subscriptions(t, m.id)).toEqual([]);
+    expect((await deliver(event('evt_async_2', 'checkout.session.async_payment_succeeded', paymentId))).status).toBe(200);
+    expect((await payment(t, paymentId)).status).toBe('paid');
+    expect((await subscriptions(t, m.id)).map((s) => s.status)).toEqual(['active']);
   });
 
   it('acknowledges an event type it does not handle and ignores it', async () => {
