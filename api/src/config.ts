@@ -46,7 +46,12 @@ export interface Config {
   databaseUrl: string;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
-  stripe: { secretKey: string | undefined; webhookSecret: string | undefined };
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    /** Another Stripe API host: set only by tests, which start a local fake of it. */
+    api?: { host: string; port: number; protocol: 'http' | 'https' };
+  };
   signingKey: string;
   seed: { demo: boolean; vehicles: number };
   admin: { email: string; password: string | undefined };

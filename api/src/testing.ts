@@ -36,17 +36,30 @@ export interface TestApp {
    * with `role`, one of the seeded roles too. Permissions are read on every request: no new sign-in.
    */
   grant(userId: number, permissions: string[], role?: 'ADMIN' | 'SUPADMIN'): Promise<void>;
+  /**
+   * An active subscription to the cart named `plan`, from now for its months, as a paid checkout
+   * leaves it (a fixture, like `grant`: the checkout itself is tested through the API).
+   */
+  subscribe(userId: number, plan: string): Promise<void>;
   /** A picture row as the upload endpoint leaves it: the owner's, not yet on a listing (no file behind it). */
   picture(ownerId: number): Promise<number>;
   destroy(): Promise<void>;
 }
 
 /** The real app over a fresh migrated database, seeded with reference data and `vehicles` demo listings. */
-export async function createTestApp(options: { vehicles?: number; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: {
+    vehicles?: number;
+    env?: Record<string, string>;
+    /** Stripe's API elsewhere: a local fake started by the test (with STRIPE_SECRET_KEY in `env`). */
+    stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
+  } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedReference(database.db);
   if (options.vehicles) await seedDemoCatalogue(database.db, { vehicles: options.vehicles, mediaDir: `${database.dir}/media` });
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: database.dir, LOG_LEVEL: 'silent', ...options.env });
+  if (options.stripeApi) config.stripe.api = options.stripeApi;
   const deps = createDeps(config, database, pino({ level: 'silent' }));
   const app = createApp(deps);
   let visitors = 0;
@@ -122,6 +135,17 @@ export async function createTestApp(options: { vehicles?: number; env?: Record<s
           .insertInto('user_roles')
           .values(roleIds.map((role_id) => ({ user_id: userId, role_id })))
           .execute();
+    },
+    async subscribe(userId, plan) {
+      const db = database.db;
+      const cart = await db.selectFrom('carts').select(['id', 'months']).where('name', '=', plan).executeTakeFirstOrThrow();
+      const now = new Date();
+      const expires = new Date(now);
+      expires.setUTCMonth(expires.getUTCMonth() + cart.months);
+      await db
+        .insertInto('subscriptions')
+        .values({ user_id: userId, cart_id: cart.id, status: 'active', started_at: now.toISOString(), expires_at: expires.toISOString() })
+        .execute();
     },
     async picture(ownerId) {
       pictures += 1;

@@ -218,6 +218,8 @@ export interface VehicleTable extends Timestamps {
   sold: ColumnType<Flag, Flag | undefined, Flag>;
   sold_at: string | null;
   featured: ColumnType<Flag, Flag | undefined, Flag>;
+  /** 1 while the owner's active plan includes featured listings (migration 20261127_0001). */
+  plan_featured: ColumnType<Flag, Flag | undefined, Flag>;
   category_id: number;
   color_id: number;
   mileage: number;

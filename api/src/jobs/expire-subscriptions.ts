@@ -19,6 +19,28 @@ export const expireSubscriptions: JobHandler = async ({ db }) => {
     .where('expires_at', '<=', now)
     .executeTakeFirst();
 
+  // Listings featured by a plan stop being featured with it, unless another plan in force still
+  // features them; an administrator's own `featured` flag is another column and stays.
+  await db
+    .updateTable('vehicles')
+    .set({ plan_featured: 0 })
+    .where('plan_featured', '=', 1)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('subscriptions as s')
+            .innerJoin('cart_details as d', 'd.cart_id', 's.cart_id')
+            .select('s.id')
+            .whereRef('s.user_id', '=', 'vehicles.owner_id')
+            .where('s.status', '=', 'active')
+            .where('s.started_at', '<=', now)
+            .where('s.expires_at', '>', now)
+            .where('d.featured_listing', '=', 1),
+        ),
+      ),
+    )
+    .execute();
+
   const due = await db
     .selectFrom('subscriptions as s')
     .innerJoin('carts as c', 'c.id', 's.cart_id')

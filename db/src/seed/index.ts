@@ -472,7 +472,69 @@ export async function seedDemoCatalogue(db: Db, options: DemoOptions): Promise<n
     });
     options.onProgress?.(done + n);
   }
+  await subscribeDemoSellers(db, sellers);
   return options.vehicles;
+}
+
+/**
+ * Demo sellers list far more than the free plan allows, so each holds a yearly plan that fits:
+ * professionals the cheapest Professional plan with room for their listings and twenty more,
+ * individuals the cheapest plan of any group with that room. A seller already holding a plan that
+ * fits keeps it. Their listings are featured when the plan says so (vehicles.plan_featured).
+ */
+async function subscribeDemoSellers(db: Db, sellers: { id: number; professional: boolean }[]): Promise<void> {
+  const plans = await db
+    .selectFrom('carts as c')
+    .innerJoin('cart_groups as g', 'g.id', 'c.group_id')
+    .innerJoin('cart_details as d', 'd.cart_id', 'c.id')
+    .select(['c.id', 'c.price_minor', 'c.months', 'g.name as group', 'd.vehicle_limit', 'd.featured_listing'])
+    .where('c.is_active', '=', 1)
+    .where('c.months', '=', 12)
+    .orderBy('c.price_minor')
+    .execute();
+  if (plans.length === 0) return;
+  const now = new Date();
+  const nowText = now.toISOString();
+  const expires = new Date(now);
+  expires.setUTCFullYear(expires.getUTCFullYear() + 1);
+  for (const seller of sellers) {
+    const listed = await db
+      .selectFrom('vehicles')
+      .select(db.fn.countAll<number>().as('n'))
+      .where('owner_id', '=', seller.id)
+      .where('sold', '=', 0)
+      .executeTakeFirstOrThrow();
+    const room = Number(listed.n) + 20;
+    const fits = (p: (typeof plans)[number]) => p.vehicle_limit === null || p.vehicle_limit >= room;
+    const current = await db
+      .selectFrom('subscriptions as s')
+      .innerJoin('cart_details as d', 'd.cart_id', 's.cart_id')
+      .select(['s.id', 'd.vehicle_limit', 'd.featured_listing'])
+      .where('s.user_id', '=', seller.id)
+      .where('s.status', '=', 'active')
+      .where('s.expires_at', '>', nowText)
+      .executeTakeFirst();
+    let featured = current?.featured_listing ?? 0;
+    if (!current || !(current.vehicle_limit === null || current.vehicle_limit >= room)) {
+      const plan =
+        plans.find((p) => fits(p) && (!seller.professional || p.group === 'Professional')) ??
+        plans.find((p) => p.vehicle_limit === null) ??
+        plans[plans.length - 1]!;
+      if (current)
+        await db.updateTable('subscriptions').set({ status: 'cancelled', updated_at: nowText }).where('id', '=', current.id).execute();
+      await db
+        .insertInto('subscriptions')
+        .values({ user_id: seller.id, cart_id: plan.id, status: 'active', started_at: nowText, expires_at: expires.toISOString() })
+        .execute();
+      featured = plan.featured_listing;
+    }
+    await db
+      .updateTable('vehicles')
+      .set({ plan_featured: featured })
+      .where('owner_id', '=', seller.id)
+      .where('plan_featured', '!=', featured)
+      .execute();
+  }
 }
 
 export interface SeedOptions {

@@ -117,6 +117,39 @@ describe('the demo catalogue', () => {
     expect(types.map((x) => x.seller_type).sort()).toEqual(['individual', 'professional']);
   });
 
+  it('gives every demo seller a plan in force with room for more listings, professionals a Professional one', async () => {
+    const now = new Date().toISOString();
+    const sellers = await t.db
+      .selectFrom('users as u')
+      .innerJoin('subscriptions as s', 's.user_id', 'u.id')
+      .innerJoin('carts as c', 'c.id', 's.cart_id')
+      .innerJoin('cart_groups as g', 'g.id', 'c.group_id')
+      .innerJoin('cart_details as d', 'd.cart_id', 'c.id')
+      .select(['u.id', 'u.seller_type', 'g.name as group', 'd.vehicle_limit', 'd.featured_listing'])
+      .where('u.email', 'like', '%@demo.autoroute.local')
+      .where('s.status', '=', 'active')
+      .where('s.expires_at', '>', now)
+      .execute();
+    expect(sellers.length).toBeGreaterThanOrEqual(20);
+    for (const seller of sellers) {
+      const listed = await t.db
+        .selectFrom('vehicles')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('owner_id', '=', seller.id)
+        .where('sold', '=', 0)
+        .executeTakeFirstOrThrow();
+      if (seller.vehicle_limit !== null) expect(seller.vehicle_limit).toBeGreaterThan(Number(listed.n));
+      if (seller.seller_type === 'professional') expect(seller.group).toBe('Professional');
+      const unfeatured = await t.db
+        .selectFrom('vehicles')
+        .select('id')
+        .where('owner_id', '=', seller.id)
+        .where('plan_featured', '!=', seller.featured_listing)
+        .execute();
+      expect(unfeatured).toEqual([]);
+    }
+  });
+
   it('is coherent: model years, electric fields only for electric drives, prices and mileage that make sense', async () => {
     const rows = await t.db
       .selectFrom('vehicles as v')

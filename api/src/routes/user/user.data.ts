@@ -30,6 +30,7 @@ export async function hasActiveSubscription(db: Db, userId: number): Promise<boo
     .select('id')
     .where('user_id', '=', userId)
     .where('status', '=', 'active')
+    .where('started_at', '<=', nowIso())
     .where('expires_at', '>', nowIso())
     .executeTakeFirst();
   return Boolean(row);

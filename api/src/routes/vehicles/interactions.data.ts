@@ -78,7 +78,16 @@ export type SellerContact = NonNullable<Awaited<ReturnType<typeof findSellerCont
 
 export async function insertContactNotification(
   db: Db,
-  n: { userId: number; senderId: number | null; vehicleId: number; fromName: string; email: string | null; phone: string; message: string },
+  n: {
+    userId: number;
+    senderId: number | null;
+    vehicleId: number;
+    fromName: string;
+    email: string | null;
+    phone: string;
+    message: string;
+    priority: boolean;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('notifications')
@@ -91,6 +100,7 @@ export async function insertContactNotification(
       email: n.email,
       phone: n.phone,
       message: n.message,
+      priority: n.priority ? 1 : 0,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

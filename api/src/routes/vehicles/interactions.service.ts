@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import { LIMITS } from '../../lib/limits.ts';
 import type { RequestInfo } from '../../lib/request.ts';
+import { assertSellerCanReceive } from '../billing/billing.service.ts';
 import {
   addMark,
   countLikes,
@@ -89,6 +90,8 @@ export async function contactSeller(deps: Deps, vehicleId: number, body: Contact
   if (senderId !== null && senderId === listing.owner_id) throw new AppError(403, 'CONTACT_OWN_VEHICLE');
   if (listing.sold === 1) throw new AppError(409, 'VEHICLE_SOLD');
   await deps.limiters.consume('contactPerListing', String(vehicleId));
+  // The seller's plan: a monthly allowance of messages; priority support marks them priority.
+  const { priority } = await assertSellerCanReceive(deps.db, listing.owner_id);
   const fromName = `${body.firstname} ${body.lastname}`;
   await insertContactNotification(deps.db, {
     userId: listing.owner_id,
@@ -98,6 +101,7 @@ export async function contactSeller(deps: Deps, vehicleId: number, body: Contact
     email: body.email ?? null,
     phone: body.phone,
     message: body.message,
+    priority,
   });
   const seller = await findSellerContact(deps.db, listing.owner_id);
   const wantsMail = seller && seller.status === 'active' && (seller.notify_type ?? 'all') !== 'none' && (seller.notify_email ?? 1) === 1;

@@ -42,6 +42,7 @@ export function withReferences(db: Db, ids?: readonly number[]) {
       'v.mileage',
       'v.sold',
       'v.featured',
+      'v.plan_featured',
       'v.created_at',
       'cur.id as currency_id',
       'cur.code as currency_code',

@@ -50,7 +50,8 @@ export function toSummary(r: VehicleSummaryRow, locale: Locale): z.infer<typeof 
         ? { id: r.cover_id, url: mediaUrl(r.cover_key), width: r.cover_width ?? 0, height: r.cover_height ?? 0 }
         : null,
     sold: fromFlag(r.sold),
-    featured: fromFlag(r.featured),
+    // Featured by an administrator, or by the seller's plan while it lasts (migration 20261127_0001).
+    featured: fromFlag(r.featured) || fromFlag(r.plan_featured),
     seller_type: r.seller_type,
     createdAt: r.created_at,
   };

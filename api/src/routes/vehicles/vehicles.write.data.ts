@@ -58,7 +58,10 @@ export async function findVehicleRow(db: Db, id: number) {
 }
 
 /** The columns a vehicle form sets: everything but the owner, the creation time and the featured flag. */
-export type VehicleColumns = Omit<NewVehicle, 'id' | 'owner_id' | 'created_at' | 'updated_at' | 'featured' | 'sold' | 'sold_at'>;
+export type VehicleColumns = Omit<
+  NewVehicle,
+  'id' | 'owner_id' | 'created_at' | 'updated_at' | 'featured' | 'plan_featured' | 'sold' | 'sold_at'
+>;
 
 export async function insertVehicle(db: Db, values: NewVehicle): Promise<number> {
   const row = await db.insertInto('vehicles').values(values).returning('id').executeTakeFirstOrThrow();

@@ -8,6 +8,7 @@ import type { Deps } from '../../context.ts';
 import { AppError, type ErrorDetail, notFound, validationFailed } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import { toMajor } from '../../lib/reference.ts';
+import { assertCanList, assertPhotos } from '../billing/billing.service.ts';
 import { findVehiclePictures } from '../pictures/pictures.data.ts';
 import { removePictureFiles } from '../pictures/pictures.service.ts';
 import type { Vehicle } from './vehicles.schemas.ts';
@@ -300,10 +301,14 @@ export async function createVehicle(deps: Deps, viewer: Viewer, input: VehicleIn
       { ownerId: viewer.id, vehicleId: null, catalogue: true, options: true, pictures: true },
       t,
     );
+    // The plan's limits (docs/decisions/011-plans-and-payments.md): a sold listing takes no room.
+    const limits = input.sold ? null : await assertCanList(tx, viewer.id, locale);
+    await assertPhotos(tx, viewer.id, input.pictures.length, locale);
     const now = nowIso();
     const vehicleId = await insertVehicle(tx, {
       ...columns,
       owner_id: viewer.id,
+      plan_featured: limits?.featuredListing ? 1 : 0,
       sold: toFlag(input.sold ?? false),
       sold_at: input.sold ? now : null,
       created_at: now,
@@ -333,6 +338,8 @@ export async function replaceVehicle(
       { ownerId: viewer.id, vehicleId: id, catalogue: true, options: true, pictures: true },
       t,
     );
+    if (input.sold === false && found.row.sold === 1) await assertCanList(tx, viewer.id, locale, id);
+    await assertPhotos(tx, viewer.id, input.pictures.length, locale);
     const now = nowIso();
     await updateVehicle(tx, id, { ...columns, ...soldChange(input.sold, found.row.sold, now), updated_at: now });
     await replaceOptions(tx, id, optionIds);
@@ -362,6 +369,8 @@ export async function patchVehicle(
       pictures: patch.pictures !== undefined,
     };
     const { columns, optionIds } = await check(tx, merged, scope, t);
+    if (patch.sold === false && found.row.sold === 1) await assertCanList(tx, viewer.id, locale, id);
+    if (scope.pictures) await assertPhotos(tx, viewer.id, merged.pictures.length, locale);
     const now = nowIso();
     await updateVehicle(tx, id, { ...columns, ...soldChange(patch.sold, found.row.sold, now), updated_at: now });
     if (scope.options) await replaceOptions(tx, id, optionIds);

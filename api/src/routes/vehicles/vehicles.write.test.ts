@@ -150,6 +150,8 @@ beforeAll(async () => {
   await ensureAdmin(db(), { email: 'root@example.test', password: 'root passphrase 123' });
   admin = await signIn('root@example.test', 'root passphrase 123');
   ({ headers: owner, id: ownerId } = await verifiedUser('olivia'));
+  // These tests publish many listings: a plan without a listing limit (the free plan allows 3).
+  await t.subscribe(ownerId, 'Professional Unlimited (monthly)');
   ({ headers: stranger, id: strangerId } = await verifiedUser('samuel'));
   await t.request('/api/v1/auth/signup', {
     method: 'POST',
