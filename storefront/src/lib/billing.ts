@@ -170,13 +170,16 @@ export async function loadSubscription(astro: Page, userId: number): Promise<Sub
 
 /**
  * A form posted to one of our pages acts with the visitor's session in-process, where the API's own
- * cross-site guard does not apply: the page refuses a post whose Origin is another site's.
+ * cross-site guard does not apply: like that guard, the page refuses a post whose Origin is not the
+ * host the browser asked for (browsers always send Origin on a form post).
  */
-export function fromThisSite(request: Request, url: URL): boolean {
+export function fromThisSite(request: Request): boolean {
+  if (request.headers.get('sec-fetch-site') === 'cross-site') return false;
   const origin = request.headers.get('origin');
-  if (origin === null) return request.headers.get('sec-fetch-site') !== 'cross-site';
+  const host = request.headers.get('host');
+  if (!origin || origin === 'null' || !host) return false;
   try {
-    return new URL(origin).host === url.host;
+    return new URL(origin).host === host;
   } catch {
     return false;
   }
