@@ -105,7 +105,7 @@ test('a seller at the free limit buys a plan through the test-mode checkout and 
   // Paid: the success page names the plan and its expiry, and the member is premium.
   await expect(page).toHaveURL(/\/billing\/success/);
   await expect(page.getByRole('heading', { level: 1, name: t('billing.success.title') })).toBeVisible();
-  await expect(page.getByRole('status')).toContainText(/\d{4}/);
+  await expect(page.locator('main').getByRole('status')).toContainText(/\d{4}/);
   await expect(page.locator('[data-premium-badge]')).toHaveText(t('nav.premium'));
   await expectAccessible(page);
 
