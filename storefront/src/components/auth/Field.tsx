@@ -84,10 +84,16 @@ export function TextAreaField({ name, label, error, hint, requiredMark, ...area 
 }
 
 /** The form-level error, announced when it appears. */
-export function FormError({ message }: { message: string | null }) {
+export function FormError({ message, link }: { message: string | null; link?: { href: string; label: string } | null }) {
   return message ? (
     <p className="form-error" role="alert">
       {message}
+      {link && (
+        <>
+          {' '}
+          <a href={link.href}>{link.label}</a>
+        </>
+      )}
     </p>
   ) : null;
 }

@@ -45,11 +45,14 @@ export function useSubmit(strings: Strings, options: SubmitOptions = {}) {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [message, setMessage] = useState<string | null>(null);
+  // The API's code of the last refusal, for messages that offer a way out (a plan limit → /billing/).
+  const [code, setCode] = useState<string | null>(null);
 
   async function run(check: () => Errors, action: () => Promise<void>) {
     const found = Object.fromEntries(Object.entries(check()).filter(([, v]) => v));
     setErrors(found);
     setMessage(null);
+    setCode(null);
     if (Object.keys(found).length) {
       focusFirst(Object.keys(found), options.reveal);
       return;
@@ -63,6 +66,7 @@ export function useSubmit(strings: Strings, options: SubmitOptions = {}) {
         for (const d of error.details) fields[options.fieldOf?.(d.path) ?? d.path] ??= d.message;
         setErrors(fields);
         setMessage(error.message);
+        setCode(error.code);
         if ([401, 402, 403].includes(error.status)) toast(error.message, { kind: 'error', position: 'top-center' });
         focusFirst(Object.keys(fields), options.reveal);
       } else {
@@ -73,7 +77,7 @@ export function useSubmit(strings: Strings, options: SubmitOptions = {}) {
     }
   }
 
-  return { busy, errors, message, run, setErrors };
+  return { busy, code, errors, message, run, setErrors };
 }
 
 export const value = (form: HTMLFormElement, name: string): string => String(new FormData(form).get(name) ?? '');

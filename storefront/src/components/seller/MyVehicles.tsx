@@ -26,6 +26,7 @@ export type MyVehiclesStrings = Record<
   | 'noPicture'
   | 'view'
   | 'edit'
+  | 'stats'
   | 'markSold'
   | 'backOnSale'
   | 'delete'
@@ -164,6 +165,9 @@ export default function MyVehicles({ items: initial, s }: Props) {
                   </a>
                   <a className="button secondary" href={`/my/${v.id}/edit`} aria-label={`${s.edit}: ${v.title}`}>
                     {s.edit}
+                  </a>
+                  <a className="button ghost" href={`/my/${v.id}/stats`} aria-label={`${s.stats}: ${v.title}`}>
+                    {s.stats}
                   </a>
                   <button
                     id={`sold-${v.id}`}

@@ -1,5 +1,6 @@
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/client.ts';
+import { isPlanLimit } from '../../lib/plan-limit.ts';
 import { type UploadedPicture, uploadPicture } from '../../lib/upload.ts';
 import { fill, type PictureItem } from './vehicle-form.ts';
 
@@ -26,7 +27,8 @@ export type PictureStrings = Record<
   | 'moved'
   | 'madeCover'
   | 'removed'
-  | 'added',
+  | 'added'
+  | 'seePlans',
   string
 >;
 
@@ -99,7 +101,7 @@ export function PictureField({ items, onChange, onRemove, limits, error, itemErr
           const refused = failure instanceof ApiError ? failure : null;
           // 413, 415 and 422 are the server's verdict on this file; anything else may pass later.
           const retryable = !refused || refused.status === 0 || refused.status === 429 || refused.status >= 500;
-          patch(item.key, { status: 'error', error: refused?.message ?? s.failed, retryable });
+          patch(item.key, { status: 'error', error: refused?.message ?? s.failed, retryable, planLimit: isPlanLimit(refused?.code) });
         })
         .finally(() => {
           running.current.delete(item.key);
@@ -373,6 +375,12 @@ export function PictureField({ items, onChange, onRemove, limits, error, itemErr
             <li key={p.key}>
               <p className="field-error" role="alert">
                 <bdi>{p.name}</bdi>: {p.error}
+                {p.planLimit && (
+                  <>
+                    {' '}
+                    <a href="/billing/">{s.seePlans}</a>
+                  </>
+                )}
               </p>
               <div className="picture-actions">
                 {p.retryable && files.current.has(p.key) && (

@@ -1,5 +1,6 @@
 import { type ChangeEvent, type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { apiCall } from '../../lib/client.ts';
+import { isPlanLimit } from '../../lib/plan-limit.ts';
 import { flash, toast } from '../../stores/toasts.ts';
 import { Field, FormError, SelectField, Submit, TextAreaField } from '../auth/Field.tsx';
 import { useSubmit } from '../auth/forms.ts';
@@ -59,6 +60,8 @@ export interface FormStrings {
   draftSaved: string;
   waitForUploads: string;
   generic: string;
+  /** The link that follows a plan-limit refusal (403 PLAN_LIMIT_*). */
+  seePlans: string;
 }
 
 interface Props {
@@ -99,7 +102,7 @@ export default function VehicleForm({ vehicleId, userId, initial, config, s, pic
     const section = sectionOf(fieldOfPath(name));
     setOpen((o) => (o.has(section) ? o : new Set(o).add(section)));
   };
-  const { busy, errors, message, run, setErrors } = useSubmit({ generic: s.generic }, { fieldOf: fieldOfPath, reveal });
+  const { busy, code, errors, message, run, setErrors } = useSubmit({ generic: s.generic }, { fieldOf: fieldOfPath, reveal });
 
   // A draft left here earlier comes back, with a notice that offers to discard it.
   useEffect(() => {
@@ -466,7 +469,7 @@ export default function VehicleForm({ vehicleId, userId, initial, config, s, pic
         </ol>
       </nav>
       <p className="muted">{s.requiredNote}</p>
-      <FormError message={message} />
+      <FormError message={message} link={isPlanLimit(code) ? { href: '/billing/', label: s.seePlans } : null} />
       <datalist id="vehicle-makes">
         {config.makes.map((mk) => (
           <option key={mk.id} value={mk.name} />

@@ -189,6 +189,8 @@ export interface PictureItem {
   error?: string;
   /** A refusal that may pass on a second try (network, timeout, server error). */
   retryable?: boolean;
+  /** Refused by the seller's plan (403 PLAN_LIMIT_PHOTOS): the message links to the plans. */
+  planLimit?: boolean;
 }
 
 /** What the inputs hold: scalar fields as typed (strings), options and pictures as lists. */
