@@ -1,9 +1,6 @@
 import { expect, expectAccessible, fillVehicleForm, type Listing, png, signedGet, test, texts } from '../fixtures.ts';
 import { codeFor } from '../outbox.ts';
 
-// The plans, subscription and local-checkout routes are built on another branch (issue 6, API half).
-test.fixme(true, 'needs the plans API branch');
-
 const dataDir = () => process.env.E2E_DATA_DIR as string;
 const t = texts('en_US');
 
