@@ -188,6 +188,12 @@ describe('plans and checkout without Stripe (local test mode)', () => {
       403,
     );
     expect((await t.request(`/api/v1/user/${other.id}/subscription`, { headers: m.headers })).status).toBe(403);
+    // An administrator holding admin.user.index reads it, but does not buy in the member's name.
+    await t.grant(m.id, ['admin.user.index']);
+    expect((await t.request(`/api/v1/user/${other.id}/subscription`, { headers: m.headers })).status).toBe(200);
+    expect((await t.request(`/api/v1/user/${other.id}/cart/${cart}/stripe/payment`, { method: 'POST', headers: m.headers })).status).toBe(
+      403,
+    );
     expect((await t.request(`/api/v1/user/${m.id}/cart/${cart}/stripe/payment`, { method: 'POST' })).status).toBe(401);
     expect(await t.database.db.selectFrom('payments').select('id').where('user_id', '=', m.id).execute()).toEqual([]);
   });
