@@ -1,5 +1,5 @@
 import { nowIso } from '@autoroute/db';
-import { type Locale, languageTag } from '@autoroute/locales';
+import { DEFAULT_LOCALE, type Locale, languageTag, matchLocale } from '@autoroute/locales';
 import type { TFunction } from 'i18next';
 import { sql } from 'kysely';
 import type Stripe from 'stripe';
@@ -127,9 +127,47 @@ export async function assertSellerCanReceive(db: Db, sellerId: number): Promise<
   const { limits } = await currentPlan(db, sellerId);
   if (limits.contactLimit !== null) {
     const received = await countContactsSince(db, sellerId, monthStart());
-    if (received >= limits.contactLimit) throw new AppError(403, 'PLAN_LIMIT_CONTACTS');
+    if (received >= limits.contactLimit) {
+      await tellSellerOfLimit(db, sellerId, limits.contactLimit);
+      throw new AppError(403, 'PLAN_LIMIT_CONTACTS');
+    }
   }
   return { priority: limits.prioritySupport };
+}
+
+/**
+ * The seller learns, once a month and in their own language, that buyers' messages are being
+ * refused: the visitor is told nothing of the plan, so this is the seller's only way to know.
+ */
+async function tellSellerOfLimit(db: Db, sellerId: number, limit: number): Promise<void> {
+  const since = monthStart();
+  const told = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('user_id', '=', sellerId)
+    .where('kind', '=', 'plan_limit')
+    .where('created_at', '>=', since)
+    .executeTakeFirst();
+  if (told) return;
+  const seller = await db
+    .selectFrom('users as u')
+    .leftJoin('languages as l', 'l.id', 'u.language_id')
+    .select('l.code as language')
+    .where('u.id', '=', sellerId)
+    .executeTakeFirst();
+  const t = translator(matchLocale(seller?.language) ?? DEFAULT_LOCALE);
+  const now = nowIso();
+  await db
+    .insertInto('notifications')
+    .values({
+      user_id: sellerId,
+      kind: 'plan_limit',
+      from_name: t('common:appName'),
+      message: t('billing.contactLimitReached', { limit }),
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
 }
 
 /** Detailed statistics need a plan that includes them. */

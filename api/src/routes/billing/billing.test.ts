@@ -188,6 +188,12 @@ describe('plans and checkout without Stripe (local test mode)', () => {
       403,
     );
     expect((await t.request(`/api/v1/user/${other.id}/subscription`, { headers: m.headers })).status).toBe(403);
+    // An administrator holding admin.user.index reads it, but does not buy in the member's name.
+    await t.grant(m.id, ['admin.user.index']);
+    expect((await t.request(`/api/v1/user/${other.id}/subscription`, { headers: m.headers })).status).toBe(200);
+    expect((await t.request(`/api/v1/user/${other.id}/cart/${cart}/stripe/payment`, { method: 'POST', headers: m.headers })).status).toBe(
+      403,
+    );
     expect((await t.request(`/api/v1/user/${m.id}/cart/${cart}/stripe/payment`, { method: 'POST' })).status).toBe(401);
     expect(await t.database.db.selectFrom('payments').select('id').where('user_id', '=', m.id).execute()).toEqual([]);
   });
@@ -247,6 +253,20 @@ describe('plans and checkout without Stripe (local test mode)', () => {
     expect(res.status).toBe(403);
     expect(await json(res)).toEqual({ code: 'PLAN_LIMIT_CONTACTS', error: 'This seller cannot receive more messages this month.' });
     expect((await subscription(seller)).usage.contactsThisMonth).toBe(20);
+    // The seller is told once this month, in their language, that messages are being refused.
+    await t.request(`/api/v1/vehicles/${id}/contact`, { method: 'POST', json: message });
+    const told = await t.database.db
+      .selectFrom('notifications')
+      .select('message')
+      .where('user_id', '=', seller.id)
+      .where('kind', '=', 'plan_limit')
+      .execute();
+    expect(told).toEqual([
+      {
+        message:
+          "A buyer tried to contact you, but your plan's 20 messages for this month are used up. Choose a plan in Billing to receive every message.",
+      },
+    ]);
   });
 
   it('gives detailed statistics only on a plan that includes them, with real counts', async () => {

@@ -63,6 +63,8 @@ const formSays = (values: FormValues, locale: Locale) => validate(values, config
 beforeAll(async () => {
   t = await createTestApp();
   seller = await t.member('seller');
+  // The form is published several times over: a plan without a listing limit (the free plan allows 3).
+  await t.subscribe(seller.id, 'Professional Unlimited (monthly)');
   config = (await json(await t.request('/api/v1/user/config'))).data;
 });
 
