@@ -13,6 +13,10 @@ test.describe('storefront skeleton', () => {
       .filter({ has: page.getByRole('heading', { level: 3 }) });
     await expect(cards).toHaveCount(12);
     await expect(cards.first().getByRole('img')).toBeVisible();
+    // Above them, listings featured by a professional seller's plan (the demo sellers have plans).
+    const featured = page.getByRole('region', { name: 'Featured listings' }).getByRole('listitem');
+    await expect(featured.first().getByText('Featured', { exact: true })).toBeVisible();
+    expect(await featured.count()).toBeLessThanOrEqual(4);
     await expectAccessible(page);
   });
 

@@ -452,3 +452,30 @@ describe('GET /api/v1/vehicles: refused queries', () => {
     expect(body.details.map((d: { path: string }) => d.path)).toContain(field);
   });
 });
+
+describe('GET /api/v1/vehicles/featured (the home page section)', () => {
+  it('lists live listings featured by an administrator or by their plan, newest first, never a sold one', async () => {
+    const db = t.database.db;
+    await db.updateTable('vehicles').set({ featured: 0, plan_featured: 0 }).execute();
+    const live = await db
+      .selectFrom('vehicles')
+      .select(['id', 'created_at'])
+      .where('sold', '=', 0)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(3)
+      .execute();
+    const sold = await db.selectFrom('vehicles').select('id').where('sold', '=', 1).executeTakeFirst();
+    await db.updateTable('vehicles').set({ featured: 1 }).where('id', 'in', [live[0]!.id, live[2]!.id]).execute();
+    await db.updateTable('vehicles').set({ plan_featured: 1 }).where('id', '=', live[1]!.id).execute();
+    if (sold) await db.updateTable('vehicles').set({ featured: 1 }).where('id', '=', sold.id).execute();
+
+    const res = await t.request('/api/v1/vehicles/featured?perPage=6');
+    expect(res.status).toBe(200);
+    const { data } = await json(res);
+    expect(data.map((v: { id: number }) => v.id)).toEqual(live.map((v) => v.id));
+    expect(data.every((v: { featured: boolean }) => v.featured)).toBe(true);
+    expect((await json(await t.request('/api/v1/vehicles/featured?perPage=2'))).data).toHaveLength(2);
+    expect((await t.request('/api/v1/vehicles/featured?perPage=0')).status).toBe(422);
+  });
+});

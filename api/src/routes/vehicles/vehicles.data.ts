@@ -210,6 +210,29 @@ const SORTS = {
   mileage_asc: ['mileage', 'asc'],
 } as const;
 
+/**
+ * The newest live listings that are featured, by an administrator or by their seller's plan: each
+ * side walks its partial index (migration 20261128_0001), then the two short lists are merged.
+ */
+export async function featuredVehicleIds(db: Db, limit: number): Promise<number[]> {
+  const side = (column: 'featured' | 'plan_featured') =>
+    db
+      .selectFrom('vehicles')
+      .select(['id', 'created_at'])
+      .where(column, '=', 1)
+      .where('sold', '=', 0)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  const [byAdmin, byPlan] = await Promise.all([side('featured'), side('plan_featured')]);
+  const merged = new Map([...byAdmin, ...byPlan].map((r) => [r.id, r.created_at]));
+  return [...merged]
+    .sort(([a, at], [b, bt]) => (at === bt ? b - a : at < bt ? 1 : -1))
+    .slice(0, limit)
+    .map(([id]) => id);
+}
+
 /** One page of matching vehicle ids in the asked order (ties broken by id, newest first). */
 export async function searchVehicleIds(db: Db, dialect: DialectName, c: SearchCriteria): Promise<number[]> {
   const terms = searchTerms(c.q);

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
 import { ErrorEnvelope, IdParam } from '../../openapi.ts';
 import { ListMeta, Vehicle, VehicleListQuery, VehicleSummary } from './vehicles.schemas.ts';
-import { getVehicle, searchVehicles } from './vehicles.service.ts';
+import { featuredVehicles, getVehicle, searchVehicles } from './vehicles.service.ts';
 import { createVehicleRoute, deleteVehicleRoute, patchVehicleRoute, replaceVehicleRoute } from './vehicles.write.schemas.ts';
 import { createVehicle, deleteVehicle, patchVehicle, replaceVehicle, viewerOf } from './vehicles.write.service.ts';
 
@@ -21,6 +21,21 @@ const list = createRoute({
   },
 });
 
+const featured = createRoute({
+  method: 'get',
+  path: '/featured',
+  tags: ['Vehicles'],
+  summary: "The newest live listings featured by an administrator or by their seller's plan",
+  request: { query: z.object({ perPage: z.coerce.number().int().min(1).max(24).default(6) }) },
+  responses: {
+    200: {
+      description: 'Featured listings, newest first',
+      content: { 'application/json': { schema: z.object({ data: z.array(VehicleSummary) }) } },
+    },
+    422: { description: 'Invalid query', content: { 'application/json': { schema: ErrorEnvelope } } },
+  },
+});
+
 const detail = createRoute({
   method: 'get',
   path: '/{id}',
@@ -34,30 +49,34 @@ const detail = createRoute({
 });
 
 export function vehiclesRoutes(deps: Deps) {
-  return createRouter()
-    .openapi(list, async (c) => c.json(await searchVehicles(deps, c.req.valid('query'), c.get('locale')), 200))
-    .openapi(detail, async (c) => {
-      const principal = c.get('principal');
-      const viewer = principal ? viewerOf(principal) : null;
-      return c.json({ data: await getVehicle(deps, c.req.valid('param').id, c.get('locale'), viewer) }, 200);
-    })
-    .openapi(createVehicleRoute, async (c) =>
-      c.json({ data: await createVehicle(deps, viewerOf(c.get('principal')), c.req.valid('json'), c.get('locale')) }, 201),
-    )
-    .openapi(replaceVehicleRoute, async (c) =>
-      c.json(
-        { data: await replaceVehicle(deps, viewerOf(c.get('principal')), c.req.valid('param').id, c.req.valid('json'), c.get('locale')) },
-        200,
-      ),
-    )
-    .openapi(patchVehicleRoute, async (c) =>
-      c.json(
-        { data: await patchVehicle(deps, viewerOf(c.get('principal')), c.req.valid('param').id, c.req.valid('json'), c.get('locale')) },
-        200,
-      ),
-    )
-    .openapi(deleteVehicleRoute, async (c) => {
-      await deleteVehicle(deps, viewerOf(c.get('principal')), c.req.valid('param').id);
-      return c.json({ data: { ok: true as const } }, 200);
-    });
+  return (
+    createRouter()
+      .openapi(list, async (c) => c.json(await searchVehicles(deps, c.req.valid('query'), c.get('locale')), 200))
+      // Before `/{id}`, which would take "featured" for an id.
+      .openapi(featured, async (c) => c.json(await featuredVehicles(deps, c.req.valid('query').perPage, c.get('locale')), 200))
+      .openapi(detail, async (c) => {
+        const principal = c.get('principal');
+        const viewer = principal ? viewerOf(principal) : null;
+        return c.json({ data: await getVehicle(deps, c.req.valid('param').id, c.get('locale'), viewer) }, 200);
+      })
+      .openapi(createVehicleRoute, async (c) =>
+        c.json({ data: await createVehicle(deps, viewerOf(c.get('principal')), c.req.valid('json'), c.get('locale')) }, 201),
+      )
+      .openapi(replaceVehicleRoute, async (c) =>
+        c.json(
+          { data: await replaceVehicle(deps, viewerOf(c.get('principal')), c.req.valid('param').id, c.req.valid('json'), c.get('locale')) },
+          200,
+        ),
+      )
+      .openapi(patchVehicleRoute, async (c) =>
+        c.json(
+          { data: await patchVehicle(deps, viewerOf(c.get('principal')), c.req.valid('param').id, c.req.valid('json'), c.get('locale')) },
+          200,
+        ),
+      )
+      .openapi(deleteVehicleRoute, async (c) => {
+        await deleteVehicle(deps, viewerOf(c.get('principal')), c.req.valid('param').id);
+        return c.json({ data: { ok: true as const } }, 200);
+      })
+  );
 }

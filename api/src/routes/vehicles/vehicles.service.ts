@@ -10,6 +10,7 @@ import {
   type FacetCounts,
   type FacetName,
   facetReferences,
+  featuredVehicleIds,
   findCurrency,
   findVehicle,
   type SearchCriteria,
@@ -115,6 +116,12 @@ function facetList(
     transmissionId: idFacet('transmissionId'),
     brand: brands.sort((a, b) => byCount(a, b) || a.value.localeCompare(b.value)),
   };
+}
+
+/** The newest featured live listings, for the home page's featured section. */
+export async function featuredVehicles(deps: Deps, limit: number, locale: Locale) {
+  const rows = await vehicleSummaries(deps.db, await featuredVehicleIds(deps.db, limit));
+  return { data: rows.map((r) => toSummary(r, locale)) };
 }
 
 export interface Viewer {
