@@ -14,7 +14,10 @@ test.describe('storefront skeleton', () => {
     await expect(cards).toHaveCount(12);
     await expect(cards.first().getByRole('img')).toBeVisible();
     // Above them, listings featured by a professional seller's plan (the demo sellers have plans).
-    const featured = page.getByRole('region', { name: 'Featured listings' }).getByRole('listitem');
+    const featured = page
+      .getByRole('region', { name: 'Featured listings' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 3 }) });
     await expect(featured.first().getByText('Featured', { exact: true })).toBeVisible();
     expect(await featured.count()).toBeLessThanOrEqual(4);
     await expectAccessible(page);
