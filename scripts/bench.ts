@@ -210,12 +210,13 @@ async function measureSearch(database: Db, dir: string) {
     `${v}?currencyId=${eur}&maxPrice=40000&categoryId=${suv}&fuelTypeId=${diesel}&minYear=2012&maxYear=2022&doors=5&sort=mileage_asc`,
     `${v}?brand=Volkswagen&transmissionId=${automatic}&minYear=2018&maxMileage=80000&sort=year_desc`,
     `${v}?categoryId=${hatchback}&currencyId=${eur}&minPrice=8000&maxPrice=20000&doors=5&page=2`,
+    `${v}?brand=Renault&fuelTypeId=${diesel}&sort=relevance`,
   ];
   const runs = 300;
   const health = await latency(app, ['/api/v1/health'], runs);
   const textSearch = await latency(app, text, runs);
   const manyFilters = await latency(app, filters, runs);
-  const unfiltered = await latency(app, [v, `${v}?sort=price_asc`, `${v}?page=3`], runs);
+  const unfiltered = await latency(app, [v, `${v}?sort=relevance`, `${v}?sort=price_asc`, `${v}?page=3`], runs);
   const ids = await database.db.selectFrom('vehicles').select('id').orderBy('id').limit(50).offset(5000).execute();
   const detail = await latency(
     app,

@@ -13,7 +13,6 @@ const controls = (f: HTMLFormElement): Control[] =>
 
 if (form && region && count) {
   let pending: AbortController | null = null;
-  let sortChosen = new URLSearchParams(location.search).has('sort');
 
   // SPEC: price filtering needs a currency chosen first.
   const syncPrice = () => {
@@ -25,11 +24,11 @@ if (form && region && count) {
   const urlOfForm = () => {
     const params = new URLSearchParams();
     const data = new FormData(form);
-    const defaultSort = String(data.get('q') ?? '').trim() ? 'relevance' : 'newest';
+    // The page's default order (featured first, then by the words or newest) stays out of the URL.
+    const defaultSort = (form.elements.namedItem('sort') as HTMLSelectElement | null)?.dataset.default;
     for (const [key, value] of data) {
       if (typeof value !== 'string' || value.trim() === '') continue;
-      // An order the visitor never chose follows the words: relevance with words, newest without.
-      if (key === 'sort' && (!sortChosen || value === defaultSort)) continue;
+      if (key === 'sort' && value === defaultSort) continue;
       params.append(key, value.trim());
     }
     const search = params.toString();
@@ -49,7 +48,6 @@ if (form && region && count) {
       const nextCount = next.querySelector('[data-results-count]');
       if (!nextForm || !nextRegion || !nextCount) throw new Error('not a search page');
       if (push) history.pushState(null, '', url);
-      sortChosen = new URL(url, location.href).searchParams.has('sort');
       document.title = next.title;
       region.innerHTML = nextRegion.innerHTML;
       count.textContent = nextCount.textContent;
@@ -90,7 +88,6 @@ if (form && region && count) {
   document.addEventListener('change', (event) => {
     const target = event.target as Control;
     if (target.form !== form || !target.name) return;
-    if (target.name === 'sort') sortChosen = true;
     // A new make or country makes the chosen model or city meaningless.
     const dependent = target.name === 'brand' ? 'model' : target.name === 'countryId' ? 'cityId' : null;
     if (dependent) {

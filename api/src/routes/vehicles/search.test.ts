@@ -71,6 +71,41 @@ const mostCommon = <K extends keyof Listing>(key: K, rows = unsold()): Listing[K
   return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
 };
 
+/**
+ * Runs `check` with exactly these listings featured by an administrator and by a plan, then puts
+ * every listing's flags back as they were.
+ */
+async function withFeatured(byAdmin: number[], byPlan: number[], check: () => Promise<void>) {
+  const db = t.database.db;
+  const before = await db.selectFrom('vehicles').select(['id', 'featured', 'plan_featured']).execute();
+  const set = async (column: 'featured' | 'plan_featured', ids: number[]) => {
+    await db
+      .updateTable('vehicles')
+      .set({ [column]: 0 })
+      .execute();
+    if (ids.length)
+      await db
+        .updateTable('vehicles')
+        .set({ [column]: 1 })
+        .where('id', 'in', ids)
+        .execute();
+  };
+  await set('featured', byAdmin);
+  await set('plan_featured', byPlan);
+  try {
+    await check();
+  } finally {
+    await set(
+      'featured',
+      before.filter((r) => r.featured).map((r) => r.id),
+    );
+    await set(
+      'plan_featured',
+      before.filter((r) => r.plan_featured).map((r) => r.id),
+    );
+  }
+}
+
 /** Every id the search answers, page after page, in order. */
 async function searchIds(query: string): Promise<number[]> {
   const ids: number[] = [];
@@ -198,14 +233,44 @@ describe('GET /api/v1/vehicles: text search', () => {
   });
 
   it('ranks by relevance with words, and falls back to newest first without them', async () => {
+    await withFeatured([], [], async () => {
+      const brand = mostCommon('brand');
+      const expected = unsold()
+        .filter((v) => matchesText(v, brand))
+        .map((v) => v.id)
+        .sort((a, b) => a - b);
+      const ranked = await searchIds(`q=${encodeURIComponent(brand)}&sort=relevance`);
+      expect([...ranked].sort((a, b) => a - b)).toEqual(expected);
+      expect(await searchIds('sort=relevance')).toEqual(await searchIds('sort=newest'));
+    });
+  });
+
+  it('ranks listings featured by an administrator or by their plan first, then as it would without them', async () => {
     const brand = mostCommon('brand');
-    const expected = unsold()
-      .filter((v) => matchesText(v, brand))
-      .map((v) => v.id)
-      .sort((a, b) => a - b);
-    const ranked = await searchIds(`q=${encodeURIComponent(brand)}&sort=relevance`);
-    expect([...ranked].sort((a, b) => a - b)).toEqual(expected);
-    expect(await searchIds('sort=relevance')).toEqual(await searchIds('sort=newest'));
+    const ofBrand = unsold().filter((v) => v.brand === brand);
+    const byAdmin = ofBrand.filter((_, i) => i % 5 === 0).map((v) => v.id);
+    const byPlan = unsold()
+      .filter((_, i) => i % 7 === 3)
+      .map((v) => v.id);
+    await withFeatured(byAdmin, byPlan, async () => {
+      const featured = new Set([...byAdmin, ...byPlan]);
+      const featuredFirst = (rows: Listing[]) => [...rows.filter((v) => featured.has(v.id)), ...rows.filter((v) => !featured.has(v.id))];
+      const newest = unsold().sort(newestFirst);
+      expect(featured.size).toBeGreaterThan(0);
+      expect(await searchIds('sort=relevance')).toEqual(featuredFirst(newest).map((v) => v.id));
+      const currency = mostCommon('currency_id');
+      expect(await searchIds(`sort=relevance&currencyId=${currency}`)).toEqual(
+        featuredFirst(newest.filter((v) => v.currency_id === currency)).map((v) => v.id),
+      );
+      // With words, featured matches come first, each side ranked by the words; other orders ignore it.
+      const ranked = await searchIds(`q=${encodeURIComponent(brand)}&sort=relevance`);
+      const matching = unsold().filter((v) => matchesText(v, brand));
+      const featuredMatches = matching.filter((v) => featured.has(v.id)).length;
+      expect(featuredMatches).toBeGreaterThan(0);
+      expect(ranked.slice(0, featuredMatches).every((id) => featured.has(id))).toBe(true);
+      expect(ranked.slice(featuredMatches).some((id) => featured.has(id))).toBe(false);
+      expect(await searchIds('sort=newest')).toEqual(newest.map((v) => v.id));
+    });
   });
 
   it.each([

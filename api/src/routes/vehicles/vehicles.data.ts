@@ -250,26 +250,37 @@ export async function searchVehicleIds(db: Db, dialect: DialectName, c: SearchCr
       .execute();
     return rows.map((r) => r.id);
   };
+  // Walking an index in the asked order (`sold, created_at`, or the featured one) only pays for the
+  // plain listing; with filters it may read most rows before it finds a page, so SQLite is kept off
+  // it (see whereOf): a unary `+` is not the indexed term.
+  const steerSort = dialect === 'sqlite' && (filtered || terms.length > 0);
+  const offIndex = (term: Expression<unknown>) => (steerSort ? sql`+${term}` : term);
+  // `relevance` ranks listings featured by an administrator or by their seller's plan first
+  // (docs/decisions/011-plans-and-payments.md), then by the words, or newest first without words.
+  const promoted = sql<number>`(${sql.ref('v.featured')} | ${sql.ref('v.plan_featured')})`;
   if (c.sort === 'relevance' && terms.length) {
     const text = textSearch(dialect, terms);
-    if (!text.ranked) return page(base.where(whereOf(dialect, conditions, terms, indexable)).orderBy(text.rank, 'desc'));
+    if (!text.ranked) {
+      return page(
+        base
+          .where(whereOf(dialect, conditions, terms, indexable))
+          .orderBy(promoted, 'desc')
+          .orderBy(text.rank, 'desc'),
+      );
+    }
     // SQLite: the joined FTS5 matches both filter and rank, so the text condition is not repeated.
     return page(
       base
         .innerJoin(text.ranked.as('m'), 'm.id', 'v.id')
         .where(whereOf(dialect, conditions, [], indexable))
+        .orderBy(offIndex(promoted), 'desc')
         .orderBy('m.score', 'desc'),
     );
   }
   const [column, direction] = SORTS[c.sort];
-  // Walking `sold, created_at` newest first only pays for the plain listing; with filters it may
-  // read most rows before it finds a page, so SQLite is kept off it (see whereOf).
-  const steerSort = dialect === 'sqlite' && column === 'created_at' && (filtered || terms.length > 0);
-  return page(
-    base
-      .where(whereOf(dialect, conditions, terms, indexable))
-      .orderBy(steerSort ? sql`+${sql.ref(`v.${column}`)}` : sql.ref(`v.${column}`), direction),
-  );
+  let query = base.where(whereOf(dialect, conditions, terms, indexable));
+  if (c.sort === 'relevance') query = query.orderBy(offIndex(promoted), 'desc');
+  return page(query.orderBy(column === 'created_at' ? offIndex(sql.ref(`v.${column}`)) : sql.ref(`v.${column}`), direction));
 }
 
 /** The listing rows of these vehicles, in the order of `ids`. */

@@ -41,7 +41,10 @@ export const VehicleListQuery = z
     maxMileage: intParam(0, 100_000_000),
     doors: intParam(1, 10),
     includeSold: boolParam.default(false).openapi({ type: 'boolean' }),
-    sort: z.enum(SORTS).default('newest').openapi({ description: '`relevance` ranks by the words of `q` (newest first without `q`)' }),
+    sort: z
+      .enum(SORTS)
+      .default('newest')
+      .openapi({ description: '`relevance` ranks featured listings first, then by the words of `q` (newest first without `q`)' }),
     page: z.coerce.number().int().min(1).max(10000).default(1).openapi({ example: 1 }),
     perPage: z.coerce.number().int().min(1).max(100).default(24).openapi({ example: 24 }),
   })
