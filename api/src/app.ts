@@ -23,6 +23,7 @@ import { notificationsRoutes } from './routes/notifications/notifications.routes
 import { pagesRoutes } from './routes/pages/pages.routes.ts';
 import { picturesRoutes } from './routes/pictures/pictures.routes.ts';
 import { siteRoutes } from './routes/site/site.routes.ts';
+import { supportRoutes } from './routes/support/support.routes.ts';
 import { userRoutes } from './routes/user/user.routes.ts';
 import { interactionsRoutes } from './routes/vehicles/interactions.routes.ts';
 import { vehiclesRoutes } from './routes/vehicles/vehicles.routes.ts';
@@ -88,6 +89,7 @@ export function createApp(deps: Deps) {
   app.route(`${API_BASE}/me`, meRoutes(deps));
   app.route(`${API_BASE}/me`, statsRoutes(deps));
   app.route(`${API_BASE}/notifications`, notificationsRoutes(deps));
+  app.route(`${API_BASE}/support`, supportRoutes(deps));
   app.route(`${API_BASE}/pictures`, picturesRoutes(deps));
   app.route(`${API_BASE}/admin`, adminRoutes(deps));
   app.route(`${API_BASE}/docs`, docsRoutes());

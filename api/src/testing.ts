@@ -189,3 +189,50 @@ export function latestCode(dataDir: string, email: string): string {
   }
   throw new Error(`no code for ${email} in the outbox`);
 }
+
+/** A mail as the outbox holds it, decoded. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Decodes RFC 2047 words and the quoted-printable or base64 body nodemailer writes. */
+function readMail(raw: string): Mail {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
+  const header = (name: string) => headers.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1] ?? '';
+  const words = (s: string) =>
+    s.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, enc: string, text: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
+  const body = rest.join('\n\n');
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  const text =
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : encoding === 'quoted-printable'
+        ? Buffer.from(
+            body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8')
+        : body;
+  return { to: header('To'), subject: words(header('Subject')).trim(), text };
+}
+
+/** Every mail the app wrote to `to` in the outbox of `dataDir` (no SMTP_URL), oldest first. */
+export function outboxMails(dataDir: string, to: string): Mail[] {
+  const folder = `${dataDir}/outbox`;
+  let files: string[] = [];
+  try {
+    files = readdirSync(folder)
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
+  } catch {}
+  return files.map((f) => readMail(readFileSync(`${folder}/${f}`, 'utf8'))).filter((m) => m.to === to);
+}

@@ -10,6 +10,7 @@ import { GoHome } from './layout/GoHome.tsx';
 import { BackofficeLayout } from './layout/Layout.tsx';
 import { generated } from './resources/generate.tsx';
 import { roles } from './roles/index.ts';
+import { supportRequests } from './support/index.ts';
 import { DirectionProvider } from './theme.tsx';
 import { users } from './users/index.ts';
 import { vehicles } from './vehicles/index.ts';
@@ -36,6 +37,7 @@ export function App() {
           title="Autoroute"
           disableTelemetry
         >
+          <Resource name="support-requests" {...supportRequests} />
           <Resource name="vehicles" {...vehicles} />
           <Resource name="categories" {...generated('categories')} />
           <Resource name="types" {...generated('types')} />

@@ -12,6 +12,10 @@ describe("the console's permission names (SPEC §6)", () => {
     expect(permissionFor('roles', 'list')).toBe('admin.role.index');
     expect(permissionFor('datacrons', 'run')).toBe('admin.datacron.update');
     expect(permissionFor('datacron-runs', 'list')).toBe('admin.datacron.index');
+    // Reading a support request is seeing it; resolving or reopening it is updating it.
+    expect(permissionFor('support-requests', 'show')).toBe('admin.support.index');
+    expect(permissionFor('support-requests', 'edit')).toBe('admin.support.update');
+    expect(permissionFor('support-requests', 'delete')).toBe('admin.support.delete');
   });
 
   it('takes every declared resource from its declaration, each naming a permission the vocabulary has', () => {

@@ -12,6 +12,7 @@ export const PERMISSION_OF: Readonly<Record<string, AdminResource>> = {
   users: 'user',
   roles: 'role',
   vehicles: 'vehicle',
+  'support-requests': 'support',
   // A job's run history is part of the job: whoever may see the job may see its runs.
   'datacron-runs': 'datacron',
 };

@@ -33,6 +33,8 @@ export interface DashboardFigures {
   newUsers?: number;
   activeSubscriptions?: number;
   contactsThisMonth?: number;
+  supportOpen?: number;
+  supportOpenPriority?: number;
   revenueByMonth?: { month: string; amount: number; currency: string }[];
   listingsPerCategory?: { categoryId: number; name: string; count: number }[];
   latestListings?: { id: number; title: string; price: number; currency: string; createdAt: string }[];

@@ -1,6 +1,8 @@
 import { NO_MIGRATIONS, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrator } from './migrate.ts';
+import { migrations } from './migrations/index.ts';
+import { seedReference } from './seed/index.ts';
 import { createTestDatabase, type TestDatabase, testDialect } from './testing.ts';
 
 let t: TestDatabase;
@@ -55,6 +57,7 @@ describe(`migrations (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
       'datacrons',
       'datacron_runs',
       'daily_stats',
+      'support_requests',
       'external_identities',
       'settings',
       'makes',
@@ -108,6 +111,38 @@ describe(`migrations (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
     const up = await m.migrateToLatest();
     expect(up.error).toBeUndefined();
     expect((await t.db.introspection.getTables()).map((x) => x.name)).toContain('vehicles');
+  });
+
+  it('grants the support permissions to ADMIN and SUPADMIN of a database seeded before them (20261129_0003)', async () => {
+    const seeded = await createTestDatabase();
+    try {
+      await seedReference(seeded.db);
+      // As the seed left it before support requests existed.
+      await seeded.db.deleteFrom('permissions').where('name', 'like', 'admin.support.%').execute();
+      const names = Object.keys(migrations);
+      const m = migrator(seeded.db);
+      expect((await m.migrateTo(names[names.indexOf('20261129_0003_support_requests') - 1]!)).error).toBeUndefined();
+      expect((await m.migrateToLatest()).error).toBeUndefined();
+      const held = async (role: string) =>
+        (
+          await seeded.db
+            .selectFrom('role_permissions as rp')
+            .innerJoin('roles as r', 'r.id', 'rp.role_id')
+            .innerJoin('permissions as p', 'p.id', 'rp.permission_id')
+            .select('p.name')
+            .where('r.name', '=', role)
+            .where('p.name', 'like', 'admin.support.%')
+            .execute()
+        )
+          .map((x) => x.name)
+          .sort();
+      const support = ['admin.support.create', 'admin.support.delete', 'admin.support.index', 'admin.support.update'];
+      expect(await held('ADMIN')).toEqual(support);
+      expect(await held('SUPADMIN')).toEqual(support);
+      expect(await held('USER')).toEqual([]);
+    } finally {
+      await seeded.destroy();
+    }
   });
 
   it('writes ISO-8601 UTC timestamps by default', async () => {

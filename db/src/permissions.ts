@@ -1,7 +1,9 @@
 /**
  * The permission vocabulary of SPEC §3 and §6: `admin.{resource}.{action}` for every admin-managed
  * resource kind, plus the single action name `delete_vehicle`. `vehicle` is added for listing
- * moderation in the back office (it is not in SPEC's list, which has no admin screen for vehicles).
+ * moderation in the back office (it is not in SPEC's list, which has no admin screen for vehicles),
+ * `support` for the support requests (docs/decisions/013-support-requests.md): its `create` is
+ * never asked, since requests come from the site, but every row of the matrix has four actions.
  */
 export const ADMIN_RESOURCES = [
   'dashboard',
@@ -27,6 +29,7 @@ export const ADMIN_RESOURCES = [
   'cartgroup',
   'cartdetail',
   'vehicle',
+  'support',
 ] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 

@@ -316,7 +316,6 @@ export interface NotificationTable extends Timestamps {
   email: string | null;
   phone: string | null;
   message: string;
-  priority: ColumnType<Flag, Flag | undefined, Flag>;
   read_at: string | null;
 }
 
@@ -468,6 +467,23 @@ export interface Database {
   options: ReferenceTable;
   types: ReferenceTable;
   themes: ReferenceTable;
+export type SupportStatus = 'open' | 'closed';
+
+/** A request to our support team (migration 20261129_0003): a member's (user_id) or a guest's. */
+export interface SupportRequestTable extends Timestamps {
+  id: Generated<number>;
+  /** null for a guest, or once the member's account is deleted. */
+  user_id: number | null;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  /** 1 when the member's plan in force had priority support. */
+  priority: ColumnType<Flag, Flag | undefined, Flag>;
+  status: ColumnType<SupportStatus, SupportStatus | undefined, SupportStatus>;
+  closed_at: string | null;
+}
+
   providers: ReferenceTable;
   federers: FedererTable;
   languages: LanguageTable;
@@ -516,4 +532,5 @@ export type NewVehicle = Insertable<VehicleTable>;
 export type VehicleUpdate = Updateable<VehicleTable>;
 export type User = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
+  support_requests: SupportRequestTable;
 export type Picture = Selectable<PictureTable>;

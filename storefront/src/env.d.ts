@@ -9,6 +9,8 @@ declare namespace App {
     /** A page whose HTML depends only on the URL and language: sent with an ETag and shared caching. */
     cacheable?: boolean;
     locale: import('@autoroute/locales').Locale;
+    /** The session cookies for in-process API calls when the middleware renewed them (else the request's). */
+    cookie?: string;
     /** The signed-in user, resolved from the session cookies by the middleware. */
     user: import('./lib/types.ts').UserPayload | null;
     t: import('i18next').TFunction;

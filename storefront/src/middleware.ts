@@ -2,7 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { createHash } from 'node:crypto';
 import { matchLocale } from '@autoroute/locales';
 import { detectLocale, translator } from './lib/i18n.ts';
-import { resolveUser } from './lib/session.ts';
+import { renewedCookies, resolveUser } from './lib/session.ts';
 
 /**
  * Pages marked cacheable (their HTML depends only on the URL and the language) get an ETag and a
@@ -21,6 +21,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   const session = await resolveUser(context);
   locals.user = session.user;
+  // The page's own API calls go with the renewed session, not the expired token the browser sent.
+  if (session.user && session.setCookies.length) locals.cookie = renewedCookies(request.headers.get('cookie'), session.setCookies);
   const response = await next();
   for (const cookie of session.setCookies) response.headers.append('Set-Cookie', cookie);
   response.headers.set('Content-Language', locale.replace('_', '-'));

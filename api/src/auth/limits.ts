@@ -17,6 +17,8 @@ export const LIMITS = {
   // most 30 messages an hour whoever sends them, so a flood from many addresses stays bounded.
   contactPerIp: { points: 10, duration: 60 * 60 },
   contactPerListing: { points: 30, duration: 60 * 60 },
+  // Writing to support: a person sends one request, maybe a follow-up or two; more is a flood of our queue.
+  supportPerIp: { points: 5, duration: 60 * 60 },
   // Listing views: far above any person's browsing, it only stops a script inflating counts.
   viewPerIp: { points: 600, duration: 60 * 60 },
 } as const;

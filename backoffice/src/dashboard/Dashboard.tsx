@@ -45,8 +45,8 @@ function Welcome() {
   );
 }
 
-/** One figure; a link to the list it counts when the user may open that list. */
-function FigureCard({ label, value, to }: { label: string; value: number | undefined; to?: string }) {
+/** One figure, with a line of detail; a link to the list it counts when the user may open that list. */
+function FigureCard({ label, value, detail, to }: { label: string; value: number | undefined; detail?: string; to?: string }) {
   const [locale] = useLocaleState();
   const content = (
     <CardContent>
@@ -56,6 +56,11 @@ function FigureCard({ label, value, to }: { label: string; value: number | undef
       <Typography variant="h4" component="p" sx={{ mt: 1 }}>
         {value === undefined ? '—' : new Intl.NumberFormat(languageTag(matchLocale(locale) ?? 'en_US')).format(value)}
       </Typography>
+      {detail && (
+        <Typography variant="body2" color="text.secondary">
+          {detail}
+        </Typography>
+      )}
     </CardContent>
   );
   return (
@@ -83,7 +88,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function Figures({ data }: { data: DashboardFigures }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const { canAccess } = useCanAccessResources({ action: 'list', resources: ['vehicles', 'users', 'carts'] });
+  const { canAccess } = useCanAccessResources({ action: 'list', resources: ['vehicles', 'users', 'carts', 'support-requests'] });
   const may = (resource: string, path: string) => (canAccess?.[resource] ? path : undefined);
   const date = (iso: string) =>
     new Intl.DateTimeFormat(languageTag(matchLocale(locale) ?? 'en_US'), { dateStyle: 'medium' }).format(new Date(iso));
@@ -92,12 +97,18 @@ function Figures({ data }: { data: DashboardFigures }) {
   const categories = [...(data.listingsPerCategory ?? [])].sort((a, b) => b.count - a.count);
   const most = Math.max(1, ...categories.map((c) => c.count));
   // Each figure links to the list it counts (SPEC §2 dashboard), when the user may open that list.
-  const figures: { key: keyof DashboardFigures; to?: [string, string] }[] = [
+  const figures: { key: keyof DashboardFigures; to?: [string, string]; detail?: string }[] = [
     { key: 'live', to: ['vehicles', listPath('vehicles', { filter: { sold: false } })] },
     { key: 'soldThisMonth', to: ['vehicles', listPath('vehicles', { filter: { sold: true }, sort: 'createdAt', order: 'DESC' })] },
     { key: 'newUsers', to: ['users', listPath('users', { sort: 'createdAt', order: 'DESC' })] },
     { key: 'activeSubscriptions', to: ['carts', listPath('carts')] },
     { key: 'contactsThisMonth' },
+    // The open queue, in its triage order (priority first).
+    {
+      key: 'supportOpen',
+      to: ['support-requests', listPath('support-requests', { filter: { status: 'open' } })],
+      detail: translate('backoffice.dashboard.supportPriority', { count: data.supportOpenPriority ?? 0 }),
+    },
   ];
 
   return (
@@ -110,6 +121,7 @@ function Figures({ data }: { data: DashboardFigures }) {
               key={f.key}
               label={translate(`backoffice.dashboard.${f.key}`)}
               value={data[f.key] as number}
+              detail={f.detail}
               to={f.to && may(f.to[0], f.to[1])}
             />
           ))}

@@ -3,6 +3,7 @@ import { Menu, useCanAccessResources, useSidebarState, useTranslate } from 'reac
 
 /** The menu's sections, in the order an operator works through them. */
 export const MENU_GROUPS = [
+  { id: 'support', resources: ['support-requests'] },
   { id: 'catalogue', resources: ['vehicles', 'categories', 'types', 'transmissions', 'fuel-types', 'options', 'colors'] },
   { id: 'places', resources: ['countries', 'cities', 'currencies', 'languages'] },
   { id: 'plans', resources: ['cart-groups', 'carts', 'cart-details'] },

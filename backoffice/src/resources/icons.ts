@@ -19,11 +19,12 @@ import Public from '@mui/icons-material/Public';
 import Schedule from '@mui/icons-material/Schedule';
 import SettingsApplications from '@mui/icons-material/SettingsApplications';
 import ShoppingCart from '@mui/icons-material/ShoppingCart';
+import SupportAgent from '@mui/icons-material/SupportAgent';
 import Translate from '@mui/icons-material/Translate';
 import type { ComponentType } from 'react';
 
 /** The menu icon of each screen. */
-export const ICONS: Record<ResourceName | 'users' | 'roles' | 'vehicles', ComponentType> = {
+export const ICONS: Record<ResourceName | 'users' | 'roles' | 'vehicles' | 'support-requests', ComponentType> = {
   categories: Category,
   transmissions: SettingsApplications,
   'fuel-types': LocalGasStation,
@@ -45,4 +46,5 @@ export const ICONS: Record<ResourceName | 'users' | 'roles' | 'vehicles', Compon
   users: People,
   roles: AdminPanelSettings,
   vehicles: DirectionsCar,
+  'support-requests': SupportAgent,
 };

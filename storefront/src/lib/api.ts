@@ -17,7 +17,7 @@ export async function api<T>(astro: Astroish, path: string, init: { method?: str
   const method = init.method ?? 'GET';
   const body = init.json === undefined ? undefined : JSON.stringify(init.json);
   if (body !== undefined) headers.set('content-type', 'application/json');
-  const cookie = astro.request.headers.get('cookie');
+  const cookie = astro.locals.cookie ?? astro.request.headers.get('cookie');
   if (cookie) headers.set('cookie', cookie);
   const withLng = `${path}${path.includes('?') ? '&' : '?'}lng=${astro.locals.locale}`;
   let response: Response;

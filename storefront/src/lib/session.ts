@@ -22,6 +22,26 @@ export async function resolveUser(
   return { user: ((await renewed.json()) as { data: UserPayload }).data, setCookies };
 }
 
+/**
+ * The Cookie header for a page's own in-process API calls once the middleware renewed the session:
+ * the request's cookies with the renewed ones in their place (the browser gets those only with the
+ * answer, and the access token it sent has expired). A cookie set empty is dropped.
+ */
+export function renewedCookies(cookie: string | null, setCookies: string[]): string {
+  const jar = new Map<string, string>();
+  const add = (pair: string) => {
+    const at = pair.indexOf('=');
+    if (at < 1) return;
+    const name = pair.slice(0, at).trim();
+    const value = pair.slice(at + 1).trim();
+    if (value) jar.set(name, value);
+    else jar.delete(name);
+  };
+  for (const pair of (cookie ?? '').split(';')) add(pair);
+  for (const line of setCookies) add(line.split(';')[0] ?? '');
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
 /** For pages of the authenticated layout (SPEC §2): signed out goes to /sign-in with the way back. */
 export function signInRedirect(url: URL): string {
   return `/sign-in?redirect=${encodeURIComponent(`${url.pathname}${url.search}`)}`;

@@ -13,13 +13,14 @@ const monthStart = (now: Date, monthsAgo = 0) => new Date(Date.UTC(now.getUTCFul
 
 /**
  * The operator's figures (issue 5 item 6): live and sold listings, new users, subscriptions, revenue
- * by month, contacts, listings per category, and the latest listings and sign-ups.
+ * by month, contacts, listings per category, the latest listings and sign-ups, and the open support
+ * requests (how many of them priority).
  */
 export async function dashboardFigures(db: Db, now: Date, locale: Locale) {
   const month = monthStart(now);
   const nowIso = now.toISOString();
   const since30 = new Date(now.getTime() - 30 * 86_400_000).toISOString();
-  const [live, soldThisMonth, newUsers, activeSubscriptions, contactsThisMonth, revenue, categories, latestListings, latestUsers] =
+  const [live, soldThisMonth, newUsers, activeSubscriptions, contactsThisMonth, revenue, categories, latestListings, latestUsers, support] =
     await Promise.all([
       count(
         db
@@ -91,13 +92,22 @@ export async function dashboardFigures(db: Db, now: Date, locale: Locale) {
         .orderBy('id', 'desc')
         .limit(5)
         .execute(),
+      db
+        .selectFrom('support_requests')
+        .select(['priority', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .where('status', '=', 'open')
+        .groupBy('priority')
+        .execute(),
     ]);
+  const openSupport = (priority: number) => Number(support.find((r) => r.priority === priority)?.n ?? 0);
   return {
     live,
     soldThisMonth,
     newUsers,
     activeSubscriptions,
     contactsThisMonth,
+    supportOpen: openSupport(0) + openSupport(1),
+    supportOpenPriority: openSupport(1),
     revenueByMonth: revenue.map((r) => ({ month: r.month, currency: r.currency, amount: toMajor(Number(r.amount), r.minor_units) })),
     listingsPerCategory: categories.map((c) => ({ categoryId: c.id, name: localName(c.name, c.name_i18n, locale), count: Number(c.n) })),
     latestListings: latestListings.map((v) => ({

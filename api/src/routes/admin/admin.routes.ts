@@ -6,6 +6,7 @@ import { dailyHistory, dashboardFigures } from './admin.data.ts';
 import { datacronsRoutes } from './datacrons.routes.ts';
 import { guarded, resourcesRoutes } from './resources.routes.ts';
 import { adminRolesRoutes } from './roles.routes.ts';
+import { adminSupportRoutes } from './support.routes.ts';
 import { adminUsersRoutes } from './users.routes.ts';
 import { adminVehiclesRoutes } from './vehicles.routes.ts';
 
@@ -19,6 +20,8 @@ const Dashboard = z
     newUsers: Count.openapi({ description: 'Accounts created in the last 30 days' }),
     activeSubscriptions: Count,
     contactsThisMonth: Count.openapi({ description: 'Messages sent to sellers since the first of the month' }),
+    supportOpen: Count.openapi({ description: 'Support requests not yet resolved' }),
+    supportOpenPriority: Count.openapi({ description: 'Of those, the priority ones' }),
     revenueByMonth: z.array(z.object({ month: z.string().openapi({ example: '2026-06' }), currency: z.string(), amount: z.number() })),
     listingsPerCategory: z.array(z.object({ categoryId: z.number(), name: z.string(), count: Count })),
     latestListings: z.array(
@@ -68,6 +71,7 @@ export function adminRoutes(deps: Deps) {
       .route('/users', adminUsersRoutes(deps))
       .route('/roles', adminRolesRoutes(deps))
       .route('/vehicles', adminVehiclesRoutes(deps))
+      .route('/support-requests', adminSupportRoutes(deps))
       // Before the declared resources: `/datacrons/{id}/run` and `/datacron-runs` are the jobs' own.
       .route('/', datacronsRoutes(deps))
       // A datacron written here is rescheduled at once in this process (others poll).

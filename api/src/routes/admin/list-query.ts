@@ -110,16 +110,24 @@ export function containsAny(
   return eb.or(columns.map((column) => sql<SqlBool>`${sql.ref(column)} ${like} ${pattern} escape '\\'`));
 }
 
+/**
+ * What a list sorts by: one column, or several, each with its direction when the list asks for ASC
+ * (DESC reverses every one): a work queue's order (open first, priority first, oldest first) is one sort.
+ */
+export type SortColumns = string | readonly (readonly [string, 'asc' | 'desc'])[];
+
 /** One page of ids of a filtered query, in the asked order (ties by id), and how many rows match. */
 export async function idPage(
   base: SelectQueryBuilder<any, any, any>,
-  columns: { id: string; sort: string },
+  columns: { id: string; sort: SortColumns },
   query: ListQuery,
 ): Promise<{ ids: number[]; total: number }> {
+  const sorts = typeof columns.sort === 'string' ? ([[columns.sort, 'asc']] as const) : columns.sort;
+  const reverse = query.sort.order === 'DESC';
+  let page = base.select(sql.ref(columns.id).as('id'));
+  for (const [column, direction] of sorts) page = page.orderBy(column, reverse === (direction === 'asc') ? 'desc' : 'asc');
   const [rows, total] = await Promise.all([
-    base
-      .select(sql.ref(columns.id).as('id'))
-      .orderBy(columns.sort, query.sort.order === 'ASC' ? 'asc' : 'desc')
+    page
       .orderBy(columns.id, 'asc')
       .limit(query.range.end - query.range.start + 1)
       .offset(query.range.start)

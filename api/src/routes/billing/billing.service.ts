@@ -121,9 +121,8 @@ export async function assertPhotos(db: Db, ownerId: number, pictures: number, lo
 /**
  * A visitor's message to a seller must fit the seller's monthly allowance. The refusal tells the
  * visitor only that the seller cannot receive more this month, nothing of the seller's plan.
- * Answers whether the message is a priority one (the seller's plan has priority support).
  */
-export async function assertSellerCanReceive(db: Db, sellerId: number): Promise<{ priority: boolean }> {
+export async function assertSellerCanReceive(db: Db, sellerId: number): Promise<void> {
   const { limits } = await currentPlan(db, sellerId);
   if (limits.contactLimit !== null) {
     const received = await countContactsSince(db, sellerId, monthStart());
@@ -132,7 +131,6 @@ export async function assertSellerCanReceive(db: Db, sellerId: number): Promise<
       throw new AppError(403, 'PLAN_LIMIT_CONTACTS');
     }
   }
-  return { priority: limits.prioritySupport };
 }
 
 /**

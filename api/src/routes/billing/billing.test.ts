@@ -303,21 +303,13 @@ describe('plans and checkout without Stripe (local test mode)', () => {
     expect((await t.request(`/api/v1/me/vehicles/${id}/stats`, { headers: buyer.headers })).status).toBe(403);
   });
 
-  it('features a seller’s listings while a plan with featured listings lasts, and marks their messages priority', async () => {
+  it('features a seller’s listings while a plan with featured listings lasts', async () => {
     const seller = await t.member('pauline');
     const before = (await json(await publish(seller))).data.id as number;
     const { paymentId } = (await json(await checkout(seller, await cartId(t, 'Professional (monthly)')))).data;
     await t.request(`/api/v1/payments/local/${paymentId}/complete`, { method: 'POST', headers: seller.headers });
     const after = (await json(await publish(seller))).data.id as number;
     for (const id of [before, after]) expect((await json(await t.request(`/api/v1/vehicles/${id}`))).data.featured).toBe(true);
-    const message = { firstname: 'Jean', lastname: 'Dupont', phone: '+33 6 98 76 54 32', message: 'Is it still available?' };
-    await t.request(`/api/v1/vehicles/${after}/contact`, { method: 'POST', json: message });
-    const note = await t.database.db
-      .selectFrom('notifications')
-      .select('priority')
-      .where('vehicle_id', '=', after)
-      .executeTakeFirstOrThrow();
-    expect(note.priority).toBe(1);
 
     // An administrator featured one listing too: the plan ending leaves that one featured.
     await t.database.db.updateTable('vehicles').set({ featured: 1 }).where('id', '=', before).execute();

@@ -86,7 +86,6 @@ export async function insertContactNotification(
     email: string | null;
     phone: string;
     message: string;
-    priority: boolean;
   },
 ): Promise<number> {
   const row = await db
@@ -100,7 +99,6 @@ export async function insertContactNotification(
       email: n.email,
       phone: n.phone,
       message: n.message,
-      priority: n.priority ? 1 : 0,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -90,8 +90,8 @@ export async function contactSeller(deps: Deps, vehicleId: number, body: Contact
   if (senderId !== null && senderId === listing.owner_id) throw new AppError(403, 'CONTACT_OWN_VEHICLE');
   if (listing.sold === 1) throw new AppError(409, 'VEHICLE_SOLD');
   await deps.limiters.consume('contactPerListing', String(vehicleId));
-  // The seller's plan: a monthly allowance of messages; priority support marks them priority.
-  const { priority } = await assertSellerCanReceive(deps.db, listing.owner_id);
+  // The seller's plan: a monthly allowance of messages.
+  await assertSellerCanReceive(deps.db, listing.owner_id);
   const fromName = `${body.firstname} ${body.lastname}`;
   await insertContactNotification(deps.db, {
     userId: listing.owner_id,
@@ -101,7 +101,6 @@ export async function contactSeller(deps: Deps, vehicleId: number, body: Contact
     email: body.email ?? null,
     phone: body.phone,
     message: body.message,
-    priority,
   });
   const seller = await findSellerContact(deps.db, listing.owner_id);
   const wantsMail = seller && seller.status === 'active' && (seller.notify_type ?? 'all') !== 'none' && (seller.notify_email ?? 1) === 1;

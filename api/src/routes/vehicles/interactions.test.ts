@@ -1,10 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { hashPassword } from '@autoroute/db';
 import { DEMO_PASSWORD } from '@autoroute/db/seed';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../auth/limits.ts';
 import type { RequestInfo } from '../../lib/request.ts';
-import { createTestApp, json, type TestApp } from '../../testing.ts';
+import { createTestApp, json, outboxMails, type TestApp } from '../../testing.ts';
 import { createMember } from '../user/user.data.ts';
 import { countView } from './interactions.service.ts';
 
@@ -42,51 +41,8 @@ async function member(username: string): Promise<string> {
 const count = async (table: 'likes' | 'favorites' | 'notifications' | 'vehicle_views') =>
   Number((await t.database.db.selectFrom(table).select(t.database.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** Decodes RFC 2047 words and the quoted-printable or base64 body nodemailer writes. */
-function readMail(raw: string): Mail {
-  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
-  const header = (name: string) => headers.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1] ?? '';
-  const words = (s: string) =>
-    s.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, enc: string, text: string) =>
-      enc.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(
-            text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
-            'latin1',
-          ).toString('utf8'),
-    );
-  const body = rest.join('\n\n');
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text =
-    encoding === 'base64'
-      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-      : encoding === 'quoted-printable'
-        ? Buffer.from(
-            body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
-            'latin1',
-          ).toString('utf8')
-        : body;
-  return { to: header('To'), subject: words(header('Subject')).trim(), text };
-}
-
 /** Every mail the app wrote to `to`, oldest first. */
-function mailsTo(to: string): Mail[] {
-  const folder = `${t.database.dir}/outbox`;
-  let files: string[] = [];
-  try {
-    files = readdirSync(folder)
-      .filter((f) => f.endsWith('.eml'))
-      .sort();
-  } catch {}
-  return files.map((f) => readMail(readFileSync(`${folder}/${f}`, 'utf8'))).filter((m) => m.to === to);
-}
+const mailsTo = (to: string) => outboxMails(t.database.dir, to);
 
 const contact = {
   firstname: 'Jean',

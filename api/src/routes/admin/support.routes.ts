@@ -1,0 +1,156 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { createRouter, type Deps } from '../../context.ts';
+import { notFound, validationFailed } from '../../errors.ts';
+import { requirePermission } from '../../middleware/auth.ts';
+import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
+import { deleteSupportRequest, setSupportStatus, supportRecords } from '../support/support.data.ts';
+import { containsAny, contentRange, idList, idPage, parseListQuery, type SortColumns, wordList } from './list-query.ts';
+import { guarded, ListParams } from './resources.routes.ts';
+
+const STATUSES = ['open', 'closed'] as const;
+
+const AdminSupportRequest = z
+  .object({
+    id: z.number(),
+    userId: z.number().nullable().openapi({ description: 'The member who wrote; null for a guest or once the account is deleted' }),
+    username: z.string().nullable(),
+    name: z.string(),
+    email: z.string(),
+    subject: z.string(),
+    message: z.string(),
+    priority: z.boolean(),
+    status: z.enum(STATUSES),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    closedAt: z.string().nullable(),
+  })
+  .openapi('AdminSupportRequest');
+
+/** Only the status changes: what a requester wrote stays as they wrote it. */
+const StatusChange = z.object({ status: z.enum(STATUSES) }).openapi('AdminSupportRequestStatus');
+
+/** `triage` is the work queue's order: open first ('open' sorts after 'closed'), priority first, oldest first. */
+const SORTS: Record<string, SortColumns> = {
+  triage: [
+    ['s.status', 'desc'],
+    ['s.priority', 'desc'],
+    ['s.created_at', 'asc'],
+  ],
+  id: 's.id',
+  subject: 's.subject',
+  status: 's.status',
+  priority: 's.priority',
+  createdAt: 's.created_at',
+  closedAt: 's.closed_at',
+};
+
+const tags = ['Admin: support requests'];
+const unknown = failure('SUPPORT_REQUEST_NOT_FOUND');
+
+/** The support team's queue (docs/decisions/013-support-requests.md): read, close or reopen, delete. */
+export function adminSupportRoutes(deps: Deps) {
+  const { db } = deps;
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/',
+        tags,
+        summary: 'Every support request (admin.support.index): filter q, status, priority, id; sort triage by default',
+        middleware: requirePermission('admin.support.index'),
+        request: { query: ListParams },
+        responses: {
+          200: { description: 'One page', ...jsonContent(z.array(AdminSupportRequest)) },
+          ...guarded,
+          422: failure('Bad query'),
+        },
+      }),
+      async (c) => {
+        const t = c.get('t');
+        const query = parseListQuery(c.req.valid('query'), {
+          sortable: Object.keys(SORTS),
+          filters: ['q', 'status', 'priority', 'id'],
+          defaultSort: { field: 'triage', order: 'ASC' },
+          t,
+        });
+        let base = db.selectFrom('support_requests as s');
+        const { q, status, priority, id } = query.filter;
+        if (id !== undefined) {
+          const ids = idList(id);
+          if (!ids) throw validationFailed([{ path: 'filter.id', message: t('validation.invalid') }]);
+          base = base.where('s.id', 'in', ids);
+        }
+        if (status !== undefined) {
+          const statuses = wordList(status, STATUSES);
+          if (!statuses) throw validationFailed([{ path: 'filter.status', message: t('validation.invalid') }]);
+          base = base.where('s.status', 'in', statuses);
+        }
+        if (priority !== undefined) {
+          if (typeof priority !== 'boolean') throw validationFailed([{ path: 'filter.priority', message: t('validation.invalid') }]);
+          base = base.where('s.priority', '=', priority ? 1 : 0);
+        }
+        if (typeof q === 'string' && q.trim()) {
+          base = base.where((eb) => containsAny(eb, ['s.subject', 's.message', 's.email', 's.name'], q, deps.dialect));
+        }
+        const page = await idPage(base, { id: 's.id', sort: SORTS[query.sort.field]! }, query);
+        const list = await supportRecords(db, page.ids);
+        c.header('Content-Range', contentRange('support-requests', query.range, list.length, page.total));
+        return c.json(list, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/{id}',
+        tags,
+        summary: 'One support request (admin.support.index)',
+        middleware: requirePermission('admin.support.index'),
+        request: { params: IdParam },
+        responses: { 200: { description: 'The request', ...jsonContent(AdminSupportRequest) }, ...guarded, 404: unknown },
+      }),
+      async (c) => {
+        const [found] = await supportRecords(db, [c.req.valid('param').id]);
+        if (!found) throw notFound('SUPPORT_REQUEST_NOT_FOUND');
+        return c.json(found, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'put',
+        path: '/{id}',
+        tags,
+        summary: 'Close (resolved) or reopen a request (admin.support.update); other fields are ignored',
+        middleware: requirePermission('admin.support.update'),
+        request: { params: IdParam, ...jsonBody(StatusChange) },
+        responses: {
+          200: { description: 'Updated', ...jsonContent(AdminSupportRequest) },
+          ...guarded,
+          404: unknown,
+          422: failure('Invalid status'),
+        },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        if (!(await setSupportStatus(db, id, c.req.valid('json').status))) throw notFound('SUPPORT_REQUEST_NOT_FOUND');
+        return c.json((await supportRecords(db, [id]))[0]!, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/{id}',
+        tags,
+        summary: 'Delete a request (admin.support.delete)',
+        middleware: requirePermission('admin.support.delete'),
+        request: { params: IdParam },
+        responses: { 200: { description: 'The deleted request', ...jsonContent(AdminSupportRequest) }, ...guarded, 404: unknown },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const [found] = await supportRecords(db, [id]);
+        if (!found) throw notFound('SUPPORT_REQUEST_NOT_FOUND');
+        await deleteSupportRequest(db, id);
+        return c.json(found, 200);
+      },
+    );
+}

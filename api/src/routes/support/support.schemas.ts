@@ -1,0 +1,53 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { LIMITS } from '../../lib/limits.ts';
+import { failure, jsonBody, jsonContent } from '../../openapi.ts';
+import { msg } from '../../validation.ts';
+import { Email } from '../auth/auth.schemas.ts';
+
+const [nameMin, nameMax] = LIMITS.text.name;
+
+/** Trimmed text between `min` and `max` characters; empty is "required", anything else out of bounds is `key`. */
+const text = (min: number, max: number, key: string) =>
+  z
+    .string({ error: msg('validation.required') })
+    .trim()
+    .min(1, { error: msg('validation.required'), abort: true })
+    .min(min, { error: msg(key) })
+    .max(max, { error: msg(key) });
+
+/** An optional field: an empty string is the same as leaving it out. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+/**
+ * A request to our support team. A member's name and email come from their account (any given are
+ * ignored); a guest must give both, which the route checks since only it knows who is asking.
+ */
+export const SupportBody = z
+  .object({
+    name: optional(text(nameMin, nameMax, 'support.nameLength')).openapi({ description: 'Required for guests; ignored for members' }),
+    email: optional(Email).openapi({ description: 'Required for guests; ignored for members' }),
+    subject: text(3, 120, 'support.subjectLength'),
+    message: text(10, 5000, 'support.messageLength'),
+  })
+  .openapi('SupportRequestBody');
+export type SupportBody = z.infer<typeof SupportBody>;
+
+export const SupportCreated = z
+  .object({
+    id: z.number().openapi({ description: 'The request number, quoted in the confirmation mail' }),
+    priority: z.boolean().openapi({ description: "The member's plan in force includes priority support: handled first" }),
+  })
+  .openapi('SupportRequestCreated');
+
+export const supportRoute = createRoute({
+  method: 'post',
+  path: '/',
+  tags: ['Support'],
+  summary: 'Write to our support team (visitors and members); the requester gets a confirmation mail',
+  request: jsonBody(SupportBody),
+  responses: {
+    201: { description: 'Received', ...jsonContent(z.object({ data: SupportCreated })) },
+    422: failure('VALIDATION_FAILED: details name each field (a guest without name or email included)'),
+    429: failure('TOO_MANY_REQUESTS, with Retry-After'),
+  },
+});
