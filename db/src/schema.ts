@@ -344,24 +344,31 @@ export interface UserProviderTable {
 export interface CartGroupTable extends Timestamps {
   id: Generated<number>;
   name: string;
+  /** JSON object locale → name; the plain name is the fallback. */
+  name_i18n: string | null;
   description: string | null;
+  description_i18n: string | null;
 }
 
 export interface CartTable extends Timestamps {
   id: Generated<number>;
   name: string;
+  name_i18n: string | null;
   price_minor: number;
   currency_id: number;
   months: number;
   is_active: ColumnType<Flag, Flag | undefined, Flag>;
   description: string | null;
+  description_i18n: string | null;
   group_id: number;
 }
 
 export interface CartDetailTable extends Timestamps {
   id: Generated<number>;
   name: string;
+  name_i18n: string | null;
   description: string | null;
+  description_i18n: string | null;
   cart_id: number;
   /** null is unlimited. */
   vehicle_limit: number | null;
@@ -460,13 +467,6 @@ export interface CatalogueVersionTable {
   version: number;
 }
 
-export interface Database {
-  categories: ReferenceTable;
-  transmissions: ReferenceTable;
-  fuel_types: ReferenceTable;
-  options: ReferenceTable;
-  types: ReferenceTable;
-  themes: ReferenceTable;
 export type SupportStatus = 'open' | 'closed';
 
 /** A request to our support team (migration 20261129_0003): a member's (user_id) or a guest's. */
@@ -484,6 +484,13 @@ export interface SupportRequestTable extends Timestamps {
   closed_at: string | null;
 }
 
+export interface Database {
+  categories: ReferenceTable;
+  transmissions: ReferenceTable;
+  fuel_types: ReferenceTable;
+  options: ReferenceTable;
+  types: ReferenceTable;
+  themes: ReferenceTable;
   providers: ReferenceTable;
   federers: FedererTable;
   languages: LanguageTable;
@@ -525,6 +532,7 @@ export interface SupportRequestTable extends Timestamps {
   daily_stats: DailyStatTable;
   settings: SettingTable;
   catalogue_version: CatalogueVersionTable;
+  support_requests: SupportRequestTable;
 }
 
 export type Vehicle = Selectable<VehicleTable>;
@@ -532,5 +540,4 @@ export type NewVehicle = Insertable<VehicleTable>;
 export type VehicleUpdate = Updateable<VehicleTable>;
 export type User = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
-  support_requests: SupportRequestTable;
 export type Picture = Selectable<PictureTable>;

@@ -1,6 +1,7 @@
 import { nowIso } from '@autoroute/db';
 import { DEFAULT_LOCALE, languageTag, matchLocale } from '@autoroute/locales';
 import { translator } from '../i18n.ts';
+import { localName } from '../lib/reference.ts';
 import type { JobHandler } from './types.ts';
 
 /** Members are reminded this long before their plan ends, once. */
@@ -46,7 +47,7 @@ export const expireSubscriptions: JobHandler = async ({ db }) => {
     .innerJoin('carts as c', 'c.id', 's.cart_id')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('languages as l', 'l.id', 'u.language_id')
-    .select(['s.id', 's.user_id', 's.expires_at', 'c.name as plan', 'l.code as language'])
+    .select(['s.id', 's.user_id', 's.expires_at', 'c.name as plan', 'c.name_i18n as plan_i18n', 'l.code as language'])
     .where('s.status', '=', 'active')
     .where('s.reminded_at', 'is', null)
     .where('s.expires_at', '>', now)
@@ -85,7 +86,7 @@ export const expireSubscriptions: JobHandler = async ({ db }) => {
           user_id: s.user_id,
           kind: 'subscription',
           from_name: t('common:appName'),
-          message: t('jobs.subscriptionReminder', { plan: s.plan, date }),
+          message: t('jobs.subscriptionReminder', { plan: localName(s.plan, s.plan_i18n, locale), date }),
           created_at: now,
           updated_at: now,
         })

@@ -184,7 +184,7 @@ describe('purge-expired', () => {
 describe('expire-subscriptions', () => {
   it('ends the subscriptions past their expiry and reminds each member once, in their language, three days before', async () => {
     const db = t.database.db;
-    const cart = await db.selectFrom('carts').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
+    const cart = await db.selectFrom('carts').select('id').where('name', '=', 'Individual Plus (monthly)').executeTakeFirstOrThrow();
     const subscribe = async (userId: number, expires: number, status: 'active' | 'expired' = 'active') =>
       await db
         .insertInto('subscriptions')
@@ -223,7 +223,7 @@ describe('expire-subscriptions', () => {
         user_id: french,
         kind: 'subscription',
         from_name: 'Autoroute',
-        message: `Votre formule ${cart.name} prend fin le ${date}. Renouvelez-la depuis Facturation pour garder ses avantages.`,
+        message: `Votre formule Particulier Plus (mensuel) prend fin le ${date}. Renouvelez-la depuis Facturation pour garder ses avantages.`,
       },
     ]);
   });

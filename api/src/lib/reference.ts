@@ -20,6 +20,10 @@ export function localName(name: string, i18n: string | null | undefined, locale:
   return names[locale] || name;
 }
 
+/** An optional text (a description) in the locale, else its plain text, else null. */
+export const localText = (text: string | null, i18n: string | null | undefined, locale: Locale): string | null =>
+  localName(text ?? '', i18n, locale) || null;
+
 /** Converts minor units to the currency's major unit (12550 cents → 125.5). */
 export const toMajor = (minor: number, minorUnits: number): number => minor / 10 ** minorUnits;
 export const toMinor = (major: number, minorUnits: number): number => Math.round(major * 10 ** minorUnits);

@@ -7,9 +7,10 @@ import * as m20261126_0001 from './20261126_0001_datacron_run_summary.ts';
 import * as m20261126_0002 from './20261126_0002_daily_stats.ts';
 import * as m20261127_0001 from './20261127_0001_plan_featured.ts';
 import * as m20261128_0001 from './20261128_0001_featured_indexes.ts';
+import * as m20261129_0001 from './20261129_0001_plan_translations.ts';
 import * as m20261129_0002 from './20261129_0002_featured_rank.ts';
-
 import * as m20261129_0003 from './20261129_0003_support_requests.ts';
+
 /**
  * Every migration, by its sortable name. Listed rather than read from the folder so that the same
  * code runs under tsx, vitest and a bundler (docs/decisions/002-migration-list.md). Append only.
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '20261126_0002_daily_stats': m20261126_0002,
   '20261127_0001_plan_featured': m20261127_0001,
   '20261128_0001_featured_indexes': m20261128_0001,
+  '20261129_0001_plan_translations': m20261129_0001,
   '20261129_0002_featured_rank': m20261129_0002,
-};
   '20261129_0003_support_requests': m20261129_0003,
+};

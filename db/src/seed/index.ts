@@ -7,6 +7,7 @@ import { nowIso } from '../util.ts';
 import { EUR_RATES, generateVehicle, type Lookup, type Place } from './catalogue.ts';
 import { makes } from './data/makes.ts';
 import { pages } from './data/pages.ts';
+import { cartText, detailText, planGroups, plans } from './data/plans.ts';
 import * as ref from './data/reference.ts';
 import { DEMO_PASSWORD, DEMO_SELLERS } from './data/sellers.ts';
 import type { I18nText } from './data/types.ts';
@@ -216,73 +217,48 @@ const JOBS = [
 async function seedPlans(db: Db): Promise<void> {
   const eur = await db.selectFrom('currencies').select('id').where('code', '=', 'EUR').executeTakeFirst();
   if (!eur) return;
-  const [individual, professional] = await insertMany(
+  const groupIds = await insertMany(
     db,
     'cart_groups',
-    [
-      { name: 'Individual', description: 'For private sellers who list a few vehicles a year.' },
-      { name: 'Professional', description: 'For dealers and rental companies with a fleet.' },
-    ],
+    planGroups.map((g) => ({
+      name: g.name.en_US,
+      name_i18n: json(g.name),
+      description: g.description.en_US,
+      description_i18n: json(g.description),
+    })),
     true,
   );
-  const plans = [
-    {
-      group: individual!,
-      name: 'Individual Plus',
-      monthly: 999,
-      vehicles: 5,
-      photos: 20,
-      contacts: 200,
-      featured: 0,
-      stats: 1,
-      support: 0,
-    },
-    {
-      group: professional!,
-      name: 'Professional',
-      monthly: 4900,
-      vehicles: 100,
-      photos: 40,
-      contacts: 2000,
-      featured: 1,
-      stats: 1,
-      support: 1,
-    },
-    {
-      group: professional!,
-      name: 'Professional Unlimited',
-      monthly: 14900,
-      vehicles: null,
-      photos: 60,
-      contacts: null,
-      featured: 1,
-      stats: 1,
-      support: 1,
-    },
-  ];
+  const groupOf = new Map(planGroups.map((g, i) => [g.key, groupIds[i]!]));
   for (const plan of plans) {
-    for (const months of [1, 12]) {
+    for (const period of ['monthly', 'yearly'] as const) {
+      const months = period === 'monthly' ? 1 : 12;
       const price = months === 1 ? plan.monthly : Math.round(plan.monthly * 10); // two months free yearly
+      const cart = cartText(plan, period);
       const [cartId] = await insertMany(
         db,
         'carts',
         [
           {
-            name: `${plan.name} (${months === 1 ? 'monthly' : 'yearly'})`,
+            name: cart.name.en_US,
+            name_i18n: json(cart.name),
             price_minor: price,
             currency_id: eur.id,
             months,
             is_active: 1,
-            description: `${plan.name}, billed ${months === 1 ? 'every month' : 'every year'}.`,
-            group_id: plan.group,
+            description: cart.description.en_US,
+            description_i18n: json(cart.description),
+            group_id: groupOf.get(plan.group)!,
           },
         ],
         true,
       );
+      const detail = detailText(plan);
       await insertMany(db, 'cart_details', [
         {
-          name: plan.name,
-          description: `Limits of the ${plan.name} plan.`,
+          name: detail.name.en_US,
+          name_i18n: json(detail.name),
+          description: detail.description.en_US,
+          description_i18n: json(detail.description),
           cart_id: cartId!,
           vehicle_limit: plan.vehicles,
           photo_limit: plan.photos,

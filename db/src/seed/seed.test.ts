@@ -55,6 +55,37 @@ describe('reference data', () => {
 
   it('gives SUPADMIN every permission, ADMIN all but role changes, USER none (SPEC §6)', async () => {
     const held = async (role: string) =>
+  it('names and describes every plan group, plan and plan detail in every locale, English being the plain text', async () => {
+    const rows = [
+      ...(await t.db.selectFrom('cart_groups').select(['name', 'name_i18n', 'description', 'description_i18n']).execute()),
+      ...(await t.db.selectFrom('carts').select(['name', 'name_i18n', 'description', 'description_i18n']).execute()),
+      ...(await t.db.selectFrom('cart_details').select(['name', 'name_i18n', 'description', 'description_i18n']).execute()),
+    ];
+    // Two groups; four plans, each a monthly and a yearly cart with its detail row.
+    expect(rows).toHaveLength(2 + 8 + 8);
+    for (const row of rows) {
+      for (const [plain, i18n] of [
+        [row.name, row.name_i18n],
+        [row.description, row.description_i18n],
+      ] as const) {
+        const texts = JSON.parse(i18n ?? '{}') as Record<string, string>;
+        expect(Object.keys(texts).sort(), plain ?? '').toEqual([...LOCALES].sort());
+        expect(texts.en_US).toBe(plain);
+        // Translated, not copied: every other locale reads differently from English.
+        for (const locale of LOCALES.filter((l) => l !== 'en_US')) expect(texts[locale], `${plain} ${locale}`).not.toBe(plain);
+      }
+    }
+    const yearly = await t.db
+      .selectFrom('carts')
+      .select(['name_i18n', 'description_i18n'])
+      .where('name', '=', 'Professional (yearly)')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(yearly.name_i18n!).fr_FR).toBe('Professionnel (annuel)');
+    expect(JSON.parse(yearly.description_i18n!).fr_FR).toBe(
+      'Pour un garage qui grandit : vos annonces mises en avant et classées en premier, et un support prioritaire. Facturé chaque année.',
+    );
+  });
+
       (
         await t.db
           .selectFrom('role_permissions as rp')

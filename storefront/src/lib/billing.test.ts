@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseName, fromThisSite, type Limits, type Plan, toOffers } from './billing.ts';
+import { fromThisSite, type Limits, type Plan, toOffers } from './billing.ts';
 
 const limits: Limits = {
   vehicleLimit: 100,
@@ -9,9 +9,11 @@ const limits: Limits = {
   detailedStats: true,
   prioritySupport: false,
 };
-const plan = (id: number, name: string, months: number, price: number, l: Limits = limits): Plan => ({
+/** A cart of the plan `planName`, named as an administrator named it (any language, any wording). */
+const plan = (id: number, planName: string, name: string, months: number, price: number, l: Limits = limits): Plan => ({
   id,
   name,
+  planName,
   description: '',
   price,
   currency: { code: 'EUR', symbol: '€' },
@@ -20,30 +22,50 @@ const plan = (id: number, name: string, months: number, price: number, l: Limits
 });
 
 describe('plans page offers (SPEC §9: billed monthly or yearly)', () => {
-  it('names a plan without its billing period', () => {
-    expect(baseName('Pro (monthly)')).toBe('Pro');
-    expect(baseName('Pro (yearly)')).toBe('Pro');
-    expect(baseName('Pro — yearly')).toBe('Pro');
-    expect(baseName('Dealer')).toBe('Dealer');
-  });
-
-  it('pairs the monthly and yearly carts of one plan and tells the yearly saving', () => {
-    const offers = toOffers([plan(1, 'Pro (monthly)', 1, 10), plan(2, 'Pro (yearly)', 12, 100)]);
+  it('pairs a plan’s monthly and yearly carts into one offer by their plan name and limits, and tells the yearly saving', () => {
+    const offers = toOffers([plan(1, 'Pro', 'Pro (monthly)', 1, 10), plan(2, 'Pro', 'Pro (yearly)', 12, 100)]);
     expect(offers).toHaveLength(1);
-    expect(offers[0]?.monthly?.id).toBe(1);
-    expect(offers[0]?.yearly?.id).toBe(2);
-    expect(offers[0]?.yearlySaving).toBe(17);
+    expect(offers[0]).toMatchObject({ name: 'Pro', monthly: { id: 1 }, yearly: { id: 2 }, yearlySaving: 17 });
   });
 
-  it('keeps plans with other limits apart even when their names match', () => {
+  it('pairs translated carts whatever their names say of the period, and shows the plan name', () => {
+    const offers = toOffers([
+      plan(1, 'Professionnel', 'Professionnel (mensuel)', 1, 49),
+      plan(3, 'Professionnel Illimité', 'Professionnel Illimité (mensuel)', 1, 149, { ...limits, vehicleLimit: null }),
+      plan(2, 'Professionnel', 'Professionnel — facturation annuelle', 12, 490),
+      plan(4, 'Professionnel Illimité', 'Professionnel Illimité (annuel)', 12, 1490, { ...limits, vehicleLimit: null }),
+    ]);
+    expect(offers.map((o) => [o.name, o.monthly?.id, o.yearly?.id])).toEqual([
+      ['Professionnel', 1, 2],
+      ['Professionnel Illimité', 3, 4],
+    ]);
+    const arabic = toOffers([plan(5, 'المحترف', 'المحترف (شهري)', 1, 49), plan(6, 'المحترف', 'المحترف (سنوي)', 12, 490)]);
+    expect(arabic).toHaveLength(1);
+    expect(arabic[0]?.name).toBe('المحترف');
+  });
+
+  it('keeps plans with other limits apart even when their plan names match', () => {
     const other = { ...limits, vehicleLimit: 5 };
-    const offers = toOffers([plan(1, 'Pro (monthly)', 1, 10), plan(2, 'Pro (yearly)', 12, 100, other)]);
+    const offers = toOffers([plan(1, 'Pro', 'Pro (monthly)', 1, 10), plan(2, 'Pro', 'Pro (yearly)', 12, 100, other)]);
     expect(offers).toHaveLength(2);
     expect(offers[0]?.yearlySaving).toBeNull();
   });
 
+  it('keeps carts of different plans apart even when their limits match', () => {
+    const offers = toOffers([plan(1, 'Pro', 'Pro (monthly)', 1, 10), plan(2, 'Dealer', 'Dealer (yearly)', 12, 100)]);
+    expect(offers.map((o) => [o.name, o.monthly?.id ?? null, o.yearly?.id ?? null])).toEqual([
+      ['Pro', 1, null],
+      ['Dealer', null, 2],
+    ]);
+  });
+
+  it('keys each offer by a cart id, so its element id is valid in any language', () => {
+    const offers = toOffers([plan(7, 'Particulier Plus', 'Particulier Plus (mensuel)', 1, 9.99)]);
+    expect(offers[0]?.key).toBe('7');
+  });
+
   it('shows no saving when yearly costs as much as twelve months', () => {
-    const offers = toOffers([plan(1, 'Basic (monthly)', 1, 5), plan(2, 'Basic (yearly)', 12, 60)]);
+    const offers = toOffers([plan(1, 'Basic', 'Basic (monthly)', 1, 5), plan(2, 'Basic', 'Basic (yearly)', 12, 60)]);
     expect(offers[0]?.yearlySaving).toBeNull();
   });
 });

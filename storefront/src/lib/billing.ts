@@ -20,8 +20,11 @@ export interface Currency {
 
 export interface Plan {
   id: number;
+  /** The cart's name, with its billing period ("Professionnel (annuel)"). */
   name: string;
-  description: string;
+  /** The offer's name without the period ("Professionnel"), shared by its monthly and yearly carts. */
+  planName: string;
+  description: string | null;
   price: number;
   currency: Currency;
   months: number;
@@ -31,7 +34,7 @@ export interface Plan {
 export interface PlanGroup {
   id: number;
   name: string;
-  description: string;
+  description: string | null;
   plans: Plan[];
 }
 
@@ -81,22 +84,14 @@ export interface CheckoutPayment {
 
 /** One offer of the plans page: the same plan billed monthly and/or yearly. */
 export interface Offer {
+  /** Unique on the page, safe in an element id. */
   key: string;
   name: string;
-  description: string;
   limits: Limits;
   monthly: Plan | null;
   yearly: Plan | null;
   /** What paying yearly saves over twelve monthly payments, in percent (whole); null when not both. */
   yearlySaving: number | null;
-}
-
-/** "Pro (monthly)", "Pro — yearly", "Pro [annual]" → "Pro": the name a plan's two billing periods share. */
-export function baseName(name: string): string {
-  return name
-    .replace(/\s*[([]\s*[^)\]]*[)\]]\s*$/u, '')
-    .replace(/\s*[-–—:]\s*(monthly|yearly|annual|month|year)\s*$/iu, '')
-    .trim();
 }
 
 const sameLimits = (a: Limits, b: Limits): boolean =>
@@ -109,19 +104,19 @@ const sameLimits = (a: Limits, b: Limits): boolean =>
 
 /**
  * Pairs a group's monthly and yearly carts into offers (SPEC §9: billed monthly or yearly through
- * months): same base name and same limits make one offer. Offers keep the carts' order.
+ * months): the same plan name (the API's `planName`, in the visitor's language, never parsed out of
+ * a translated cart name) and the same limits make one offer. Offers keep the carts' order.
  */
 export function toOffers(plans: Plan[]): Offer[] {
   const offers: Offer[] = [];
   for (const plan of plans) {
-    const name = baseName(plan.name);
+    const name = plan.planName;
     const yearly = plan.months >= 12;
     let offer = offers.find((o) => o.name === name && sameLimits(o.limits, plan.limits) && (yearly ? !o.yearly : !o.monthly));
     if (!offer) {
       offer = {
-        key: `${name}-${plan.id}`,
+        key: String(plan.id),
         name,
-        description: plan.description,
         limits: plan.limits,
         monthly: null,
         yearly: null,

@@ -346,6 +346,44 @@ describe('records as the back office reads and writes them', () => {
     expect(stored).toEqual({ name: 'Corp', client_secret: 's3cret' });
   });
 
+  it("saves a plan's name and description in each language, reads them back, and the plans page shows them", async () => {
+    const cart = await t.database.db
+      .selectFrom('carts')
+      .select('id')
+      .where('name', '=', 'Professional (monthly)')
+      .executeTakeFirstOrThrow();
+    const record = await json(await t.request(`/api/v1/admin/carts/${cart.id}`, { headers: superAdmin.headers }));
+    expect(record.nameI18n).toMatchObject({ en_US: 'Professional (monthly)', fr_FR: 'Professionnel (mensuel)' });
+    const nameI18n = { ...record.nameI18n, fr_FR: 'Pro (au mois)', ru_RU: '' };
+    const descriptionI18n = { fr_FR: 'Pour les pros, payé au mois.' };
+    const saved = await t.request(`/api/v1/admin/carts/${cart.id}`, {
+      method: 'PUT',
+      json: { ...record, nameI18n, descriptionI18n },
+      headers: superAdmin.headers,
+    });
+    expect(saved.status).toBe(200);
+    const expected = { ...record.nameI18n, fr_FR: 'Pro (au mois)' };
+    delete expected.ru_RU;
+    expect(await json(saved)).toMatchObject({ nameI18n: expected, descriptionI18n });
+    expect(await json(await t.request(`/api/v1/admin/carts/${cart.id}`, { headers: superAdmin.headers }))).toMatchObject({
+      nameI18n: expected,
+      descriptionI18n,
+    });
+    const plans = (await json(await t.request('/api/v1/plans?lng=fr_FR'))).data.groups.flatMap((g: { plans: unknown[] }) => g.plans);
+    expect(plans.find((p: { id: number }) => p.id === cart.id)).toMatchObject({
+      name: 'Pro (au mois)',
+      description: 'Pour les pros, payé au mois.',
+    });
+    // A name too long in one language is refused like the plain name, naming the language's field.
+    const tooLong = await t.request(`/api/v1/admin/carts/${cart.id}`, {
+      method: 'PUT',
+      json: { ...record, nameI18n: { de_DE: 'x'.repeat(121) } },
+      headers: superAdmin.headers,
+    });
+    expect(tooLong.status).toBe(422);
+    expect((await json(tooLong)).details[0].path).toBe('nameI18n.de_DE');
+  });
+
   it('takes an unlimited plan limit as null, and requires the limit to be given', async () => {
     const cartId = await someId(RESOURCES.carts);
     const res = await t.request('/api/v1/admin/cart-details', {

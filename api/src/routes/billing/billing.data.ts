@@ -5,6 +5,7 @@ type Db = Kysely<Database>;
 
 const detailColumns = [
   'd.name as detail_name',
+  'd.name_i18n as detail_name_i18n',
   'd.vehicle_limit',
   'd.photo_limit',
   'd.contact_limit',
@@ -32,13 +33,17 @@ export function plansQuery(db: Db) {
       .select([
         'c.id',
         'c.name',
+        'c.name_i18n',
         'c.description',
+        'c.description_i18n',
         'c.price_minor',
         'c.months',
         'c.is_active',
         'c.group_id',
         'g.name as group_name',
+        'g.name_i18n as group_name_i18n',
         'g.description as group_description',
+        'g.description_i18n as group_description_i18n',
         'cur.id as currency_id',
         'cur.code as currency_code',
         'cur.symbol as currency_symbol',
@@ -116,6 +121,7 @@ export function listPayments(db: Db, userId: number) {
       'p.created_at',
       'p.paid_at',
       'c.name as plan',
+      'c.name_i18n as plan_i18n',
       'cur.code as currency_code',
       'cur.symbol as currency_symbol',
       'cur.minor_units',

@@ -31,7 +31,7 @@ const plansRoute = createRoute({
   method: 'get',
   path: '/',
   tags,
-  summary: 'The free plan and every active plan by group (public)',
+  summary: 'The free plan and every active plan by group, named in the request language (public)',
   responses: { 200: { description: 'Plans', ...data(PlansSchema) } },
 });
 
@@ -131,7 +131,7 @@ function stripeOf(deps: Deps): Stripe | null {
 export function plansRoutes(deps: Deps) {
   return createRouter().openapi(plansRoute, async (c) => {
     c.header('Cache-Control', 'public, max-age=60, stale-while-revalidate=600');
-    return c.json({ data: await billing.listPlans(deps) }, 200);
+    return c.json({ data: await billing.listPlans(deps, c.get('locale')) }, 200);
   });
 }
 
@@ -142,7 +142,7 @@ export function billingUserRoutes(deps: Deps) {
       const { id } = c.req.valid('param');
       assertCanManage(c.get('principal'), id, 'index');
       c.header('Cache-Control', 'private, no-store');
-      return c.json({ data: await billing.subscriptionState(deps, id) }, 200);
+      return c.json({ data: await billing.subscriptionState(deps, id, c.get('locale')) }, 200);
     })
     .openapi(checkoutRoute, async (c) => {
       const { id, cartId } = c.req.valid('param');
@@ -173,7 +173,8 @@ export function paymentsRoutes(deps: Deps) {
     })
     .openapi(paymentRoute, async (c) => {
       c.header('Cache-Control', 'private, no-store');
-      return c.json({ data: await billing.paymentView(deps, userOf(c.get('principal')), c.req.valid('param').paymentId) }, 200);
+      const { paymentId } = c.req.valid('param');
+      return c.json({ data: await billing.paymentView(deps, userOf(c.get('principal')), paymentId, c.get('locale')) }, 200);
     });
 }
 
@@ -182,6 +183,7 @@ export function statsRoutes(deps: Deps) {
   return createRouter().openapi(statsRoute, async (c) => {
     c.header('Cache-Control', 'private, no-store');
     const { id } = c.req.valid('param');
-    return c.json({ data: await vehicleStats(deps.db, userOf(c.get('principal')), id, c.req.valid('query').days) }, 200);
+    const { days } = c.req.valid('query');
+    return c.json({ data: await vehicleStats(deps.db, userOf(c.get('principal')), id, days, c.get('locale')) }, 200);
   });
 }

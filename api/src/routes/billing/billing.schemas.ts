@@ -24,7 +24,10 @@ export const PlansSchema = z
         plans: z.array(
           z.object({
             id: z.number(),
-            name: z.string(),
+            name: z.string().openapi({ description: "The cart's name, with its billing period: Professional (yearly)" }),
+            planName: z.string().openapi({
+              description: "The offer's name without its billing period (its cart detail's, else the cart's): Professional",
+            }),
             description: z.string().nullable(),
             price: z.number(),
             currency: Currency,

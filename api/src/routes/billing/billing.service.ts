@@ -1,12 +1,11 @@
 import { nowIso } from '@autoroute/db';
 import { DEFAULT_LOCALE, type Locale, languageTag, matchLocale } from '@autoroute/locales';
-import type { TFunction } from 'i18next';
 import { sql } from 'kysely';
 import type Stripe from 'stripe';
 import type { Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
-import { toMajor } from '../../lib/reference.ts';
+import { localName, localText, toMajor } from '../../lib/reference.ts';
 import {
   countContactsSince,
   countUnsoldVehicles,
@@ -25,14 +24,19 @@ import { addMonths, allows, FREE_LIMITS, type Limits, limitsOf } from './plans.t
 type Db = Deps['db'];
 
 const currencyOf = (p: { currency_code: string; currency_symbol: string }) => ({ code: p.currency_code, symbol: p.currency_symbol });
-const planName = (p: PlanRow) => p.detail_name ?? p.name;
+/** A cart's own name in the locale: the offer and its billing period ("Professionnel (annuel)"). */
+const cartName = (p: { name: string; name_i18n: string | null }, locale: Locale) => localName(p.name, p.name_i18n, locale);
+/** The offer's name in the locale, without a billing period: its detail's name, else the cart's. */
+const planName = (p: PlanRow, locale: Locale) =>
+  p.detail_name === null ? cartName(p, locale) : localName(p.detail_name, p.detail_name_i18n, locale);
 
-/** GET /plans: the free plan's limits and every active cart by group, cheapest first. */
-export async function listPlans(deps: Deps) {
+/** GET /plans: the free plan's limits and every active cart by group, cheapest first, in the locale. */
+export async function listPlans(deps: Deps, locale: Locale) {
   const rows = await listActivePlans(deps.db);
   type Plan = {
     id: number;
     name: string;
+    planName: string;
     description: string | null;
     price: number;
     currency: { code: string; symbol: string };
@@ -43,13 +47,19 @@ export async function listPlans(deps: Deps) {
   for (const r of rows) {
     let group = groups.get(r.group_id);
     if (!group) {
-      group = { id: r.group_id, name: r.group_name, description: r.group_description, plans: [] };
+      group = {
+        id: r.group_id,
+        name: localName(r.group_name, r.group_name_i18n, locale),
+        description: localText(r.group_description, r.group_description_i18n, locale),
+        plans: [],
+      };
       groups.set(r.group_id, group);
     }
     group.plans.push({
       id: r.id,
-      name: r.name,
-      description: r.description,
+      name: cartName(r, locale),
+      planName: planName(r, locale),
+      description: localText(r.description, r.description_i18n, locale),
       price: toMajor(Number(r.price_minor), r.minor_units),
       currency: currencyOf(r),
       months: r.months,
@@ -84,15 +94,18 @@ export async function cheapestPlanFor(db: Db, need: Need): Promise<PlanRow | nul
   return fits[0] ?? null;
 }
 
-/** 403 with the limit and the cheapest plan that lifts it (docs/decisions/011-plans-and-payments.md). */
-async function limitError(db: Db, t: TFunction, code: string, kind: 'vehicleLimit' | 'photoLimit', limit: number, count: number) {
+/**
+ * 403 with the limit and the cheapest plan that lifts it (docs/decisions/011-plans-and-payments.md),
+ * the plan named in the request's language like the message around it.
+ */
+async function limitError(db: Db, locale: Locale, code: string, kind: 'vehicleLimit' | 'photoLimit', limit: number, count: number) {
   const next = await cheapestPlanFor(db, { kind, count });
   if (!next) return new AppError(403, code, { limit });
   const nextLimit = limitsOf(next)[kind];
   return new AppError(403, code, {
     limit,
-    plan: planName(next),
-    next: nextLimit === null ? t('billing.unlimited') : nextLimit,
+    plan: planName(next, locale),
+    next: nextLimit === null ? translator(locale)('billing.unlimited') : nextLimit,
     context: 'upgrade',
   });
 }
@@ -105,7 +118,7 @@ export async function assertCanList(db: Db, ownerId: number, locale: Locale, exc
   const { limits } = await currentPlan(db, ownerId);
   const count = (await countUnsoldVehicles(db, ownerId, except)) + 1;
   if (!allows(limits.vehicleLimit, count)) {
-    throw await limitError(db, translator(locale), 'PLAN_LIMIT_VEHICLES', 'vehicleLimit', limits.vehicleLimit!, count);
+    throw await limitError(db, locale, 'PLAN_LIMIT_VEHICLES', 'vehicleLimit', limits.vehicleLimit!, count);
   }
   return limits;
 }
@@ -114,7 +127,7 @@ export async function assertCanList(db: Db, ownerId: number, locale: Locale, exc
 export async function assertPhotos(db: Db, ownerId: number, pictures: number, locale: Locale): Promise<void> {
   const { limits } = await currentPlan(db, ownerId);
   if (!allows(limits.photoLimit, pictures)) {
-    throw await limitError(db, translator(locale), 'PLAN_LIMIT_PHOTOS', 'photoLimit', limits.photoLimit!, pictures);
+    throw await limitError(db, locale, 'PLAN_LIMIT_PHOTOS', 'photoLimit', limits.photoLimit!, pictures);
   }
 }
 
@@ -169,15 +182,15 @@ async function tellSellerOfLimit(db: Db, sellerId: number, limit: number): Promi
 }
 
 /** Detailed statistics need a plan that includes them. */
-export async function assertStats(db: Db, userId: number): Promise<void> {
+export async function assertStats(db: Db, userId: number, locale: Locale): Promise<void> {
   const { limits } = await currentPlan(db, userId);
   if (limits.detailedStats) return;
   const next = await cheapestPlanFor(db, { kind: 'detailedStats' });
-  throw new AppError(403, 'PLAN_FEATURE_STATS', next ? { plan: planName(next), context: 'upgrade' } : {});
+  throw new AppError(403, 'PLAN_FEATURE_STATS', next ? { plan: planName(next, locale), context: 'upgrade' } : {});
 }
 
-/** GET /user/{id}/subscription. */
-export async function subscriptionState(deps: Deps, userId: number) {
+/** GET /user/{id}/subscription, plans named in the locale. */
+export async function subscriptionState(deps: Deps, userId: number, locale: Locale) {
   const db = deps.db;
   const [active, { limits, plan: activePlan }, vehicles, contacts, payments] = await Promise.all([
     findActiveSubscription(db, userId),
@@ -194,7 +207,7 @@ export async function subscriptionState(deps: Deps, userId: number) {
       shown && plan
         ? {
             cartId: plan.id,
-            name: plan.name,
+            name: cartName(plan, locale),
             months: plan.months,
             price: toMajor(Number(plan.price_minor), plan.minor_units),
             currency: currencyOf(plan),
@@ -207,7 +220,7 @@ export async function subscriptionState(deps: Deps, userId: number) {
     usage: { vehicles, contactsThisMonth: contacts },
     payments: payments.map((p) => ({
       id: p.id,
-      plan: p.plan,
+      plan: localName(p.plan, p.plan_i18n, locale),
       amount: toMajor(Number(p.amount_minor), p.minor_units),
       currency: { code: p.currency_code, symbol: p.currency_symbol },
       status: p.status,
@@ -229,7 +242,7 @@ export async function startCheckout(deps: Deps, stripe: Stripe | null, userId: n
   const active = await findActiveSubscription(deps.db, userId);
   if (active && active.cart_id === cartId) {
     const date = new Intl.DateTimeFormat(languageTag(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(active.expires_at));
-    throw new AppError(409, 'ALREADY_SUBSCRIBED', { plan: plan.name, date });
+    throw new AppError(409, 'ALREADY_SUBSCRIBED', { plan: cartName(plan, locale), date });
   }
   const now = nowIso();
   const payment = await deps.db
@@ -262,7 +275,8 @@ export async function startCheckout(deps: Deps, stripe: Stripe | null, userId: n
           price_data: {
             currency: plan.currency_code.toLowerCase(),
             unit_amount: Number(plan.price_minor),
-            product_data: { name: plan.name },
+            // Named as the member just chose it, in their language (Stripe's page follows the browser's).
+            product_data: { name: cartName(plan, locale) },
           },
         },
       ],
@@ -402,8 +416,8 @@ export async function cancelLocal(deps: Deps, userId: number, paymentId: number)
   return { redirect: `/billing/cancel?payment=${paymentId}` };
 }
 
-/** GET /payments/{id}: what the checkout, success and cancel pages show. */
-export async function paymentView(deps: Deps, userId: number, paymentId: number) {
+/** GET /payments/{id}: what the checkout, success and cancel pages show, the plan named in the locale. */
+export async function paymentView(deps: Deps, userId: number, paymentId: number, locale: Locale) {
   const payment = await ownPayment(deps.db, userId, paymentId);
   const plan = await findPlan(deps.db, payment.cart_id);
   if (!plan) throw notFound('PAYMENT_NOT_FOUND');
@@ -417,7 +431,7 @@ export async function paymentView(deps: Deps, userId: number, paymentId: number)
     status: payment.status,
     plan: {
       cartId: plan.id,
-      name: plan.name,
+      name: cartName(plan, locale),
       months: plan.months,
       price: toMajor(Number(payment.amount_minor), currency.minor_units),
       currency: { code: currency.code, symbol: currency.symbol },

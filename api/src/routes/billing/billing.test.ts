@@ -74,7 +74,7 @@ describe('plans and checkout without Stripe (local test mode)', () => {
     });
     expect(data.groups.map((g: any) => g.name)).toEqual(['Individual', 'Professional']);
     const plus = data.groups[0].plans.find((p: any) => p.name === 'Individual Plus (monthly)');
-    expect(plus).toMatchObject({ price: 9.99, currency: { code: 'EUR', symbol: '€' }, months: 1 });
+    expect(plus).toMatchObject({ planName: 'Individual Plus', price: 9.99, currency: { code: 'EUR', symbol: '€' }, months: 1 });
     expect(plus.limits).toEqual({
       vehicleLimit: 5,
       photoLimit: 20,
@@ -89,6 +89,95 @@ describe('plans and checkout without Stripe (local test mode)', () => {
     await t.database.db.updateTable('carts').set({ is_active: 1 }).where('id', '=', inactive).execute();
   });
 
+  it('lists the plans in the request language: groups, carts with their period, and the plan name without it', async () => {
+    const res = await t.request('/api/v1/plans?lng=fr_FR');
+    expect(res.status).toBe(200);
+    const { data } = await json(res);
+    expect(data.groups.map((g: any) => [g.name, g.description])).toEqual([
+      ['Particuliers', 'Pour les particuliers qui publient quelques véhicules par an.'],
+      ['Professionnels', 'Pour les concessionnaires et les loueurs qui gèrent une flotte.'],
+    ]);
+    const professional = data.groups[1].plans.filter((p: any) => p.planName === 'Professionnel');
+    expect(professional.map((p: any) => [p.name, p.description, p.months])).toEqual([
+      [
+        'Professionnel (mensuel)',
+        'Pour un garage qui grandit : vos annonces mises en avant et classées en premier, et un support prioritaire. Facturé chaque mois.',
+        1,
+      ],
+      [
+        'Professionnel (annuel)',
+        'Pour un garage qui grandit : vos annonces mises en avant et classées en premier, et un support prioritaire. Facturé chaque année.',
+        12,
+      ],
+    ]);
+    expect(data.groups[0].plans.map((p: any) => p.planName)).toEqual(['Particulier Plus', 'Particulier Plus']);
+    // A language without a translation reads the plain (English) text.
+    const group = await t.database.db.selectFrom('cart_groups').select('id').where('name', '=', 'Individual').executeTakeFirstOrThrow();
+    await t.database.db.updateTable('cart_groups').set({ name_i18n: null }).where('id', '=', group.id).execute();
+    expect((await json(await t.request('/api/v1/plans?lng=fr_FR'))).data.groups[0].name).toBe('Individual');
+    await t.database.db
+      .updateTable('cart_groups')
+      .set({ name_i18n: JSON.stringify({ fr_FR: 'Particuliers' }) })
+      .where('id', '=', group.id)
+      .execute();
+  });
+
+  it('names a plan without cart details by its cart, in the request language', async () => {
+    const group = await t.database.db.selectFrom('cart_groups').select('id').where('name', '=', 'Individual').executeTakeFirstOrThrow();
+    const eur = await t.database.db.selectFrom('currencies').select('id').where('code', '=', 'EUR').executeTakeFirstOrThrow();
+    const bare = await t.database.db
+      .insertInto('carts')
+      .values({
+        name: 'Trial',
+        name_i18n: JSON.stringify({ de_DE: 'Probemonat' }),
+        price_minor: 100,
+        currency_id: eur.id,
+        months: 1,
+        group_id: group.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const plans = (await json(await t.request('/api/v1/plans?lng=de_DE'))).data.groups.flatMap((g: any) => g.plans);
+    expect(plans.find((p: any) => p.id === bare.id)).toMatchObject({ name: 'Probemonat', planName: 'Probemonat', description: null });
+    await t.database.db.deleteFrom('carts').where('id', '=', bare.id).execute();
+  });
+
+  it('names the plan that lifts a limit in the language of the refusal', async () => {
+    const m = await t.member('amira');
+    for (let i = 0; i < 3; i++) expect((await publish(m)).status).toBe(201);
+    const refused = await t.request('/api/v1/vehicles', {
+      method: 'POST',
+      json: await listing(t, m.id),
+      headers: { ...m.headers, 'accept-language': 'ar-SA,ar;q=0.9' },
+    });
+    expect(refused.status).toBe(403);
+    expect(await json(refused)).toEqual({
+      code: 'PLAN_LIMIT_VEHICLES',
+      error: 'الحد الأقصى للإعلانات في خطتك: 3. في خطة الأفراد بلس: 5.',
+    });
+  });
+
+  it('names the plan in force, its payments and the payment being paid in the request language', async () => {
+    const m = await t.member('zoe');
+    const cart = await cartId(t, 'Professional (yearly)');
+    const { paymentId } = (await json(await checkout(m, cart, 'es_ES'))).data;
+    const view = await json(await t.request(`/api/v1/payments/${paymentId}?lng=es_ES`, { headers: m.headers }));
+    expect(view.data.plan).toMatchObject({ name: 'Profesional (anual)', months: 12 });
+    await t.request(`/api/v1/payments/local/${paymentId}/complete`, { method: 'POST', headers: m.headers });
+    const state = await json(await t.request(`/api/v1/user/${m.id}/subscription?lng=es_ES`, { headers: m.headers }));
+    expect(state.data).toMatchObject({
+      status: 'active',
+      plan: { name: 'Profesional (anual)', months: 12 },
+      payments: [{ id: paymentId, plan: 'Profesional (anual)', status: 'paid' }],
+    });
+    const again = await checkout(m, cart, 'es_ES');
+    expect(again.status).toBe(409);
+    expect(await json(again)).toMatchObject({
+      code: 'ALREADY_SUBSCRIBED',
+      error: expect.stringMatching(/^Ya tienes el plan Profesional \(anual\), activo hasta el /),
+    });
+  });
+
   it('puts a fresh member on the free plan, refuses their fourth listing, and lets them publish it after buying a plan', async () => {
     const m = await t.member('freda');
     expect(await subscription(m)).toMatchObject({ status: 'none', plan: null, isPremium: false, usage: { vehicles: 0 }, payments: [] });
@@ -100,7 +189,7 @@ describe('plans and checkout without Stripe (local test mode)', () => {
       error: 'Your plan allows 3 listings. The Individual Plus plan allows 5.',
     });
     const french = await t.request('/api/v1/vehicles?lng=fr_FR', { method: 'POST', json: await listing(t, m.id), headers: m.headers });
-    expect((await json(french)).error).toBe('Votre formule permet 3 annonces. La formule Individual Plus en permet 5.');
+    expect((await json(french)).error).toBe('Votre formule permet 3 annonces. La formule Particulier Plus en permet 5.');
     expect(await t.database.db.selectFrom('vehicles').select('id').where('owner_id', '=', m.id).execute()).toHaveLength(3);
 
     const started = await checkout(m, await cartId(t, 'Individual Plus (monthly)'));
@@ -278,6 +367,10 @@ describe('plans and checkout without Stripe (local test mode)', () => {
       code: 'PLAN_FEATURE_STATS',
       error: 'Detailed statistics are not included in your plan. The Individual Plus plan includes them.',
     });
+    const german = await t.request(`/api/v1/me/vehicles/${id}/stats?lng=de_DE`, { headers: seller.headers });
+    expect((await json(german)).error).toBe(
+      'Detaillierte Statistiken sind in Ihrem Tarif nicht enthalten. Der Tarif Privat Plus enthält sie.',
+    );
 
     const buyer = await t.member('oscar');
     await t.request(`/api/v1/vehicles/${id}/like`, { method: 'POST', headers: buyer.headers });
@@ -403,6 +496,7 @@ describe('checkout through Stripe (its library against a local fake of its API)'
       cancel_url: `http://localhost:3000/billing/cancel?payment=${data.paymentId}`,
       'line_items[0][price_data][unit_amount]': '4900',
       'line_items[0][price_data][currency]': 'eur',
+      'line_items[0][price_data][product_data][name]': 'Professional (monthly)',
     });
     expect(await payment(t, data.paymentId)).toMatchObject({ status: 'pending', provider: 'stripe', provider_ref: 'cs_test_1' });
 
@@ -430,8 +524,10 @@ describe('checkout through Stripe (its library against a local fake of its API)'
     const m = await t.member('ursula');
     const cart = await cartId(t, 'Individual Plus (yearly)');
     const { paymentId } = (
-      await json(await t.request(`/api/v1/user/${m.id}/cart/${cart}/stripe/payment`, { method: 'POST', headers: m.headers }))
+      await json(await t.request(`/api/v1/user/${m.id}/cart/${cart}/stripe/payment?lng=de_DE`, { method: 'POST', headers: m.headers }))
     ).data;
+    // Stripe's page shows the plan as the member chose it, in their language.
+    expect(sessions.at(-1)).toMatchObject({ 'line_items[0][price_data][product_data][name]': 'Privat Plus (jährlich)' });
     expect((await deliver(event('evt_async_1', 'checkout.session.completed', paymentId, 'unpaid'))).status).toBe(200);
     expect((await payment(t, paymentId)).status).toBe('pending');
     expect(await subscriptions(t, m.id)).toEqual([]);

@@ -1,4 +1,5 @@
 import { type Database, nowIso } from '@autoroute/db';
+import type { Locale } from '@autoroute/locales';
 import { type Kysely, sql } from 'kysely';
 import { AppError, notFound } from '../../errors.ts';
 import { assertStats } from './billing.service.ts';
@@ -10,11 +11,11 @@ type Counts = { views: number; likes: number; favorites: number; contacts: numbe
  * A listing's figures per UTC day over the last `days` days, for its owner on a plan with detailed
  * statistics: views (one per visitor and day), likes and favorites given, messages received.
  */
-export async function vehicleStats(db: Db, userId: number, vehicleId: number, days: number) {
+export async function vehicleStats(db: Db, userId: number, vehicleId: number, days: number, locale: Locale) {
   const vehicle = await db.selectFrom('vehicles').select('owner_id').where('id', '=', vehicleId).executeTakeFirst();
   if (!vehicle) throw notFound('VEHICLE_NOT_FOUND');
   if (vehicle.owner_id !== userId) throw new AppError(403, 'FORBIDDEN');
-  await assertStats(db, userId);
+  await assertStats(db, userId, locale);
 
   const today = new Date(`${nowIso().slice(0, 10)}T00:00:00.000Z`);
   const first = new Date(today.getTime() - (days - 1) * 86_400_000);
