@@ -309,8 +309,8 @@ export async function ensureAdmin(
   return { email: admin.email.toLowerCase(), password };
 }
 
-/** The demo sellers, created once; answers their ids with where they sell. */
-async function ensureDemoSellers(db: Db): Promise<{ id: number; place: Place; professional: boolean }[]> {
+/** The demo sellers, created once; answers their ids with where they sell and whether they buy featured listings. */
+async function ensureDemoSellers(db: Db): Promise<{ id: number; place: Place; professional: boolean; featured: boolean }[]> {
   const existing = await db
     .selectFrom('users')
     .select(['id', 'email'])
@@ -362,6 +362,7 @@ async function ensureDemoSellers(db: Db): Promise<{ id: number; place: Place; pr
     return {
       id: ids.get(s.email)!,
       professional: Boolean(s.company),
+      featured: Boolean(s.featured),
       place: {
         country,
         currency: currencyId.get(currency)!,
@@ -403,12 +404,14 @@ export async function seedDemoCatalogue(db: Db, options: DemoOptions): Promise<n
   };
   const pictures = writeSeedPictures(options.mediaDir, [...lookup.category.keys()], colors);
 
+  // Dealers hold most of a marketplace's stock: a professional is picked three times as often.
+  const pool = sellers.flatMap((s) => (s.professional ? [s, s, s] : [s]));
   const batch = 2000;
   const start = Date.now();
   for (let done = 0; done < options.vehicles; done += batch) {
     const n = Math.min(batch, options.vehicles - done);
     const generated = Array.from({ length: n }, (_, i) => {
-      const seller = r.pick(sellers);
+      const seller = r.pick(pool);
       // Spread listings over the last 120 days; later ones are newer.
       const age = ((options.vehicles - done - i) / options.vehicles) * 120 * 86400000;
       const created = new Date(start - age - r.int(0, 3600000)).toISOString();
@@ -449,21 +452,55 @@ export async function seedDemoCatalogue(db: Db, options: DemoOptions): Promise<n
     options.onProgress?.(done + n);
   }
   await subscribeDemoSellers(db, sellers);
+  await seedDemoViews(db, r);
   return options.vehicles;
 }
 
+/** How many of the newest listings get a history of visits. */
+const VIEWED_LISTINGS = 1000;
+const VIEWED_DAYS = 30;
+
 /**
- * Demo sellers list far more than the free plan allows, so each holds a yearly plan that fits:
- * professionals the cheapest Professional plan with room for their listings and twenty more,
- * individuals the cheapest plan of any group with that room. A seller already holding a plan that
- * fits keeps it. Their listings are featured when the plan says so (vehicles.plan_featured).
+ * A month of visits on the newest listings, so a seller's statistics and the dashboard have figures
+ * to show. Bounded to the newest listings: a catalogue of 100,000 gets no more rows than the demo's.
+ * (Likes and saves stay the visitors' own: the demo accounts start with none.)
  */
-async function subscribeDemoSellers(db: Db, sellers: { id: number; professional: boolean }[]): Promise<void> {
+async function seedDemoViews(db: Db, r: Random): Promise<void> {
+  const listings = await db
+    .selectFrom('vehicles')
+    .select(['id', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .limit(VIEWED_LISTINGS)
+    .execute();
+  const today = Date.parse(`${nowIso().slice(0, 10)}T00:00:00.000Z`);
+  const views: Insertable<Database['vehicle_views']>[] = [];
+  for (const v of listings) {
+    const listed = Date.parse(v.created_at);
+    const first = Math.max(today - (VIEWED_DAYS - 1) * 86_400_000, listed - (listed % 86_400_000));
+    const popularity = 0.5 + r.next() * 4;
+    for (let day = first; day <= today; day += 86_400_000) {
+      const date = new Date(day).toISOString().slice(0, 10);
+      for (let n = r.int(0, Math.round(popularity * 2)); n > 0; n--) views.push({ vehicle_id: v.id, visitor_hash: `demo-${n}`, day: date });
+    }
+  }
+  await insertMany(db, 'vehicle_views', views);
+}
+
+/**
+ * Demo sellers list far more than the free plan allows, so each holds a yearly plan, paid, with room
+ * for their listings and twenty more: the cheapest that fits, of the Professional group for
+ * professionals. Only the dealers marked `featured` take a plan with featured listings, so the
+ * demo's featured listings stay the few a visitor can tell apart. Past every plan's limit (a
+ * catalogue of 100,000 for the bench) a seller takes the largest plan of their kind and keeps the
+ * listings above it, as after a downgrade. A seller already holding a plan that fits keeps it. Their
+ * listings are featured when the plan says so (vehicles.plan_featured).
+ */
+async function subscribeDemoSellers(db: Db, sellers: { id: number; professional: boolean; featured: boolean }[]): Promise<void> {
   const plans = await db
     .selectFrom('carts as c')
     .innerJoin('cart_groups as g', 'g.id', 'c.group_id')
     .innerJoin('cart_details as d', 'd.cart_id', 'c.id')
-    .select(['c.id', 'c.price_minor', 'c.months', 'g.name as group', 'd.vehicle_limit', 'd.featured_listing'])
+    .select(['c.id', 'c.price_minor', 'c.currency_id', 'g.name as group', 'd.vehicle_limit', 'd.featured_listing'])
     .where('c.is_active', '=', 1)
     .where('c.months', '=', 12)
     .orderBy('c.price_minor')
@@ -473,6 +510,7 @@ async function subscribeDemoSellers(db: Db, sellers: { id: number; professional:
   const nowText = now.toISOString();
   const expires = new Date(now);
   expires.setUTCFullYear(expires.getUTCFullYear() + 1);
+  const size = (p: { vehicle_limit: number | null }) => p.vehicle_limit ?? Number.POSITIVE_INFINITY;
   for (const seller of sellers) {
     const listed = await db
       .selectFrom('vehicles')
@@ -481,7 +519,7 @@ async function subscribeDemoSellers(db: Db, sellers: { id: number; professional:
       .where('sold', '=', 0)
       .executeTakeFirstOrThrow();
     const room = Number(listed.n) + 20;
-    const fits = (p: (typeof plans)[number]) => p.vehicle_limit === null || p.vehicle_limit >= room;
+    const fits = (p: { vehicle_limit: number | null }) => size(p) >= room;
     const current = await db
       .selectFrom('subscriptions as s')
       .innerJoin('cart_details as d', 'd.cart_id', 's.cart_id')
@@ -491,16 +529,40 @@ async function subscribeDemoSellers(db: Db, sellers: { id: number; professional:
       .where('s.expires_at', '>', nowText)
       .executeTakeFirst();
     let featured = current?.featured_listing ?? 0;
-    if (!current || !(current.vehicle_limit === null || current.vehicle_limit >= room)) {
-      const plan =
-        plans.find((p) => fits(p) && (!seller.professional || p.group === 'Professional')) ??
-        plans.find((p) => p.vehicle_limit === null) ??
-        plans[plans.length - 1]!;
+    if (!current || !fits(current)) {
+      const kind = plans.filter(
+        (p) => p.featured_listing === (seller.featured ? 1 : 0) && (!seller.professional || p.group === 'Professional'),
+      );
+      const choices = kind.length ? kind : plans;
+      const plan = choices.find(fits) ?? choices.reduce((a, b) => (size(b) > size(a) ? b : a));
       if (current)
         await db.updateTable('subscriptions').set({ status: 'cancelled', updated_at: nowText }).where('id', '=', current.id).execute();
+      // Paid like any plan (through the local checkout), so the seller's billing shows its payment.
+      const payment = await db
+        .insertInto('payments')
+        .values({
+          user_id: seller.id,
+          cart_id: plan.id,
+          amount_minor: Number(plan.price_minor),
+          currency_id: plan.currency_id,
+          provider: 'local',
+          status: 'paid',
+          paid_at: nowText,
+          created_at: nowText,
+          updated_at: nowText,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await db
         .insertInto('subscriptions')
-        .values({ user_id: seller.id, cart_id: plan.id, status: 'active', started_at: nowText, expires_at: expires.toISOString() })
+        .values({
+          user_id: seller.id,
+          cart_id: plan.id,
+          payment_id: payment.id,
+          status: 'active',
+          started_at: nowText,
+          expires_at: expires.toISOString(),
+        })
         .execute();
       featured = plan.featured_listing;
     }

@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { LOCALES } from '@autoroute/locales/meta';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../password.ts';
 import { ALL_PERMISSIONS } from '../permissions.ts';
 import { createTestDatabase, type TestDatabase } from '../testing.ts';
 import { makes } from './data/makes.ts';
+import { DEMO_SELLERS } from './data/sellers.ts';
 import { seed } from './index.ts';
 
 let t: TestDatabase;
@@ -53,8 +55,6 @@ describe('reference data', () => {
     expect(translations).toHaveLength((await count('pages')) * 8);
   });
 
-  it('gives SUPADMIN every permission, ADMIN all but role changes, USER none (SPEC §6)', async () => {
-    const held = async (role: string) =>
   it('names and describes every plan group, plan and plan detail in every locale, English being the plain text', async () => {
     const rows = [
       ...(await t.db.selectFrom('cart_groups').select(['name', 'name_i18n', 'description', 'description_i18n']).execute()),
@@ -86,6 +86,8 @@ describe('reference data', () => {
     );
   });
 
+  it('gives SUPADMIN every permission, ADMIN all but role changes, USER none (SPEC §6)', async () => {
+    const held = async (role: string) =>
       (
         await t.db
           .selectFrom('role_permissions as rp')
@@ -148,7 +150,7 @@ describe('the demo catalogue', () => {
     expect(types.map((x) => x.seller_type).sort()).toEqual(['individual', 'professional']);
   });
 
-  it('gives every demo seller a plan in force with room for more listings, professionals a Professional one', async () => {
+  it('gives every demo seller a paid plan in force with room for more listings, professionals a Professional one', async () => {
     const now = new Date().toISOString();
     const sellers = await t.db
       .selectFrom('users as u')
@@ -156,13 +158,32 @@ describe('the demo catalogue', () => {
       .innerJoin('carts as c', 'c.id', 's.cart_id')
       .innerJoin('cart_groups as g', 'g.id', 'c.group_id')
       .innerJoin('cart_details as d', 'd.cart_id', 'c.id')
-      .select(['u.id', 'u.seller_type', 'g.name as group', 'd.vehicle_limit', 'd.featured_listing'])
+      .innerJoin('payments as p', 'p.id', 's.payment_id')
+      .select([
+        'u.email',
+        'u.id',
+        'u.seller_type',
+        'g.name as group',
+        'd.vehicle_limit',
+        'd.featured_listing',
+        'p.status as paid',
+        'p.amount_minor',
+        'c.price_minor',
+      ])
       .where('u.email', 'like', '%@demo.autoroute.local')
       .where('s.status', '=', 'active')
       .where('s.expires_at', '>', now)
       .execute();
-    expect(sellers.length).toBeGreaterThanOrEqual(20);
+    expect(sellers).toHaveLength(DEMO_SELLERS.length);
+    // Only the dealers who buy featured listings hold a plan with them.
+    const featuring = sellers.filter((s) => s.featured_listing === 1).map((s) => s.email);
+    expect(featuring.sort()).toEqual(
+      DEMO_SELLERS.filter((s) => s.featured)
+        .map((s) => s.email)
+        .sort(),
+    );
     for (const seller of sellers) {
+      expect(seller).toMatchObject({ paid: 'paid', amount_minor: seller.price_minor });
       const listed = await t.db
         .selectFrom('vehicles')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -179,6 +200,16 @@ describe('the demo catalogue', () => {
         .execute();
       expect(unfeatured).toEqual([]);
     }
+  });
+
+  it('features a minority of the live listings, so a featured one stands out', async () => {
+    const live = await t.db
+      .selectFrom('vehicles')
+      .select([(eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>(sql`featured | plan_featured`).as('featured')])
+      .where('sold', '=', 0)
+      .executeTakeFirstOrThrow();
+    expect(Number(live.featured)).toBeGreaterThan(0);
+    expect(Number(live.featured) / Number(live.n)).toBeLessThan(0.5);
   });
 
   it('is coherent: model years, electric fields only for electric drives, prices and mileage that make sense', async () => {

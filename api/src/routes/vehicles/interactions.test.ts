@@ -376,6 +376,9 @@ describe('listing views (issue 4 item 7)', () => {
 
   it('counts each visitor once a day, stores no address, and shows the count to the owner only', async () => {
     const id = sellerVehicle;
+    const viewsOf = () => t.database.db.selectFrom('vehicle_views').selectAll().where('vehicle_id', '=', id).execute();
+    // A demo listing may come with a month of visits already: what follows adds to them.
+    const seeded = await viewsOf();
     const ua = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0' };
     expect((await json(await view(id, ua))).data).toEqual({ counted: true });
     expect((await json(await view(id, ua))).data).toEqual({ counted: false });
@@ -384,7 +387,7 @@ describe('listing views (issue 4 item 7)', () => {
     expect((await json(await view(id, { 'user-agent': 'another browser', ...auth(buyer) }))).data).toEqual({ counted: false });
     expect((await json(await view(id, auth(seller.token)))).data).toEqual({ counted: false });
 
-    const rows = await t.database.db.selectFrom('vehicle_views').selectAll().where('vehicle_id', '=', id).execute();
+    const rows = (await viewsOf()).filter((r) => !seeded.some((s) => s.visitor_hash === r.visitor_hash && s.day === r.day));
     expect(rows).toHaveLength(3);
     for (const r of rows) {
       expect(r.visitor_hash).toMatch(/^[\w-]{43}$/);
@@ -392,7 +395,7 @@ describe('listing views (issue 4 item 7)', () => {
       expect(r.day).toBe(new Date().toISOString().slice(0, 10));
     }
 
-    expect((await json(await t.request(`/api/v1/vehicles/${id}`, { headers: auth(seller.token) }))).data.views).toBe(3);
+    expect((await json(await t.request(`/api/v1/vehicles/${id}`, { headers: auth(seller.token) }))).data.views).toBe(seeded.length + 3);
     expect((await json(await t.request(`/api/v1/vehicles/${id}`, { headers: auth(buyer) }))).data.views).toBeNull();
   });
 
