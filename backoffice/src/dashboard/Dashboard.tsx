@@ -211,7 +211,7 @@ function FiguresLoader() {
   if (isPending) {
     return (
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', mt: 2 }}>
-        {[0, 1, 2, 3, 4].map((i) => (
+        {[0, 1, 2, 3, 4, 5].map((i) => (
           <Skeleton key={i} variant="rounded" height={104} />
         ))}
       </Box>

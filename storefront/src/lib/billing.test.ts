@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromThisSite, type Limits, type Plan, toOffers } from './billing.ts';
+import { cheapestWith, fromThisSite, type Limits, type Plan, toOffers } from './billing.ts';
 
 const limits: Limits = {
   vehicleLimit: 100,
@@ -79,5 +79,23 @@ describe('forms posted to the billing pages', () => {
     expect(fromThisSite(post({ origin: 'https://evil.example', host: '127.0.0.1:3000' }))).toBe(false);
     expect(fromThisSite(post({ host: '127.0.0.1:3000' }))).toBe(false);
     expect(fromThisSite(post({ origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000', 'sec-fetch-site': 'cross-site' }))).toBe(false);
+  });
+});
+
+describe('the plan that brings a feature', () => {
+  it('names the cheapest plan by its monthly price, a yearly one included, and none when no plan has it', () => {
+    const support = { ...limits, prioritySupport: true };
+    const groups = [
+      { id: 1, name: 'Individual', description: null, plans: [plan(1, 'Plus', 'Plus (monthly)', 1, 9.99)] },
+      {
+        id: 2,
+        name: 'Professional',
+        description: null,
+        plans: [plan(2, 'Pro', 'Pro (monthly)', 1, 49, support), plan(3, 'Pro', 'Pro (yearly)', 12, 490, support)],
+      },
+    ];
+    expect(cheapestWith(groups, 'prioritySupport')?.id).toBe(3);
+    expect(cheapestWith(groups, 'detailedStats')?.id).toBe(1);
+    expect(cheapestWith([groups[0]!], 'prioritySupport')).toBeNull();
   });
 });

@@ -139,6 +139,12 @@ export function toOffers(plans: Plan[]): Offer[] {
   return offers;
 }
 
+/** The cheapest plan (by its monthly price) that includes a feature, or null when none does. */
+export function cheapestWith(groups: PlanGroup[], feature: 'featuredListing' | 'detailedStats' | 'prioritySupport'): Plan | null {
+  const fitting = groups.flatMap((g) => g.plans).filter((p) => p.limits[feature]);
+  return fitting.reduce<Plan | null>((best, p) => (!best || p.price / p.months < best.price / best.months ? p : best), null);
+}
+
 /** A plan's limits in words, in the order the plans page lists them (SPEC §6). */
 export function limitLines(limits: Limits, t: TFunction, locale: Locale): { text: string; included: boolean }[] {
   const count = (value: number | null, key: string) =>

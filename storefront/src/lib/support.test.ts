@@ -2,7 +2,7 @@ import { createTestApp, type TestApp } from '@autoroute/api/testing';
 import type { Locale } from '@autoroute/locales';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { translator } from './i18n.ts';
-import { readSupportForm, sendSupportRequest } from './support.ts';
+import { readSupportForm, SUPPORT_LENGTHS, sendSupportRequest } from './support.ts';
 
 /*
  * The help center's contact form against the real API, in-process as the page calls it: what a
@@ -46,6 +46,43 @@ describe('the contact-support form of the help center', () => {
       failure: fr('help.support.invalid'),
       status: 422,
     });
+  });
+
+  it('limits and hints the lengths the API accepts: the longest of each field goes, one more character does not', async () => {
+    const at = (n: number) => 'x'.repeat(n);
+    const fields = (n: (field: keyof typeof SUPPORT_LENGTHS) => number) =>
+      form({ name: at(n('name')), email: 'jean@example.test', subject: at(n('subject')), message: at(n('message')) });
+    const en = translator('en_US');
+    expect(
+      await sendSupportRequest(
+        page('en_US'),
+        fields((f) => SUPPORT_LENGTHS[f].max),
+        false,
+        en,
+      ),
+    ).toEqual({ sent: expect.any(Number) });
+    expect(
+      await sendSupportRequest(
+        page('en_US'),
+        fields((f) => SUPPORT_LENGTHS[f].min),
+        false,
+        en,
+      ),
+    ).toEqual({ sent: expect.any(Number) });
+    const over = await sendSupportRequest(
+      page('en_US'),
+      fields((f) => SUPPORT_LENGTHS[f].max + 1),
+      false,
+      en,
+    );
+    expect(Object.keys((over as { errors: object }).errors).sort()).toEqual(['message', 'name', 'subject']);
+    const under = await sendSupportRequest(
+      page('en_US'),
+      fields((f) => SUPPORT_LENGTHS[f].min - 1),
+      false,
+      en,
+    );
+    expect(Object.keys((under as { errors: object }).errors).sort()).toEqual(['message', 'name', 'subject']);
   });
 
   it('answers the request number once a guest’s request is received', async () => {

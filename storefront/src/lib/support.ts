@@ -9,6 +9,9 @@ export type SupportErrors = Partial<Record<SupportField, string>>;
 
 export const emptySupport = (): SupportValues => ({ name: '', email: '', subject: '', message: '' });
 
+/** The lengths POST /support accepts (a test holds them to the API's), for the fields' limits and hints. */
+export const SUPPORT_LENGTHS = { name: { min: 2, max: 30 }, subject: { min: 3, max: 120 }, message: { min: 10, max: 5000 } } as const;
+
 /** The posted form as typed: an error shows it back unchanged (the API trims what it stores). */
 export function readSupportForm(form: FormData | null): SupportValues {
   const value = (field: SupportField) => {
