@@ -41,24 +41,22 @@ export async function createSupportRequest(deps: Deps, body: SupportBody, userId
   });
 
   const t = translator(from.locale);
+  // A guest's address is whatever was typed: their mail repeats nothing they typed (name, subject,
+  // message), so the form cannot send someone else a text of the guest's choosing.
+  const context = userId === null ? 'guest' : undefined;
   const lines = [
-    t('mail.support.intro', { name: from.name }),
+    t('mail.support.intro', { name: from.name, context }),
     '',
     t('mail.support.number', { id }),
     ...(priority ? [t('mail.support.priority')] : []),
-    '',
-    t('mail.support.copy'),
-    '',
-    body.subject,
-    '',
-    body.message,
+    ...(context ? [] : ['', t('mail.support.copy'), '', body.subject, '', body.message]),
     '',
     t('mail.support.helpCenter', { url: `${deps.config.publicUrl}/help-center/` }),
   ];
   try {
     await deps.mailer.send({
       to: from.email,
-      subject: t('mail.support.subject', { id, subject: body.subject }),
+      subject: t('mail.support.subject', { id, subject: body.subject, context }),
       text: `${lines.join('\n')}\n`,
     });
   } catch (err) {
