@@ -17,9 +17,13 @@ async function signIn(page: Page, who: { email: string; password: string }) {
   await expect(page.getByRole('tablist', { name: 'Open screens' })).toBeVisible();
 }
 
-/** Axe on the settled page: a toast fading in or out is paler than it is (its contrast is checked when shown). */
+/**
+ * Axe on the settled page: a toast fading in or out is paler than it is (its contrast is checked
+ * when shown), and a section still unfolding overlaps the control that opened it (target size).
+ */
 async function accessible(page: Page) {
   await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.MuiCollapse-root:not(.MuiCollapse-entered):not(.MuiCollapse-hidden)')).toHaveCount(0);
   await expectAccessible(page);
 }
 
