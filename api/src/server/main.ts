@@ -1,15 +1,16 @@
-import pino from 'pino';
 import { createApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDeps } from '../deps.ts';
 import { boot } from './boot.ts';
 import { createHttpServer } from './http.ts';
+import { createProcessLog } from './log.ts';
 
 /** `npm start`: migrate, seed an empty database, serve everything on one port, stop gracefully. */
 async function main() {
   const started = performance.now();
   const config = loadConfig();
-  const log = pino({ level: config.logLevel });
+  const output = createProcessLog(config.logLevel);
+  const { log } = output;
   const { database, report } = await boot(config, log);
   const deps = createDeps(config, database, log);
   const app = createApp(deps);
@@ -33,14 +34,15 @@ async function main() {
       '  (shown once: keep it, or set ADMIN_PASSWORD)',
     );
   }
-  console.log(`${lines.join('\n')}\n`);
+  output.print(`${lines.join('\n')}\n`);
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down: finishing in-flight requests and job runs');
-    const force = setTimeout(() => process.exit(1), 10000);
+    // Whatever is still running after 10 s is cut short; the logs never hold the exit (log.ts).
+    const force = setTimeout(() => void output.close(100).then(() => process.exit(1)), 9000);
     force.unref();
     // No new scheduled run from now on; the runs under way finish before the database closes.
     const jobsStopped = deps.jobs.stop();
@@ -49,6 +51,7 @@ async function main() {
       await deps.limiters.close();
       await database.close();
       log.info('stopped');
+      await output.close();
       process.exit(0);
     });
     server.closeIdleConnections();

@@ -67,3 +67,51 @@ describe('the server process', () => {
     expect(output).toContain('stopped');
   }, 60_000);
 });
+
+describe('a server whose log reader has gone', () => {
+  const start = async (folder: string) => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), DATA_DIR: folder, SEED_DEMO: 'false', LOG_LEVEL: 'debug', NODE_ENV: 'test' },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    await waitForHealth(`http://127.0.0.1:${port}/api/v1/health`, child);
+    return { child, exited, url: `http://127.0.0.1:${port}` };
+  };
+  /** Enough requests to log 400 KB: far more than a pipe (64 KB) and its reader's buffer hold. */
+  const busy = async (url: string) => {
+    for (let i = 0; i < 100; i++) {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${url}/api/v1/health`).then((r) => r.status)));
+      expect(answers.every((s) => s === 200)).toBe(true);
+    }
+  };
+  const exitsWithin = (exited: Promise<number | null>, ms: number) =>
+    Promise.race([exited, new Promise<'still running'>((r) => setTimeout(() => r('still running'), ms))]);
+
+  it('keeps serving and exits on SIGTERM after the pipe of its standard output was closed', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'autoroute-epipe-'));
+    const { child, exited, url } = await start(folder);
+    child.stdout!.destroy();
+    await busy(url);
+    child.kill('SIGTERM');
+    const code = await exitsWithin(exited, 10_000);
+    if (code === 'still running') child.kill('SIGKILL');
+    expect(code).toBe(0);
+    rmSync(folder, { recursive: true, force: true });
+  }, 60_000);
+
+  it('keeps serving and exits on SIGTERM while nobody reads its full standard output', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'autoroute-stalled-'));
+    const { child, exited, url } = await start(folder);
+    // Never read: the pipe fills after 64 KB and every further write would wait.
+    child.stdout!.pause();
+    await busy(url);
+    child.kill('SIGTERM');
+    const code = await exitsWithin(exited, 10_000);
+    if (code === 'still running') child.kill('SIGKILL');
+    expect(code).not.toBe('still running');
+    rmSync(folder, { recursive: true, force: true });
+  }, 60_000);
+});
