@@ -9,6 +9,7 @@ export default defineConfig({
       { test: { name: 'api', include: ['api/**/*.test.ts'], testTimeout: 30000, hookTimeout: 120000 } },
       { test: { name: 'storefront', include: ['storefront/src/**/*.test.ts'], testTimeout: 30000, hookTimeout: 120000 } },
       { test: { name: 'backoffice', include: ['backoffice/src/**/*.test.ts'], testTimeout: 30000 } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'] } },
     ],
   },
 });
