@@ -24,6 +24,10 @@ export async function expectAccessible(page: Page) {
 /** The page's islands answer once hydrated (Astro drops their `ssr` mark then): wait before typing into a form. */
 export const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 
+/** The request-signature key the server wrote into the page (its runtime configuration). */
+export const signingKeyOf = async (page: Page): Promise<string> =>
+  (JSON.parse((await page.locator('#runtime-config').textContent()) ?? '{}') as { signingKey?: string }).signingKey ?? '';
+
 /**
  * A request signed as the storefront's islands sign theirs (SPEC §7): HMAC of the JSON body, or of the
  * timestamp. It goes out from `request` (the page's own browser context unless another is given), with
@@ -35,7 +39,7 @@ export async function signedRequest<T>(
   url: string,
   options: { json?: unknown; request?: APIRequestContext } = {},
 ): Promise<T> {
-  const key = (await page.locator('meta[name="api-signing-key"]').getAttribute('content')) ?? '';
+  const key = await signingKeyOf(page);
   const timestamp = String(Date.now());
   const body = options.json === undefined ? undefined : JSON.stringify(options.json);
   const headers: Record<string, string> = {

@@ -1,5 +1,10 @@
-/** The request signature of SPEC §7 (DESIGN §2): base64 HMAC-SHA256 of the body, or of the timestamp. */
-const KEY = import.meta.env.VITE_API_SIGNING_KEY ?? 'autoroute-dev-signing-key';
+import { readRuntimeConfig } from '@autoroute/api/runtime-config';
+
+/**
+ * The request signature of SPEC §7 (DESIGN §2): base64 HMAC-SHA256 of the body, or of the timestamp.
+ * The key is the one the server wrote into index.html at run time; Vite's dev server has none.
+ */
+const KEY = readRuntimeConfig()?.signingKey ?? import.meta.env.VITE_API_SIGNING_KEY ?? 'autoroute-dev-signing-key';
 
 let key: Promise<CryptoKey> | null = null;
 

@@ -23,21 +23,48 @@ export interface Db {
   sqlite: SQLite.Database | null;
 }
 
-/** Write transactions take the lock at BEGIN, so two writers queue on busy_timeout instead of failing mid-way. */
+/**
+ * Write transactions take the lock at BEGIN, so two writers queue on busy_timeout instead of failing
+ * mid-way. Inside a transaction opened on the handle itself (the boot lock, lock.ts), a transaction
+ * becomes a savepoint: its work commits or rolls back with the enclosing one.
+ */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #handle: SQLite.Database;
+  /** For each open transaction: whether it is a savepoint inside the handle's own transaction. */
+  readonly #nested: boolean[] = [];
+  constructor(config: SqliteDialectConfig, handle: SQLite.Database) {
+    super(config);
+    this.#handle = handle;
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    const nested = this.#handle.inTransaction;
+    this.#nested.push(nested);
+    await connection.executeQuery(CompiledQuery.raw(nested ? `savepoint tx_${this.#nested.length}` : 'begin immediate'));
+  }
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const name = `tx_${this.#nested.length}`;
+    const nested = this.#nested.pop();
+    await connection.executeQuery(CompiledQuery.raw(nested ? `release savepoint ${name}` : 'commit'));
+  }
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const name = `tx_${this.#nested.length}`;
+    const nested = this.#nested.pop();
+    if (!nested) return void (await connection.executeQuery(CompiledQuery.raw('rollback')));
+    await connection.executeQuery(CompiledQuery.raw(`rollback to savepoint ${name}`));
+    await connection.executeQuery(CompiledQuery.raw(`release savepoint ${name}`));
   }
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
-  constructor(config: SqliteDialectConfig) {
+  readonly #handle: SQLite.Database;
+  constructor(config: SqliteDialectConfig, handle: SQLite.Database) {
     super(config);
     this.#config = config;
+    this.#handle = handle;
   }
   override createDriver() {
-    return new ImmediateSqliteDriver(this.#config);
+    return new ImmediateSqliteDriver(this.#config, this.#handle);
   }
 }
 
@@ -93,6 +120,6 @@ export function connect(target: string, options: { poolSize?: number; onIdleErro
     return { db, dialect: 'postgres', sqlite: null, close: () => db.destroy() };
   }
   const handle = openSqlite(target.replace(/^sqlite:(\/\/)?/, ''));
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(handle) }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(handle) }, handle) });
   return { db, dialect: 'sqlite', sqlite: handle, close: () => db.destroy() };
 }

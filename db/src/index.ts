@@ -1,5 +1,6 @@
 export * from './config.ts';
 export * from './connect.ts';
+export * from './lock.ts';
 export * from './migrate.ts';
 export * from './password.ts';
 export * from './permissions.ts';

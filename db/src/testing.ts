@@ -22,12 +22,13 @@ export const testDialect = (): 'sqlite' | 'postgres' => (process.env.TEST_DIALEC
  * A fresh, migrated database for one test suite: a SQLite file in a temporary folder, or a new
  * PostgreSQL database created on the server named by TEST_DATABASE_URL and dropped afterwards.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const migrate = options.migrate ?? true;
   const dir = mkdtempSync(path.join(tmpdir(), 'autoroute-test-'));
   if (testDialect() === 'sqlite') {
     const file = path.join(dir, 'test.db');
     const db = connect(file);
-    await migrateToLatest(db.db);
+    if (migrate) await migrateToLatest(db.db);
     return {
       ...db,
       dir,
@@ -48,7 +49,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(admin);
   url.pathname = `/${name}`;
   const db = connect(url.href, { poolSize: 4 });
-  await migrateToLatest(db.db);
+  if (migrate) await migrateToLatest(db.db);
   return {
     ...db,
     dir,

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { expect, expectAccessible, signIn, test } from '../fixtures.ts';
+import { expect, expectAccessible, signIn, signingKeyOf, test } from '../fixtures.ts';
 import { codeFor } from '../outbox.ts';
 
 const dataDir = () => process.env.E2E_DATA_DIR as string;
@@ -81,7 +81,7 @@ test('sign up, verify, reset the password, switch to Arabic and dark, log out ev
   await page.locator('button.secondary').first().click();
   await page.locator('dialog button.danger').click();
   await expect(page).toHaveURL(/\/$/);
-  const key = (await otherPage.locator('meta[name="api-signing-key"]').getAttribute('content')) ?? '';
+  const key = await signingKeyOf(otherPage);
   const timestamp = String(Date.now());
   const refresh = await otherPage.request.post('/api/v1/auth/access-token', {
     headers: { 'x-timestamp': timestamp, 'x-signature': createHmac('sha256', key).update(timestamp).digest('base64') },

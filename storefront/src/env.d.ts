@@ -4,8 +4,8 @@ declare namespace App {
   interface Locals {
     /** Set by the server: an in-process call into the API (absent under `astro dev`, which uses HTTP). */
     api?: (url: string, init?: RequestInit) => Promise<Response>;
-    /** The request-signature key for islands (public by nature, see README). */
-    signingKey?: string;
+    /** The server's configuration for browsers (signing key, PUBLIC_URL…), written into every page; absent under `astro dev`. */
+    runtime?: import('@autoroute/api/runtime-config').RuntimeConfig;
     /** A page whose HTML depends only on the URL and language: sent with an ETag and shared caching. */
     cacheable?: boolean;
     locale: import('@autoroute/locales').Locale;

@@ -1,5 +1,6 @@
 import * as oidc from 'openid-client';
 import { AppError } from '../errors.ts';
+import { absoluteUrl } from '../runtime-config.ts';
 
 /** A federer as an administrator configured it (SPEC §3): an OpenID Connect provider and our client there. */
 export interface FedererClient {
@@ -60,7 +61,8 @@ function configurationFor(federer: FedererClient): Promise<oidc.Configuration> {
 }
 
 /** Where the provider sends the browser back: it must be registered with the provider as is. */
-export const callbackUrl = (publicUrl: string, code: string) => `${publicUrl}/api/v1/auth/external/${encodeURIComponent(code)}/callback`;
+export const callbackUrl = (publicUrl: string, code: string) =>
+  absoluteUrl(publicUrl, `/api/v1/auth/external/${encodeURIComponent(code)}/callback`);
 
 /** Starts the authorization-code flow with PKCE (S256), a state and a nonce. */
 export async function beginSignIn(federer: FedererClient, redirectUri: string): Promise<{ url: string; flow: PendingFlow }> {

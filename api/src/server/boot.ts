@@ -1,4 +1,4 @@
-import { connect, type Db, migrateToLatest } from '@autoroute/db';
+import { connect, type Db, migrateToLatest, withBootLock } from '@autoroute/db';
 import { type SeedReport, seed } from '@autoroute/db/seed';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
@@ -8,14 +8,17 @@ export async function boot(config: Config, log: Logger): Promise<{ database: Db;
   const database = connect(config.databaseUrl, {
     onIdleError: (err) => log.warn({ err }, 'database connection lost; the pool reconnects'),
   });
-  const applied = await migrateToLatest(database.db);
+  // One process at a time migrates and seeds; the others then find the work done.
+  const { applied, report } = await withBootLock(database, async () => ({
+    applied: await migrateToLatest(database.db),
+    report: await seed(database.db, {
+      demo: config.seed.demo,
+      vehicles: config.seed.vehicles,
+      mediaDir: config.mediaDir,
+      admin: config.admin,
+    }),
+  }));
   if (applied.length) log.info({ applied }, 'migrations applied');
-  const report = await seed(database.db, {
-    demo: config.seed.demo,
-    vehicles: config.seed.vehicles,
-    mediaDir: config.mediaDir,
-    admin: config.admin,
-  });
   if (report.reference) log.info({ vehicles: report.vehicles }, 'empty database seeded');
   return { database, report };
 }

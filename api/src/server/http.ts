@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -7,6 +7,7 @@ import compression from 'compression';
 import serveStatic from 'serve-static';
 import sirv from 'sirv';
 import type { App } from '../app.ts';
+import { type RuntimeConfig, runtimeConfigScript } from '../runtime-config.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void, locals?: object) => Promise<void>;
@@ -46,23 +47,30 @@ function staticFiles(dir: string, options: { immutable: (p: string) => boolean; 
 export interface ServerParts {
   app: App;
   mediaDir: string;
-  /** The request-signature key, handed to pages for their islands (it is public: see README). */
-  signingKey: string;
+  /** What browsers need from the configuration: written into the storefront's pages and the back office's index.html. */
+  runtime: RuntimeConfig;
 }
 
 /**
  * One process, one port (DESIGN §1): `/api/*` to Hono, `/admin/*` to the built back office,
  * `/media/*` to stored pictures, everything else to Astro (its static client files first).
  */
-export async function createHttpServer({ app, mediaDir, signingKey }: ServerParts): Promise<Server> {
+export async function createHttpServer({ app, mediaDir, runtime }: ServerParts): Promise<Server> {
   const api = getRequestListener(app.fetch);
   const compress = compression({ threshold: 1024 }) as unknown as Handler;
   // Pictures arrive while the server runs: looked up on disk per request (sirv indexes at start).
   mkdirSync(mediaDir, { recursive: true });
   const media = serveStatic(mediaDir, { immutable: true, maxAge: '365d', index: false, fallthrough: true }) as unknown as Handler;
-  const admin = existsSync(BACKOFFICE_DIST)
-    ? staticFiles(BACKOFFICE_DIST, { immutable: (p) => p.startsWith('/assets/'), single: true })
-    : null;
+  const adminIndexFile = path.join(BACKOFFICE_DIST, 'index.html');
+  const admin = existsSync(adminIndexFile) ? staticFiles(BACKOFFICE_DIST, { immutable: (p) => p.startsWith('/assets/') }) : null;
+  // The back office's one page, with the runtime configuration written in: its build depends on none.
+  const adminIndex = admin ? readFileSync(adminIndexFile, 'utf8').replace('</head>', `${runtimeConfigScript(runtime)}</head>`) : '';
+  const sendAdminIndex = (res: ServerResponse) => {
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.end(adminIndex);
+  };
   // Without a build the API still serves (the tests of the server process need no build).
   const entry = path.join(STOREFRONT_DIST, 'server/entry.mjs');
   const astro: AstroHandler | null = existsSync(entry) ? (await import(pathToFileURL(entry).href)).handler : null;
@@ -95,11 +103,14 @@ export async function createHttpServer({ app, mediaDir, signingKey }: ServerPart
           return void res.end();
         }
         req.url = url.slice('/admin'.length);
-        return admin(req, res, () => notBuilt(res, 'back office'));
+        const pathname = req.url.split('?')[0];
+        if (pathname === '/' || pathname === '/index.html') return sendAdminIndex(res);
+        // A file of the build, or else one of the single-page app's routes.
+        return admin(req, res, () => sendAdminIndex(res));
       }
       if (!astro || !client) return notBuilt(res, 'storefront');
       // Astro writes per-request values into locals: each request gets its own object.
-      client(req, res, () => void astro(req, res, undefined, { api: inProcessApi, signingKey }));
+      client(req, res, () => void astro(req, res, undefined, { api: inProcessApi, runtime }));
     });
   });
 }

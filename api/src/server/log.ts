@@ -19,11 +19,13 @@ export function createProcessLog(level: string): ProcessLog {
   // EPIPE is handled inside pino (it stops writing); any other write error only loses log lines.
   destination.on('error', () => {});
   process.stdout.on('error', () => {});
+  let closed = false;
   return {
     log: pino({ level }, destination),
     print: (text) => void destination.write(`${text}\n`),
     async close(ms = 1000) {
-      if (destination.destroyed) return;
+      if (closed) return;
+      closed = true;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, ms);
         destination.once('close', () => {

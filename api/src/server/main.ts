@@ -1,6 +1,7 @@
 import { createApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDeps } from '../deps.ts';
+import { runtimeConfig } from '../runtime-config.ts';
 import { boot } from './boot.ts';
 import { createHttpServer } from './http.ts';
 import { createProcessLog } from './log.ts';
@@ -14,7 +15,7 @@ async function main() {
   const { database, report } = await boot(config, log);
   const deps = createDeps(config, database, log);
   const app = createApp(deps);
-  const server = await createHttpServer({ app, mediaDir: config.mediaDir, signingKey: config.signingKey });
+  const server = await createHttpServer({ app, mediaDir: config.mediaDir, runtime: runtimeConfig(config) });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -23,9 +24,11 @@ async function main() {
   await deps.jobs.start();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  // The address people use: PUBLIC_URL when it is set, else this machine's.
+  const url = config.publicUrl === `http://localhost:${config.port}` ? `http://localhost:${port}` : config.publicUrl;
   const lines = [
     '',
-    `  Autoroute is running at http://localhost:${port}  (back office: http://localhost:${port}/admin/)`,
+    `  Autoroute is running at ${url}  (back office: ${url}/admin/; listening on ${config.host}:${port})`,
     `  Database: ${database.dialect}${database.dialect === 'sqlite' ? ` (${config.databaseUrl})` : ''}; ready in ${Math.round(performance.now() - started)} ms`,
   ];
   if (report.admin) {

@@ -1,14 +1,10 @@
+import { readRuntimeConfig } from '@autoroute/api/runtime-config';
+
 /** The request signature of SPEC §7 (DESIGN §2): base64 HMAC-SHA256 of the body, or of the timestamp. */
 const DEV_KEY = 'autoroute-dev-signing-key';
 
-/** In the browser the key comes from the page (meta api-signing-key); under `astro dev` from the environment. */
-function signingKey(): string {
-  if (typeof document !== 'undefined') {
-    const meta = document.querySelector<HTMLMetaElement>('meta[name="api-signing-key"]');
-    if (meta?.content) return meta.content;
-  }
-  return import.meta.env.PUBLIC_API_SIGNING_KEY ?? DEV_KEY;
-}
+/** The key the server wrote into the page (its runtime configuration); under `astro dev`, the environment's. */
+const signingKey = (): string => readRuntimeConfig()?.signingKey ?? import.meta.env.PUBLIC_API_SIGNING_KEY ?? DEV_KEY;
 
 let cached: { raw: string; key: Promise<CryptoKey> } | null = null;
 

@@ -6,6 +6,7 @@ import type { Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import { localName, localText, toMajor } from '../../lib/reference.ts';
+import { absoluteUrl } from '../../runtime-config.ts';
 import {
   countContactsSince,
   countUnsoldVehicles,
@@ -261,7 +262,6 @@ export async function startCheckout(deps: Deps, stripe: Stripe | null, userId: n
     .executeTakeFirstOrThrow();
   if (!stripe) return { url: `/billing/checkout?payment=${payment.id}`, paymentId: payment.id, mode: 'local' as const };
 
-  const base = deps.config.publicUrl;
   try {
     const user = await deps.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
     const session = await stripe.checkout.sessions.create({
@@ -280,8 +280,8 @@ export async function startCheckout(deps: Deps, stripe: Stripe | null, userId: n
           },
         },
       ],
-      success_url: `${base}/billing/success?payment=${payment.id}`,
-      cancel_url: `${base}/billing/cancel?payment=${payment.id}`,
+      success_url: absoluteUrl(deps.config.publicUrl, `/billing/success?payment=${payment.id}`),
+      cancel_url: absoluteUrl(deps.config.publicUrl, `/billing/cancel?payment=${payment.id}`),
     });
     await deps.db.updateTable('payments').set({ provider_ref: session.id, updated_at: nowIso() }).where('id', '=', payment.id).execute();
     if (!session.url) throw new Error('Stripe answered a session without a URL');

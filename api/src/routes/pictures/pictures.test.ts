@@ -5,6 +5,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign } from '../../middleware/signature.ts';
+import { runtimeConfig } from '../../runtime-config.ts';
 import { createHttpServer } from '../../server/http.ts';
 import { createTestApp, json, type TestApp } from '../../testing.ts';
 
@@ -273,7 +274,7 @@ describe('POST /api/v1/pictures', () => {
   });
 
   it('is served from /media/ with immutable cache headers, and as a vehicle picture once attached', async () => {
-    const server: Server = await createHttpServer({ app: t.app, mediaDir, signingKey: t.deps.config.signingKey });
+    const server: Server = await createHttpServer({ app: t.app, mediaDir, runtime: runtimeConfig(t.deps.config) });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;

@@ -3,6 +3,7 @@ import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import type { RequestInfo } from '../../lib/request.ts';
+import { absoluteUrl } from '../../runtime-config.ts';
 import { currentPlan } from '../billing/billing.service.ts';
 import { findRequester, insertSupportRequest } from './support.data.ts';
 import type { SupportBody } from './support.schemas.ts';
@@ -51,7 +52,7 @@ export async function createSupportRequest(deps: Deps, body: SupportBody, userId
     ...(priority ? [t('mail.support.priority')] : []),
     ...(context ? [] : ['', t('mail.support.copy'), '', body.subject, '', body.message]),
     '',
-    t('mail.support.helpCenter', { url: `${deps.config.publicUrl}/help-center/` }),
+    t('mail.support.helpCenter', { url: absoluteUrl(deps.config.publicUrl, '/help-center/') }),
   ];
   try {
     await deps.mailer.send({

@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import { LIMITS } from '../../lib/limits.ts';
 import type { RequestInfo } from '../../lib/request.ts';
+import { absoluteUrl } from '../../runtime-config.ts';
 import { assertSellerCanReceive } from '../billing/billing.service.ts';
 import {
   addMark,
@@ -106,7 +107,7 @@ export async function contactSeller(deps: Deps, vehicleId: number, body: Contact
   const wantsMail = seller && seller.status === 'active' && (seller.notify_type ?? 'all') !== 'none' && (seller.notify_email ?? 1) === 1;
   if (!wantsMail) return;
   const t = translator(matchLocale(seller.language_code) ?? DEFAULT_LOCALE);
-  const url = `${deps.config.publicUrl}/vehicles/${vehicleId}`;
+  const url = absoluteUrl(deps.config.publicUrl, `/vehicles/${vehicleId}`);
   const lines = [
     t('mail.contact.intro', { name: fromName, title: listing.title }),
     '',
@@ -117,7 +118,7 @@ export async function contactSeller(deps: Deps, vehicleId: number, body: Contact
     ...(body.email ? [`  ${t('mail.contact.email', { email: body.email })}`] : []),
     '',
     t('mail.contact.listing', { url }),
-    t('mail.contact.inbox', { url: `${deps.config.publicUrl}/notifications/` }),
+    t('mail.contact.inbox', { url: absoluteUrl(deps.config.publicUrl, '/notifications/') }),
     '',
     t('mail.contact.why'),
   ];
