@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp, type TestMember } from '../testing.ts';
+import { createTestApp, json, latestCode, type TestApp, type TestMember } from '../testing.ts';
 import { type FakeTwilio, startFakeTwilio } from '../testing-twilio.ts';
 
 const SMS_FROM = '+15005550006';
@@ -47,6 +47,7 @@ describe('SMS and WhatsApp through Twilio (its library against a local fake of i
   beforeAll(async () => {
     fake = await startFakeTwilio();
     t = await createTestApp({
+      vehicles: 2,
       env: { TRUST_PROXY: 'true', ...fake.env({ sms: SMS_FROM, whatsapp: `whatsapp:${WHATSAPP_FROM}` }) },
       twilioApi: fake.origin,
     });
@@ -121,6 +122,59 @@ describe('SMS and WhatsApp through Twilio (its library against a local fake of i
       expect(verified.status).toBe(200);
     },
   );
+
+  /** Links a provider the way the settings screen does: a link_provider code, then POST /user/{id}/provider. */
+  async function link(m: TestMember, code: 'sms' | 'whatsapp') {
+    const provider = await t.database.db.selectFrom('providers').select('id').where('code', '=', code).executeTakeFirstOrThrow();
+    const route = code === 'whatsapp' ? 'generate-whatsapp-otp' : 'generate-otp';
+    const asked = await json(
+      await t.request(`/api/v1/auth/${route}`, { method: 'POST', json: { email: m.email, purpose: 'link_provider' } }),
+    );
+    const otp = code === 'whatsapp' ? codeIn(fake.messages.at(-1)?.body ?? '') : latestCode(t.database.dir, m.email);
+    const verified = await json(
+      await t.request('/api/v1/auth/verify-otp', { method: 'POST', json: { email: m.email, otp, sessionId: asked.data.sessionId } }),
+    );
+    const res = await t.request(`/api/v1/user/${m.id}/provider`, {
+      method: 'POST',
+      headers: { ...m.headers, 'x-process-id': verified.data.processId },
+      json: { providerId: provider.id },
+    });
+    expect(res.status).toBe(200);
+    return provider.id;
+  }
+
+  it('tells a seller of a buyer’s message on each provider they linked, in the seller’s language', async () => {
+    const seller = await memberSpeaking(t, 'dealer', 'fr_FR');
+    const vehicle = await t.database.db.selectFrom('vehicles').select(['id', 'title']).orderBy('id').executeTakeFirstOrThrow();
+    await t.database.db.updateTable('vehicles').set({ owner_id: seller.id, sold: 0 }).where('id', '=', vehicle.id).execute();
+    await link(seller, 'whatsapp');
+    const sms = await link(seller, 'sms');
+    fake.messages.length = 0;
+    const contact = { firstname: 'Jana', lastname: 'Novak', phone: '+49 151 2345678', message: 'Ist das Auto noch zu haben?' };
+    const ask = (headers: Record<string, string>) =>
+      t.request(`/api/v1/vehicles/${vehicle.id}/contact?lng=de_DE`, { method: 'POST', json: contact, headers });
+
+    expect((await ask({ 'x-forwarded-for': '203.0.113.7' })).status).toBe(201);
+    const notice = `Jana Novak vous a envoyé un message à propos de votre annonce « ${vehicle.title} ». Lisez-le et répondez : http://localhost:3000/notifications/`;
+    expect(fake.messages).toEqual([
+      expect.objectContaining({ to: '+33612345678', from: SMS_FROM, body: notice }),
+      expect.objectContaining({ to: 'whatsapp:+33612345678', from: `whatsapp:${WHATSAPP_FROM}`, body: notice }),
+    ]);
+
+    // A provider turned off stays quiet; one that fails does not fail the buyer, whose message is kept.
+    const off = await t.request(`/api/v1/user/${seller.id}/is-notifiable`, {
+      method: 'PUT',
+      headers: seller.headers,
+      json: { providerId: sms, isNotifiable: false },
+    });
+    expect(off.status).toBe(200);
+    fake.messages.length = 0;
+    fake.failWith = 500;
+    expect((await ask({ 'x-forwarded-for': '203.0.113.8' })).status).toBe(201);
+    expect(fake.messages.map((m) => m.to)).toEqual(['whatsapp:+33612345678']);
+    const inbox = await t.database.db.selectFrom('notifications').select('id').where('user_id', '=', seller.id).execute();
+    expect(inbox).toHaveLength(2);
+  });
 
   it('sends no WhatsApp message for an address without an account, and answers the same', async () => {
     const res = await askWhatsAppCode(t, 'nobody@example.test');
