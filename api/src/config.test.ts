@@ -1,9 +1,12 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 const SID = `AC${'0123456789abcdef'.repeat(2)}`;
 const TOKEN = 'f'.repeat(32);
-const load = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/autoroute-config-test', ...env });
+const load = (env: Record<string, string>) =>
+  loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(tmpdir(), 'autoroute-config-test'), ...env });
 const refusal = (env: Record<string, string>) => {
   try {
     load(env);
