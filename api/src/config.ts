@@ -7,6 +7,16 @@ export const DEV_SIGNING_KEY = 'autoroute-dev-signing-key';
 
 const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const E164 = /^\+[1-9][0-9]{6,14}$/;
+// A sender is a number in E.164 form, or an alphanumeric sender id where the country allows one.
+const SmsSender = z
+  .string()
+  .regex(/^(\+[1-9][0-9]{6,14}|(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11})$/, 'must be a +E.164 number or a sender id of 11 letters or digits');
+const WhatsAppSender = z
+  .string()
+  .transform((v) => v.replace(/^whatsapp:/, ''))
+  .pipe(z.string().regex(E164, 'must be a +E.164 number (the whatsapp: prefix is optional)'));
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -34,6 +44,25 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   TRUST_PROXY: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'must be an account SID: AC followed by 32 hexadecimal digits')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16, 'must be the account auth token').optional(),
+  TWILIO_FROM: SmsSender.optional(),
+  TWILIO_WHATSAPP_FROM: WhatsAppSender.optional(),
+});
+
+/** Twilio needs its SID and token together, and at least one sender; a sender needs both. */
+const CheckedEnv = EnvSchema.superRefine((e, ctx) => {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  const senders = e.TWILIO_FROM !== undefined || e.TWILIO_WHATSAPP_FROM !== undefined;
+  if ((e.TWILIO_ACCOUNT_SID || senders) && !e.TWILIO_AUTH_TOKEN)
+    issue('TWILIO_AUTH_TOKEN', 'is required with TWILIO_ACCOUNT_SID, TWILIO_FROM or TWILIO_WHATSAPP_FROM');
+  if ((e.TWILIO_AUTH_TOKEN || senders) && !e.TWILIO_ACCOUNT_SID)
+    issue('TWILIO_ACCOUNT_SID', 'is required with TWILIO_AUTH_TOKEN, TWILIO_FROM or TWILIO_WHATSAPP_FROM');
+  if ((e.TWILIO_ACCOUNT_SID || e.TWILIO_AUTH_TOKEN) && !senders)
+    issue('TWILIO_FROM', 'set TWILIO_FROM (SMS) or TWILIO_WHATSAPP_FROM (WhatsApp), or neither Twilio variable');
 });
 
 export interface Config {
@@ -58,13 +87,24 @@ export interface Config {
   logLevel: string;
   /** Behind a reverse proxy: the client address comes from X-Forwarded-For. */
   trustProxy: boolean;
+  /** SMS and WhatsApp through Twilio; a channel without its sender writes to the outbox instead. */
+  twilio: {
+    accountSid: string;
+    authToken: string;
+    /** SMS sender: a +E.164 number or an alphanumeric sender id. */
+    smsFrom: string | undefined;
+    /** WhatsApp sender, +E.164 without the `whatsapp:` prefix. */
+    whatsappFrom: string | undefined;
+    /** Another Twilio API origin (`http://127.0.0.1:4711`): set only by tests, which start a local fake of it. */
+    api?: string;
+  } | null;
 }
 
 export class ConfigError extends Error {}
 
 /** Reads and validates the environment once; a bad value stops the start with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = CheckedEnv.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -87,5 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, smsFrom: e.TWILIO_FROM, whatsappFrom: e.TWILIO_WHATSAPP_FROM }
+        : null,
   };
 }

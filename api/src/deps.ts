@@ -22,7 +22,7 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
     config,
     log,
     mailer,
-    providers: createProviders({ mailer, dataDir: config.dataDir, log }),
+    providers: createProviders({ mailer, dataDir: config.dataDir, log, twilio: config.twilio }),
     limiters: createLimiters(config.redisUrl),
     media: diskMediaStore(config.mediaDir),
     jobs: createJobs({ database, dataDir: config.dataDir, log }),

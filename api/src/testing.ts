@@ -53,6 +53,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** Stripe's API elsewhere: a local fake started by the test (with STRIPE_SECRET_KEY in `env`). */
     stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
+    /** Twilio's API elsewhere: the origin of a local fake started by the test (with TWILIO_* in `env`). */
+    twilioApi?: string;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -60,6 +62,7 @@ export async function createTestApp(
   if (options.vehicles) await seedDemoCatalogue(database.db, { vehicles: options.vehicles, mediaDir: `${database.dir}/media` });
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: database.dir, LOG_LEVEL: 'silent', ...options.env });
   if (options.stripeApi) config.stripe.api = options.stripeApi;
+  if (options.twilioApi && config.twilio) config.twilio.api = options.twilioApi;
   const deps = createDeps(config, database, pino({ level: 'silent' }));
   const app = createApp(deps);
   let visitors = 0;

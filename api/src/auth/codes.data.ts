@@ -8,10 +8,18 @@ export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 export const PROCESS_TTL_MS = 15 * 60 * 1000;
 
-/** A new 6-digit code for (email, purpose): the previous unused ones of that pair stop working. */
-export async function createCode(db: Db, input: { email: string; userId: number | null; purpose: string; channel: string }) {
+/**
+ * A new 6-digit code for (email, purpose), handed to `send` first and stored once sent: then the
+ * previous unused codes of that pair stop working. A send that fails changes nothing.
+ */
+export async function createCode(
+  db: Db,
+  input: { email: string; userId: number | null; purpose: string; channel: string },
+  send: (code: string) => Promise<void>,
+) {
   const code = randomCode();
   const sessionId = randomToken(18);
+  await send(code);
   const now = nowIso();
   await db.transaction().execute(async (tx) => {
     await tx

@@ -97,7 +97,11 @@ const generateRoute = (path: string, summary: string) =>
     tags,
     summary,
     request: jsonBody(GenerateOtpBody),
-    responses: { 200: { description: 'Sent when the address has an account', ...jsonContent(CodeSent) }, ...common },
+    responses: {
+      200: { description: 'Sent when the address has an account', ...jsonContent(CodeSent) },
+      502: failure('PROVIDER_UNAVAILABLE: the message provider (Twilio for WhatsApp) refused or is out of reach'),
+      ...common,
+    },
   });
 const verifyOtpRoute = createRoute({
   method: 'post',

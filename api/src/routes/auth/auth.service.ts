@@ -1,5 +1,5 @@
 import { hashPassword, nowIso, verifyPassword } from '@autoroute/db';
-import type { Locale } from '@autoroute/locales';
+import { type Locale, matchLocale } from '@autoroute/locales';
 import { checkCode, consumeProcess, createCode, createProcess } from '../../auth/codes.data.ts';
 import { createSession, revokeSession, revokeUserSessions, rotateRefreshToken } from '../../auth/sessions.data.ts';
 import { issueAccessToken } from '../../auth/tokens.ts';
@@ -80,7 +80,7 @@ async function recipientLocale(deps: Deps, email: string, fallback: Locale): Pro
     .select('l.code')
     .where('u.email', '=', email)
     .executeTakeFirst();
-  return (row?.code as Locale | undefined) ?? fallback;
+  return matchLocale(row?.code) ?? fallback;
 }
 
 /**
@@ -111,8 +111,9 @@ export async function signup(
     locale: req.locale,
     emailVerified: false,
   });
-  const { code, sessionId } = await createCode(deps.db, { email: body.email, userId, purpose: 'verify_email', channel: 'email' });
-  await mailCode(deps, body.email, code, 'verify_email', req.locale);
+  const { sessionId } = await createCode(deps.db, { email: body.email, userId, purpose: 'verify_email', channel: 'email' }, (code) =>
+    mailCode(deps, body.email, code, 'verify_email', req.locale),
+  );
   return { email: body.email, sessionId };
 }
 
@@ -122,14 +123,19 @@ export async function generateCode(deps: Deps, email: string, purpose: CodePurpo
   await deps.limiters.consume('codePerIp', req.ip);
   const user = await deps.db.selectFrom('users').select(['id', 'phone', 'status']).where('email', '=', email).executeTakeFirst();
   if (user?.status !== 'active') return { sessionId: randomToken(18), expiresIn: 600, resendIn: 60 };
-  const { code, sessionId } = await createCode(deps.db, { email, userId: user.id, purpose, channel });
+  // In the account holder's language: whoever asks for the code may not be them.
   const locale = await recipientLocale(deps, email, req.locale);
-  if (channel === 'whatsapp' && user.phone) {
-    const t = translator(locale);
-    await deps.providers.deliver('whatsapp', user.phone, `${t(`mail.${purpose}.intro`)} ${code}`);
-  } else {
-    await mailCode(deps, email, code, purpose, locale);
-  }
+  const t = translator(locale);
+  const phone = user.phone;
+  const byWhatsApp = channel === 'whatsapp' && phone;
+  const { sessionId } = await createCode(
+    deps.db,
+    { email, userId: user.id, purpose, channel: byWhatsApp ? 'whatsapp' : 'email' },
+    (code) =>
+      byWhatsApp
+        ? deps.providers.deliver('whatsapp', phone, `${t(`mail.${purpose}.intro`)} ${code}\n${t('mail.codeExpiry', { minutes: 10 })}`)
+        : mailCode(deps, email, code, purpose, locale),
+  );
   return { sessionId, expiresIn: 600, resendIn: 60 };
 }
 

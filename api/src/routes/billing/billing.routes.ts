@@ -46,6 +46,7 @@ const subscriptionRoute = createRoute({
     200: { description: 'Subscription', ...data(SubscriptionSchema) },
     401: failure('Not signed in'),
     403: failure('Not this user'),
+    404: failure('USER_NOT_FOUND'),
   },
 });
 

@@ -6,7 +6,11 @@ import type { Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import { localName, localText, toMajor } from '../../lib/reference.ts';
+<<<<<<< HEAD
 import { absoluteUrl } from '../../runtime-config.ts';
+=======
+import { assertUserExists } from '../user/user.service.ts';
+>>>>>>> wt-twilio
 import {
   countContactsSince,
   countUnsoldVehicles,
@@ -192,6 +196,7 @@ export async function assertStats(db: Db, userId: number, locale: Locale): Promi
 
 /** GET /user/{id}/subscription, plans named in the locale. */
 export async function subscriptionState(deps: Deps, userId: number, locale: Locale) {
+  await assertUserExists(deps, userId);
   const db = deps.db;
   const [active, { limits, plan: activePlan }, vehicles, contacts, payments] = await Promise.all([
     findActiveSubscription(db, userId),

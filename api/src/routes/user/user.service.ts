@@ -134,6 +134,12 @@ export async function deleteUser(deps: Deps, principal: Principal, userId: numbe
   if (Number(deleted.numDeletedRows) === 0) throw notFound('USER_NOT_FOUND');
 }
 
+/** 404 USER_NOT_FOUND for an id no user has: an administrator may name any id. */
+export async function assertUserExists(deps: Deps, userId: number): Promise<void> {
+  const row = await deps.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  if (!row) throw notFound('USER_NOT_FOUND');
+}
+
 async function userEmail(deps: Deps, userId: number): Promise<string> {
   const row = await deps.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
   if (!row) throw notFound('USER_NOT_FOUND');
@@ -171,12 +177,18 @@ export async function setNotifiable(deps: Deps, userId: number, providerId: numb
     .where('user_id', '=', userId)
     .where('provider_id', '=', providerId)
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) throw new AppError(409, 'PROVIDER_NOT_LINKED');
+  if (Number(updated.numUpdatedRows) === 0) {
+    await assertUserExists(deps, userId);
+    await assertProvider(deps, providerId);
+    throw new AppError(409, 'PROVIDER_NOT_LINKED');
+  }
   return userPayload(deps, userId);
 }
 
 export async function notificationSettings(deps: Deps, userId: number): Promise<z.infer<typeof NotificationSettings>> {
   const row = await deps.db.selectFrom('notification_preferences').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  // No preferences saved yet: the defaults, for a user who exists.
+  if (!row) await assertUserExists(deps, userId);
   const flag = (v: number | undefined, fallback: boolean) => (v === undefined ? fallback : v === 1);
   return {
     type: row?.type ?? 'all',
@@ -190,6 +202,7 @@ export async function notificationSettings(deps: Deps, userId: number): Promise<
 }
 
 export async function saveNotificationSettings(deps: Deps, userId: number, s: z.infer<typeof NotificationSettings>) {
+  await assertUserExists(deps, userId);
   const values = {
     type: s.type,
     email: toFlag(s.email),

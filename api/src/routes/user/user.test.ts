@@ -181,3 +181,86 @@ describe('DELETE /api/v1/user/{id}', () => {
     ).toBe(401);
   });
 });
+
+describe('a user id that names no one', () => {
+  // Far above any id a test creates, yet a valid 32-bit id.
+  const missing = 2_000_000_000;
+  const settings = { type: 'all', email: true, mobile: false, communication: true, marketing: false, social: true, security: true };
+  let admin: Awaited<ReturnType<typeof member>>;
+  let whatsapp: number;
+
+  beforeAll(async () => {
+    admin = await member('keeper');
+    await t.grant(admin.id, ['admin.user.index', 'admin.user.update', 'admin.user.delete']);
+    whatsapp = (await t.database.db.selectFrom('providers').select('id').where('code', '=', 'whatsapp').executeTakeFirstOrThrow()).id;
+  });
+
+  const call = (method: string, path: string, body?: unknown, lng = 'en_US') =>
+    t.request(`/api/v1/user/${path}?lng=${lng}`, { method, headers: admin.headers, ...(body === undefined ? {} : { json: body }) });
+
+  it('answers 404 USER_NOT_FOUND to an administrator reading or saving its notification settings, and saves nothing', async () => {
+    const read = await call('GET', `${missing}/notification-settings`, undefined, 'fr_FR');
+    expect(read.status).toBe(404);
+    expect(await json(read)).toEqual({ code: 'USER_NOT_FOUND', error: 'Utilisateur introuvable.' });
+    const saved = await call('PUT', `${missing}/notification-settings`, settings);
+    expect(saved.status).toBe(404);
+    expect(await json(saved)).toEqual({ code: 'USER_NOT_FOUND', error: 'User not found.' });
+    const rows = await t.database.db.selectFrom('notification_preferences').select('user_id').where('user_id', '=', missing).execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('answers 404 USER_NOT_FOUND on every other /user/{missing} route', async () => {
+    const process = { 'x-process-id': 'y'.repeat(43) };
+    const routes: [string, string, unknown?, Record<string, string>?][] = [
+      ['GET', ''],
+      ['PATCH', '', { bio: 'A bio long enough' }],
+      ['PUT', '', { bio: 'A bio long enough' }],
+      ['DELETE', '', {}],
+      ['POST', '/provider', { providerId: whatsapp }, process],
+      ['DELETE', '/provider', { providerId: whatsapp }],
+      ['PUT', '/is-notifiable', { providerId: whatsapp, isNotifiable: false }],
+      ['GET', '/subscription'],
+    ];
+    for (const [method, suffix, body, headers] of routes) {
+      const res = await t.request(`/api/v1/user/${missing}${suffix}`, {
+        method,
+        headers: { ...admin.headers, ...headers },
+        ...(body === undefined ? {} : { json: body }),
+      });
+      expect([method, suffix, res.status, (await json(res)).code]).toEqual([method, suffix, 404, 'USER_NOT_FOUND']);
+    }
+  });
+
+  it('answers 404 PROVIDER_NOT_FOUND, not "link it first", for a provider that does not exist', async () => {
+    const res = await call('PUT', `${admin.id}/is-notifiable`, { providerId: 999_999, isNotifiable: true });
+    expect(res.status).toBe(404);
+    expect((await json(res)).code).toBe('PROVIDER_NOT_FOUND');
+    const unlinked = await call('PUT', `${admin.id}/is-notifiable`, { providerId: whatsapp, isNotifiable: true });
+    expect(unlinked.status).toBe(409);
+    expect((await json(unlinked)).code).toBe('PROVIDER_NOT_LINKED');
+  });
+
+  it.each(['abc', '0', '-1', '1.5', '99999999999', '%20'])('answers 422 to an id like "%s" on every /user/{id} route', async (id) => {
+    const routes: [string, string, unknown?][] = [
+      ['GET', ''],
+      ['PATCH', '', { bio: 'A bio long enough' }],
+      ['DELETE', '', {}],
+      ['GET', '/notification-settings'],
+      ['PUT', '/notification-settings', settings],
+      ['DELETE', '/provider', { providerId: whatsapp }],
+      ['PUT', '/is-notifiable', { providerId: whatsapp, isNotifiable: true }],
+      ['GET', '/subscription'],
+    ];
+    for (const [method, suffix, body] of routes) {
+      const res = await call(method, `${id}${suffix}`, body);
+      expect([method, suffix, res.status]).toEqual([method, suffix, 422]);
+      expect((await json(res)).code).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it('still answers 403 to a member naming an id that is not theirs, existing or not', async () => {
+    const someone = await member('curious');
+    const res = await t.request(`/api/v1/user/${missing}/notification-settings`, { headers: someone.headers });
+    expect(res.status).toBe(403);
+  });
+});

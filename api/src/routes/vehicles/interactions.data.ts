@@ -67,9 +67,24 @@ export function findSellerContact(db: Db, userId: number) {
     .selectFrom('users as u')
     .leftJoin('languages as l', 'l.id', 'u.language_id')
     .leftJoin('notification_preferences as np', 'np.user_id', 'u.id')
-    .select(['u.id', 'u.email', 'u.status', 'l.code as language_code', 'np.type as notify_type', 'np.email as notify_email'])
+    .select(['u.id', 'u.email', 'u.phone', 'u.status', 'l.code as language_code', 'np.type as notify_type', 'np.email as notify_email'])
     .where('u.id', '=', userId)
     .executeTakeFirst();
+}
+
+/** The phone channels (SMS, WhatsApp) a user linked with a code and left notifiable. */
+export async function listNotifiablePhoneChannels(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_providers as up')
+    .innerJoin('providers as p', 'p.id', 'up.provider_id')
+    .select('p.code')
+    .where('up.user_id', '=', userId)
+    .where('up.is_notifiable', '=', 1)
+    .where('up.linked_at', 'is not', null)
+    .where('p.code', 'in', ['sms', 'whatsapp'])
+    .orderBy('p.code')
+    .execute();
+  return rows.flatMap((r) => (r.code ? [r.code] : []));
 }
 
 export type SellerContact = NonNullable<Awaited<ReturnType<typeof findSellerContact>>> & {

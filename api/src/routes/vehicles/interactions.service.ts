@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Database } from '@autoroute/db';
 import { DEFAULT_LOCALE, type Locale, matchLocale } from '@autoroute/locales';
+import type { TFunction } from 'i18next';
 import type { Kysely } from 'kysely';
 import { loadAuthSecret } from '../../auth/tokens.ts';
 import type { Deps } from '../../context.ts';
@@ -16,6 +17,7 @@ import {
   findListing,
   findSellerContact,
   insertContactNotification,
+  listNotifiablePhoneChannels,
   type Mark,
   markedVehicleIds,
   recordView,
@@ -82,7 +84,9 @@ export async function compare(deps: Deps, ids: number[], locale: Locale, viewer:
 /**
  * A message to a seller (SPEC §3, §5). It always lands in the seller's inbox; it is mailed to them,
  * in their own language, unless their preferences turn mail off (type `none`, or the email switch
- * off). A message is aimed at the seller, so the `mentions` type lets it through like `all`.
+ * off), and announced by SMS or WhatsApp when they linked that provider and left it notifiable
+ * (type `none` silences those too). A message is aimed at the seller, so the `mentions` type lets
+ * it through like `all`.
  * Sold listings take no more messages: the seller has nothing left to answer.
  */
 export async function contactSeller(deps: Deps, vehicleId: number, body: ContactBody, senderId: number | null, req: RequestInfo) {
@@ -104,12 +108,39 @@ export async function contactSeller(deps: Deps, vehicleId: number, body: Contact
     message: body.message,
   });
   const seller = await findSellerContact(deps.db, listing.owner_id);
-  const wantsMail = seller && seller.status === 'active' && (seller.notify_type ?? 'all') !== 'none' && (seller.notify_email ?? 1) === 1;
-  if (!wantsMail) return;
+  if (seller?.status !== 'active' || (seller.notify_type ?? 'all') === 'none') return;
   const t = translator(matchLocale(seller.language_code) ?? DEFAULT_LOCALE);
   const url = absoluteUrl(deps.config.publicUrl, `/vehicles/${vehicleId}`);
+  await Promise.all([
+    (seller.notify_email ?? 1) === 1 ? mailSeller(deps, seller.email, t, { vehicleId, url, fromName, title: listing.title, body }) : null,
+    seller.phone ? textSeller(deps, seller.id, seller.phone, t, { vehicleId, url, fromName, title: listing.title }) : null,
+  ]);
+}
+
+interface ContactNews {
+  vehicleId: number;
+  url: string;
+  fromName: string;
+  title: string;
+}
+
+/** A short note on each notifiable phone channel: the buyer's own words stay in the inbox and the mail. */
+async function textSeller(deps: Deps, sellerId: number, phone: string, t: TFunction, news: ContactNews) {
+  const text = t('mail.contact.short', { name: news.fromName, title: news.title, url: absoluteUrl(deps.config.publicUrl, '/notifications/') });
+  for (const channel of await listNotifiablePhoneChannels(deps.db, sellerId)) {
+    try {
+      await deps.providers.deliver(channel, phone, text);
+    } catch (err) {
+      // The message is in the seller's inbox already: a provider down must not lose it or fail the sender.
+      deps.log.error({ err, channel, vehicleId: news.vehicleId }, 'contact notice not sent');
+    }
+  }
+}
+
+async function mailSeller(deps: Deps, to: string, t: TFunction, news: ContactNews & { body: ContactBody }) {
+  const { body, fromName, title, url, vehicleId } = news;
   const lines = [
-    t('mail.contact.intro', { name: fromName, title: listing.title }),
+    t('mail.contact.intro', { name: fromName, title }),
     '',
     body.message,
     '',
@@ -124,8 +155,8 @@ export async function contactSeller(deps: Deps, vehicleId: number, body: Contact
   ];
   try {
     await deps.mailer.send({
-      to: seller.email,
-      subject: t('mail.contact.subject', { title: listing.title }),
+      to,
+      subject: t('mail.contact.subject', { title }),
       text: `${lines.join('\n')}\n`,
     });
   } catch (err) {

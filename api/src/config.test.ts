@@ -1,0 +1,56 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const SID = `AC${'0123456789abcdef'.repeat(2)}`;
+const TOKEN = 'f'.repeat(32);
+const load = (env: Record<string, string>) =>
+  loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(tmpdir(), 'autoroute-config-test'), ...env });
+const refusal = (env: Record<string, string>) => {
+  try {
+    load(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('the configuration was accepted');
+};
+
+describe('Twilio configuration', () => {
+  it('is off without any TWILIO_ variable', () => {
+    expect(load({}).twilio).toBeNull();
+  });
+
+  it('takes the SMS and WhatsApp senders, the WhatsApp one with or without its prefix', () => {
+    expect(load({ TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN, TWILIO_FROM: '+15005550006' }).twilio).toEqual({
+      accountSid: SID,
+      authToken: TOKEN,
+      smsFrom: '+15005550006',
+      whatsappFrom: undefined,
+    });
+    expect(load({ TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN, TWILIO_WHATSAPP_FROM: 'whatsapp:+14155238886' }).twilio).toMatchObject(
+      {
+        smsFrom: undefined,
+        whatsappFrom: '+14155238886',
+      },
+    );
+    expect(load({ TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN, TWILIO_FROM: 'Autoroute' }).twilio?.smsFrom).toBe('Autoroute');
+  });
+
+  it('stops the start naming what is missing or wrong', () => {
+    expect(refusal({ TWILIO_ACCOUNT_SID: SID, TWILIO_FROM: '+15005550006' })).toMatch(/TWILIO_AUTH_TOKEN: is required/);
+    expect(refusal({ TWILIO_AUTH_TOKEN: TOKEN, TWILIO_WHATSAPP_FROM: '+14155238886' })).toMatch(/TWILIO_ACCOUNT_SID: is required/);
+    expect(refusal({ TWILIO_FROM: '+15005550006' })).toMatch(
+      /TWILIO_AUTH_TOKEN[\s\S]*TWILIO_ACCOUNT_SID|TWILIO_ACCOUNT_SID[\s\S]*TWILIO_AUTH_TOKEN/,
+    );
+    expect(refusal({ TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN })).toMatch(/TWILIO_FROM: set TWILIO_FROM/);
+    expect(refusal({ TWILIO_ACCOUNT_SID: 'SK123', TWILIO_AUTH_TOKEN: TOKEN, TWILIO_FROM: '+15005550006' })).toMatch(
+      /TWILIO_ACCOUNT_SID: must be/,
+    );
+    expect(refusal({ TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN, TWILIO_FROM: '0612345678' })).toMatch(/TWILIO_FROM: must be/);
+    expect(refusal({ TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN, TWILIO_WHATSAPP_FROM: 'whatsapp:0612' })).toMatch(
+      /TWILIO_WHATSAPP_FROM: must be/,
+    );
+  });
+});
