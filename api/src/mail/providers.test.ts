@@ -3,8 +3,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, json, latestCode, type TestApp, type TestMember } from '../testing.ts';
 import { type FakeTwilio, startFakeTwilio } from '../testing-twilio.ts';
 
-// Fixed loopback ports, from a range kept free for test servers.
-const FAKE_PORT = 4741;
 const SMS_FROM = '+15005550006';
 const WHATSAPP_FROM = '+14155238886';
 
@@ -47,7 +45,7 @@ describe('SMS and WhatsApp through Twilio (its library against a local fake of i
   let t: TestApp;
 
   beforeAll(async () => {
-    fake = await startFakeTwilio({ port: FAKE_PORT });
+    fake = await startFakeTwilio();
     t = await createTestApp({
       vehicles: 2,
       env: { TRUST_PROXY: 'true', ...fake.env({ sms: SMS_FROM, whatsapp: `whatsapp:${WHATSAPP_FROM}` }) },
@@ -191,7 +189,7 @@ describe('SMS and WhatsApp without Twilio', () => {
   let smsOnly: TestApp;
 
   beforeAll(async () => {
-    fake = await startFakeTwilio({ port: FAKE_PORT + 1 });
+    fake = await startFakeTwilio();
     t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
     smsOnly = await createTestApp({ env: { TRUST_PROXY: 'true', ...fake.env({ sms: SMS_FROM }) }, twilioApi: fake.origin });
   });
@@ -223,7 +221,7 @@ describe('SMS and WhatsApp without Twilio', () => {
 
 describe('Twilio out of reach', () => {
   it('answers 502 PROVIDER_UNAVAILABLE when nothing listens at Twilio’s address, and stores no code', async () => {
-    const fake = await startFakeTwilio({ port: FAKE_PORT + 2 });
+    const fake = await startFakeTwilio();
     const origin = fake.origin;
     await fake.close();
     const t = await createTestApp({ env: { TRUST_PROXY: 'true', ...fake.env({ whatsapp: WHATSAPP_FROM }) }, twilioApi: origin });
