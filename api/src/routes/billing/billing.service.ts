@@ -6,11 +6,8 @@ import type { Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import { localName, localText, toMajor } from '../../lib/reference.ts';
-<<<<<<< HEAD
 import { absoluteUrl } from '../../runtime-config.ts';
-=======
 import { assertUserExists } from '../user/user.service.ts';
->>>>>>> wt-twilio
 import {
   countContactsSince,
   countUnsoldVehicles,

@@ -126,7 +126,11 @@ interface ContactNews {
 
 /** A short note on each notifiable phone channel: the buyer's own words stay in the inbox and the mail. */
 async function textSeller(deps: Deps, sellerId: number, phone: string, t: TFunction, news: ContactNews) {
-  const text = t('mail.contact.short', { name: news.fromName, title: news.title, url: absoluteUrl(deps.config.publicUrl, '/notifications/') });
+  const text = t('mail.contact.short', {
+    name: news.fromName,
+    title: news.title,
+    url: absoluteUrl(deps.config.publicUrl, '/notifications/'),
+  });
   for (const channel of await listNotifiablePhoneChannels(deps.db, sellerId)) {
     try {
       await deps.providers.deliver(channel, phone, text);
