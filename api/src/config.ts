@@ -33,6 +33,10 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.email().default('admin@autoroute.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   TRUST_PROXY: flag.default(false),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters, without spaces')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -58,6 +62,8 @@ export interface Config {
   logLevel: string;
   /** Behind a reverse proxy: the client address comes from X-Forwarded-For. */
   trustProxy: boolean;
+  /** The bearer token /metrics asks for; without one, only loopback clients may read it. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -87,5 +93,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

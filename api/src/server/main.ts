@@ -13,7 +13,7 @@ async function main() {
   const { database, report } = await boot(config, log);
   const deps = createDeps(config, database, log);
   const app = createApp(deps);
-  const server = await createHttpServer({ app, mediaDir: config.mediaDir, signingKey: config.signingKey });
+  const server = await createHttpServer({ app, mediaDir: config.mediaDir, signingKey: config.signingKey, metrics: deps.metrics });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -39,6 +39,8 @@ async function main() {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // /readyz answers 503 from now on, so a load balancer stops sending new requests here.
+    deps.lifecycle.draining = true;
     log.info({ signal }, 'shutting down: finishing in-flight requests and job runs');
     const force = setTimeout(() => process.exit(1), 10000);
     force.unref();
