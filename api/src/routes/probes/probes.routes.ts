@@ -116,14 +116,14 @@ function mayReadMetrics(c: Context<AppEnv>, deps: Deps): void {
   if (token) {
     const given = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? '';
     if (!timingSafeEqual(digest(given), digest(token))) {
-      throw new AppError(401, 'UNAUTHORIZED', {}, undefined, { 'WWW-Authenticate': 'Bearer realm="metrics"' });
+      throw new AppError(401, 'METRICS_TOKEN_REQUIRED', {}, undefined, { 'WWW-Authenticate': 'Bearer realm="metrics"' });
     }
     return;
   }
   // No socket at all: an in-process app.request(), which only the process itself can make.
   const ip = clientIp(c, deps.config.trustProxy);
   const forwarded = !deps.config.trustProxy && (c.req.header('x-forwarded-for') || c.req.header('forwarded'));
-  if ((ip !== 'local' && !isLoopback(ip)) || forwarded) throw new AppError(403, 'FORBIDDEN');
+  if ((ip !== 'local' && !isLoopback(ip)) || forwarded) throw new AppError(403, 'METRICS_LOCAL_ONLY');
 }
 
 /** Unsigned probes at the root for load balancers and Prometheus (DESIGN §1, §2a). */

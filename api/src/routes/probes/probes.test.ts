@@ -209,7 +209,10 @@ describe('GET /metrics', () => {
     const none = await app.request('/metrics');
     expect(none.status).toBe(401);
     expect(none.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
-    expect(await json(none)).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await json(none)).toEqual({
+      code: 'METRICS_TOKEN_REQUIRED',
+      error: 'Reading the metrics needs the metrics token (Authorization: Bearer).',
+    });
     const wrong = await app.request('/metrics', { headers: { authorization: `Bearer ${TOKEN}x` } });
     expect(wrong.status).toBe(401);
     const right = await app.request('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
@@ -223,7 +226,7 @@ describe('GET /metrics', () => {
     const proxied = appOver(emptyDatabase(), { TRUST_PROXY: 'true' }).app;
     const remote = await proxied.request('/metrics', { headers: { 'x-forwarded-for': '203.0.113.9, 127.0.0.1' } });
     expect(remote.status).toBe(403);
-    expect(await json(remote)).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await json(remote)).toMatchObject({ code: 'METRICS_LOCAL_ONLY' });
     expect((await proxied.request('/metrics', { headers: { 'x-forwarded-for': '127.0.0.1' } })).status).toBe(200);
     // Without TRUST_PROXY a forwarded request came through a proxy nobody vouched for: refused.
     expect((await t.app.request('/metrics', { headers: { 'x-forwarded-for': '127.0.0.1' } })).status).toBe(403);
