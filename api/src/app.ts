@@ -10,6 +10,7 @@ import { translator } from './i18n.ts';
 import { authenticate, sameOrigin } from './middleware/auth.ts';
 import { compressJson } from './middleware/compress.ts';
 import { language } from './middleware/language.ts';
+import { requestMetrics } from './middleware/metrics.ts';
 import { requestContext } from './middleware/request-id.ts';
 import { requestSignature } from './middleware/signature.ts';
 import { adminRoutes } from './routes/admin/admin.routes.ts';
@@ -22,6 +23,7 @@ import { meRoutes } from './routes/me/me.routes.ts';
 import { notificationsRoutes } from './routes/notifications/notifications.routes.ts';
 import { pagesRoutes } from './routes/pages/pages.routes.ts';
 import { picturesRoutes } from './routes/pictures/pictures.routes.ts';
+import { probesRoutes } from './routes/probes/probes.routes.ts';
 import { siteRoutes } from './routes/site/site.routes.ts';
 import { supportRoutes } from './routes/support/support.routes.ts';
 import { userRoutes } from './routes/user/user.routes.ts';
@@ -32,6 +34,7 @@ export const API_BASE = '/api/v1';
 
 /** Paths a client cannot sign: probes, the API's own documents, and webhooks signed by their sender. */
 const UNSIGNED = [
+  /^\/(healthz|readyz|metrics)$/,
   /^\/api\/v1\/health\/?$/,
   /^\/api\/v1\/openapi\.json$/,
   /^\/api\/v1\/docs(\/|$)/,
@@ -45,10 +48,14 @@ const isUnsigned = (path: string) => UNSIGNED.some((r) => r.test(path));
 export function createApp(deps: Deps) {
   const app = createRouter();
 
+  app.use('*', requestMetrics(deps.metrics));
   app.use('*', requestContext(deps.log));
   app.use('*', compressJson());
   app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin', xFrameOptions: 'DENY' }));
   app.use('*', language());
+  // Probes answer before the signature, origin and session middleware: a load balancer signs nothing,
+  // and /healthz must not touch the database (reading a session does).
+  app.route('/', probesRoutes(deps));
   app.use(
     '*',
     // Picture uploads carry their own 5 MB limit (SPEC §9), counted by their route as they stream.

@@ -43,6 +43,10 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.email().default('admin@autoroute.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   TRUST_PROXY: flag.default(false),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters, without spaces')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TWILIO_ACCOUNT_SID: z
     .string()
@@ -98,6 +102,8 @@ export interface Config {
     /** Another Twilio API origin (`http://127.0.0.1:4711`): set only by tests, which start a local fake of it. */
     api?: string;
   } | null;
+  /** The bearer token /metrics asks for; without one, only loopback clients may read it. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -131,5 +137,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, smsFrom: e.TWILIO_FROM, whatsappFrom: e.TWILIO_WHATSAPP_FROM }
         : null,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

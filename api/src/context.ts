@@ -9,6 +9,7 @@ import type { Principal } from './auth/principal.ts';
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 import type { Jobs } from './jobs/index.ts';
+import type { Metrics } from './lib/metrics.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Providers } from './mail/providers.ts';
 import type { MediaStore } from './media/store.ts';
@@ -27,6 +28,10 @@ export interface Deps {
   media: MediaStore;
   /** The scheduled jobs: "run now", and the scheduler the server starts (tests leave it stopped). */
   jobs: Jobs;
+  /** What /metrics exposes: this app's registry and the recorders feeding it. */
+  metrics: Metrics;
+  /** The server process's state the probes report: draining once SIGTERM arrived (/readyz answers 503). */
+  lifecycle: { draining: boolean };
 }
 
 export interface AppEnv {

@@ -4,6 +4,7 @@ import { createLimiters } from './auth/limits.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import { createJobs } from './jobs/index.ts';
+import { createMetrics } from './lib/metrics.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createProviders } from './mail/providers.ts';
 import { diskMediaStore } from './media/store.ts';
@@ -16,6 +17,7 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
     from: `Autoroute <no-reply@${new URL(config.publicUrl).hostname}>`,
     log,
   });
+  const metrics = createMetrics(database);
   return {
     db: database.db,
     dialect: database.dialect,
@@ -25,6 +27,8 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
     providers: createProviders({ mailer, dataDir: config.dataDir, log, twilio: config.twilio }),
     limiters: createLimiters(config.redisUrl),
     media: diskMediaStore(config.mediaDir),
-    jobs: createJobs({ database, dataDir: config.dataDir, log }),
+    jobs: createJobs({ database, dataDir: config.dataDir, log, onRun: metrics.jobRun }),
+    metrics,
+    lifecycle: { draining: false },
   };
 }

@@ -15,13 +15,26 @@ import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
+/**
+ * What the connection layer has seen, read by the metrics on each scrape. PostgreSQL: the pool now.
+ * SQLite: totals since the start of write transactions, of the time their `begin immediate` waited
+ * for the write lock (another process or connection holding it), of those that gave up (SQLITE_BUSY),
+ * and of the time queries of this process queued for its one connection (behind an open transaction).
+ */
+export type DbStats =
+  | { dialect: 'postgres'; total: number; idle: number; waiting: number }
+  | { dialect: 'sqlite'; transactions: number; lockWaitSeconds: number; busy: number; connectionWaitSeconds: number };
+
 export interface Db {
   db: Kysely<Database>;
   dialect: DialectName;
   close(): Promise<void>;
   /** The raw SQLite handle, for the online backup API and pragmas; null on PostgreSQL. */
   sqlite: SQLite.Database | null;
+  stats(): DbStats;
 }
+
+type SqliteStats = Extract<DbStats, { dialect: 'sqlite' }>;
 
 /**
  * Write transactions take the lock at BEGIN, so two writers queue on busy_timeout instead of failing
@@ -30,16 +43,36 @@ export interface Db {
  */
 class ImmediateSqliteDriver extends SqliteDriver {
   readonly #handle: SQLite.Database;
+  readonly #stats: SqliteStats;
   /** For each open transaction: whether it is a savepoint inside the handle's own transaction. */
   readonly #nested: boolean[] = [];
-  constructor(config: SqliteDialectConfig, handle: SQLite.Database) {
+  constructor(config: SqliteDialectConfig, handle: SQLite.Database, stats: SqliteStats) {
     super(config);
     this.#handle = handle;
+    this.#stats = stats;
+  }
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const started = performance.now();
+    const connection = await super.acquireConnection();
+    this.#stats.connectionWaitSeconds += (performance.now() - started) / 1000;
+    return connection;
   }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     const nested = this.#handle.inTransaction;
     this.#nested.push(nested);
-    await connection.executeQuery(CompiledQuery.raw(nested ? `savepoint tx_${this.#nested.length}` : 'begin immediate'));
+    if (nested) return void (await connection.executeQuery(CompiledQuery.raw(`savepoint tx_${this.#nested.length}`)));
+    // better-sqlite3 is synchronous: this measures only the wait inside SQLite's busy handler.
+    const started = performance.now();
+    try {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    } catch (error) {
+      this.#nested.pop();
+      if ((error as { code?: string }).code === 'SQLITE_BUSY') this.#stats.busy += 1;
+      throw error;
+    } finally {
+      this.#stats.transactions += 1;
+      this.#stats.lockWaitSeconds += (performance.now() - started) / 1000;
+    }
   }
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const name = `tx_${this.#nested.length}`;
@@ -58,13 +91,15 @@ class ImmediateSqliteDriver extends SqliteDriver {
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
   readonly #handle: SQLite.Database;
-  constructor(config: SqliteDialectConfig, handle: SQLite.Database) {
+  readonly #stats: SqliteStats;
+  constructor(config: SqliteDialectConfig, handle: SQLite.Database, stats: SqliteStats) {
     super(config);
     this.#config = config;
     this.#handle = handle;
+    this.#stats = stats;
   }
   override createDriver() {
-    return new ImmediateSqliteDriver(this.#config, this.#handle);
+    return new ImmediateSqliteDriver(this.#config, this.#handle, this.#stats);
   }
 }
 
@@ -117,9 +152,11 @@ export function connect(target: string, options: { poolSize?: number; onIdleErro
     // unheard, that would crash the process. The pool discards it and the next query reconnects.
     pool.on('error', (error) => options.onIdleError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', sqlite: null, close: () => db.destroy() };
+    const stats = (): DbStats => ({ dialect: 'postgres', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, dialect: 'postgres', sqlite: null, close: () => db.destroy(), stats };
   }
   const handle = openSqlite(target.replace(/^sqlite:(\/\/)?/, ''));
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(handle) }, handle) });
-  return { db, dialect: 'sqlite', sqlite: handle, close: () => db.destroy() };
+  const totals: SqliteStats = { dialect: 'sqlite', transactions: 0, lockWaitSeconds: 0, busy: 0, connectionWaitSeconds: 0 };
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(handle) }, handle, totals) });
+  return { db, dialect: 'sqlite', sqlite: handle, close: () => db.destroy(), stats: () => ({ ...totals }) };
 }

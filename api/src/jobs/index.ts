@@ -1,6 +1,6 @@
 import type { Db } from '@autoroute/db';
 import type { Logger } from 'pino';
-import { createRunner, type RunResult } from './runner.ts';
+import { createRunner, type RunnerOptions, type RunResult } from './runner.ts';
 import { createScheduler, type Scheduler } from './scheduler.ts';
 import type { JobHandler } from './types.ts';
 
@@ -21,15 +21,17 @@ export interface JobsOptions {
   database: Db;
   dataDir: string;
   log: Logger;
+  /** Told of each recorded run (the metrics). */
+  onRun?: RunnerOptions['onRun'];
   handlers?: Readonly<Record<string, JobHandler>>;
   leaseMs?: number;
   pollMs?: number;
 }
 
 /** Built with the app's deps; the scheduler runs only once the server calls start(). */
-export function createJobs({ database, dataDir, log, handlers, leaseMs, pollMs }: JobsOptions): Jobs {
+export function createJobs({ database, dataDir, log, onRun, handlers, leaseMs, pollMs }: JobsOptions): Jobs {
   const context = { db: database.db, dialect: database.dialect, sqlite: database.sqlite, dataDir, log };
-  const runner = createRunner({ context, ...(handlers && { handlers }), ...(leaseMs && { leaseMs }) });
+  const runner = createRunner({ context, ...(handlers && { handlers }), ...(leaseMs && { leaseMs }), ...(onRun && { onRun }) });
   const scheduler = createScheduler({ db: database.db, runner, log, ...(pollMs && { pollMs }) });
   return {
     ...scheduler,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { nowIso, type RunTrigger } from '@autoroute/db';
+import { nowIso, type RunOutcome, type RunTrigger } from '@autoroute/db';
 import { JOB_HANDLERS } from './registry.ts';
 import {
   claimDatacron,
@@ -31,6 +31,8 @@ export interface RunnerOptions {
   /** The registry (tests add handlers of their own). */
   handlers?: Readonly<Record<string, JobHandler>>;
   leaseMs?: number;
+  /** Told of each run once it is recorded: the job's name, its outcome and how long it took. */
+  onRun?: (job: string, outcome: Exclude<RunOutcome, 'running'>, seconds: number) => void;
 }
 
 export interface Runner {
@@ -44,7 +46,7 @@ export interface Runner {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
 
-export function createRunner({ context, handlers = JOB_HANDLERS, leaseMs = LEASE_MS }: RunnerOptions): Runner {
+export function createRunner({ context, handlers = JOB_HANDLERS, leaseMs = LEASE_MS, onRun }: RunnerOptions): Runner {
   const { db, log } = context;
   const id = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   let claims = 0;
@@ -86,7 +88,9 @@ export function createRunner({ context, handlers = JOB_HANDLERS, leaseMs = LEASE
             : { finished_at: nowIso(), outcome: 'error', error: messageOf(error), summary: null };
       }
       await finishRun(db, started.id, end);
-      const ms = Math.round(performance.now() - begun);
+      const elapsed = performance.now() - begun;
+      onRun?.(job.name, end.outcome, elapsed / 1000);
+      const ms = Math.round(elapsed);
       if (end.outcome === 'error') log.error({ job: job.name, trigger, ms, error: end.error }, 'job failed');
       else log.info({ job: job.name, trigger, ms, outcome: end.outcome, summary: end.summary }, 'job ran');
       return { status: 'finished', run: { ...started, ...end } };

@@ -7,6 +7,7 @@ import compression from 'compression';
 import serveStatic from 'serve-static';
 import sirv from 'sirv';
 import type { App } from '../app.ts';
+import type { Metrics, SiteRoute } from '../lib/metrics.ts';
 import { type RuntimeConfig, runtimeConfigScript } from '../runtime-config.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -17,6 +18,8 @@ export const STOREFRONT_DIST = path.join(ROOT, 'storefront/dist');
 export const BACKOFFICE_DIST = path.join(ROOT, 'backoffice/dist');
 
 const YEAR = 'public, max-age=31536000, immutable';
+/** The operators' probes live at the root but are answered by the API app (DESIGN §2a). */
+const PROBE = /^\/(healthz|readyz|metrics)(\?|$)/;
 
 /** Headers every non-API response carries (the API sets its own through Hono). */
 function baseHeaders(res: ServerResponse) {
@@ -49,13 +52,15 @@ export interface ServerParts {
   mediaDir: string;
   /** What browsers need from the configuration: written into the storefront's pages and the back office's index.html. */
   runtime: RuntimeConfig;
+  /** Where requests outside the API are counted (the API app counts its own). */
+  metrics: Metrics;
 }
 
 /**
  * One process, one port (DESIGN §1): `/api/*` to Hono, `/admin/*` to the built back office,
  * `/media/*` to stored pictures, everything else to Astro (its static client files first).
  */
-export async function createHttpServer({ app, mediaDir, runtime }: ServerParts): Promise<Server> {
+export async function createHttpServer({ app, mediaDir, runtime, metrics }: ServerParts): Promise<Server> {
   const api = getRequestListener(app.fetch);
   const compress = compression({ threshold: 1024 }) as unknown as Handler;
   // Pictures arrive while the server runs: looked up on disk per request (sirv indexes at start).
@@ -84,19 +89,26 @@ export async function createHttpServer({ app, mediaDir, runtime }: ServerParts):
     res.end(`The ${what} is not built: run "npm run build".`);
   };
 
+  const isAdmin = (url: string) => url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?');
+
   return createServer((req, res) => {
     const url = req.url ?? '/';
+    // The API app counts and times its own requests, by route pattern.
+    if (url.startsWith('/api/') || PROBE.test(url)) return void compress(req, res, () => void api(req, res));
+    const started = performance.now();
+    // Labelled by what answers, from a fixed set: the path itself would be unbounded.
+    let route: SiteRoute = url.startsWith('/media/') ? 'media' : isAdmin(url) ? 'admin' : 'static';
+    res.once('finish', () => metrics.request(req.method ?? 'GET', route, res.statusCode, (performance.now() - started) / 1000));
     compress(req, res, () => {
-      if (url.startsWith('/api/')) return void api(req, res);
       baseHeaders(res);
-      if (url.startsWith('/media/')) {
+      if (route === 'media') {
         req.url = url.slice('/media'.length);
         return media(req, res, () => {
           res.statusCode = 404;
           res.end();
         });
       }
-      if (url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?')) {
+      if (route === 'admin') {
         if (!admin) return notBuilt(res, 'back office');
         if (url === '/admin' || url.startsWith('/admin?')) {
           res.writeHead(301, { Location: `/admin/${url.slice('/admin'.length)}` });
@@ -108,9 +120,16 @@ export async function createHttpServer({ app, mediaDir, runtime }: ServerParts):
         // A file of the build, or else one of the single-page app's routes.
         return admin(req, res, () => sendAdminIndex(res));
       }
-      if (!astro || !client) return notBuilt(res, 'storefront');
-      // Astro writes per-request values into locals: each request gets its own object.
-      client(req, res, () => void astro(req, res, undefined, { api: inProcessApi, runtime }));
+      if (!astro || !client) {
+        route = 'page';
+        return notBuilt(res, 'storefront');
+      }
+      // Astro's client files first; what is not one of them is a page. Astro writes per-request
+      // values into locals: each request gets its own object.
+      client(req, res, () => {
+        route = 'page';
+        void astro(req, res, undefined, { api: inProcessApi, runtime });
+      });
     });
   });
 }

@@ -15,7 +15,7 @@ async function main() {
   const { database, report } = await boot(config, log);
   const deps = createDeps(config, database, log);
   const app = createApp(deps);
-  const server = await createHttpServer({ app, mediaDir: config.mediaDir, runtime: runtimeConfig(config) });
+  const server = await createHttpServer({ app, mediaDir: config.mediaDir, runtime: runtimeConfig(config), metrics: deps.metrics });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -43,6 +43,8 @@ async function main() {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // /readyz answers 503 from now on, so a load balancer stops sending new requests here.
+    deps.lifecycle.draining = true;
     log.info({ signal }, 'shutting down: finishing in-flight requests and job runs');
     // Whatever is still running after 10 s is cut short; the logs never hold the exit (log.ts).
     const force = setTimeout(() => void output.close(100).then(() => process.exit(1)), 9000);

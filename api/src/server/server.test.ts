@@ -56,6 +56,19 @@ describe('the server process', () => {
     // The four seeded jobs are on the schedule.
     expect(output).toMatch(/"jobs":4,"msg":"scheduler started"/);
 
+    // The operators' probes, unsigned at the root; /metrics open to this loopback client.
+    const base = `http://127.0.0.1:${port}`;
+    expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ready', migrations: 'ok', pendingMigrations: [] });
+    const metrics = await (await fetch(`${base}/metrics`)).text();
+    expect(metrics).toMatch(/^autoroute_http_requests_total\{method="GET",route="\/api\/v1\/health",status="200"\} [1-9]/m);
+    expect(metrics).toMatch(/^autoroute_http_requests_total\{method="GET",route="\/readyz",status="200"\} 1$/m);
+    expect(metrics).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
+    // Boot wrote under its own lock (its transactions were savepoints): the figure is there, from zero.
+    expect(metrics).toMatch(/^autoroute_db_sqlite_write_transactions_total \d/m);
+
     // A request is under way when the signal arrives: it must still be answered.
     const inFlight = fetch(`http://127.0.0.1:${port}/api/v1/openapi.json`);
     await new Promise((r) => setTimeout(r, 5));

@@ -1,0 +1,142 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { pendingMigrations } from '@autoroute/db';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { sql } from 'kysely';
+import { type AppEnv, createRouter, type Deps } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { clientIp } from '../../lib/request.ts';
+
+/** A database slower than this is as good as down to a load balancer. */
+export const READY_TIMEOUT_MS = 2000;
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+const healthz = createRoute({
+  method: 'get',
+  path: '/healthz',
+  tags: ['System'],
+  summary: 'Liveness: the process answers (no database call)',
+  responses: {
+    200: { description: 'Alive', content: { 'application/json': { schema: z.object({ status: z.literal('ok') }) } } },
+  },
+});
+
+const Readiness = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  database: z.enum(['ok', 'unreachable', 'timeout', 'unchecked']),
+  migrations: z.enum(['ok', 'pending', 'missing', 'unchecked']),
+  draining: z.boolean(),
+  pendingMigrations: z.array(z.string()),
+  reason: z.string().optional(),
+});
+type Readiness = z.infer<typeof Readiness>;
+
+const readyz = createRoute({
+  method: 'get',
+  path: '/readyz',
+  tags: ['System'],
+  summary: 'Readiness: the database answers, every migration is applied, the process is not shutting down',
+  responses: {
+    200: { description: 'Ready for traffic', content: { 'application/json': { schema: Readiness } } },
+    503: { description: 'Not ready: the body says why', content: { 'application/json': { schema: Readiness } } },
+  },
+});
+
+const metrics = createRoute({
+  method: 'get',
+  path: '/metrics',
+  tags: ['System'],
+  summary: 'Prometheus metrics (METRICS_TOKEN bearer when set, else loopback clients only)',
+  responses: {
+    200: { description: 'Prometheus text format', content: { 'text/plain': { schema: z.string() } } },
+  },
+});
+
+const timedOut = Symbol('timed out');
+async function within<T>(ms: number, work: Promise<T>): Promise<T | typeof timedOut> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<typeof timedOut>((resolve) => {
+    timer = setTimeout(() => resolve(timedOut), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function readiness(deps: Deps): Promise<Readiness> {
+  const state: Readiness = {
+    status: 'unavailable',
+    database: 'unchecked',
+    migrations: 'unchecked',
+    draining: false,
+    pendingMigrations: [],
+  };
+  if (deps.lifecycle.draining) return { ...state, draining: true, reason: 'The server is shutting down.' };
+  const seconds = READY_TIMEOUT_MS / 1000;
+  try {
+    // One query answers both: the database is up, and what it has applied.
+    const pending = await within(READY_TIMEOUT_MS, pendingMigrations(deps.db));
+    if (pending === timedOut) return { ...state, database: 'timeout', reason: `The database did not answer within ${seconds} s.` };
+    if (pending.length) {
+      return {
+        ...state,
+        database: 'ok',
+        migrations: 'pending',
+        pendingMigrations: pending,
+        reason: `${pending.length} migration(s) of this version are not applied to the database.`,
+      };
+    }
+    return { ...state, status: 'ready', database: 'ok', migrations: 'ok' };
+  } catch (err) {
+    // The migration table could not be read: a database that answers was never migrated.
+    const up = await within(READY_TIMEOUT_MS, sql`select 1`.execute(deps.db)).then(
+      (r) => r !== timedOut,
+      () => false,
+    );
+    deps.log.warn({ err }, 'readiness check failed');
+    return up
+      ? { ...state, database: 'ok', migrations: 'missing', reason: 'The database has no migration table: it was never migrated.' }
+      : { ...state, database: 'unreachable', reason: 'The database does not answer.' };
+  }
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
+
+/**
+ * With METRICS_TOKEN, its bearer; without, loopback clients only (behind TRUST_PROXY, as the rate
+ * limits see them). A loopback request that names a forwarded client without TRUST_PROXY came
+ * through an untrusted local proxy: whoever is behind it is unknown, so it is refused too.
+ */
+function mayReadMetrics(c: Context<AppEnv>, deps: Deps): void {
+  const token = deps.config.metricsToken;
+  if (token) {
+    const given = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? '';
+    if (!timingSafeEqual(digest(given), digest(token))) {
+      throw new AppError(401, 'METRICS_TOKEN_REQUIRED', {}, undefined, { 'WWW-Authenticate': 'Bearer realm="metrics"' });
+    }
+    return;
+  }
+  // No socket at all: an in-process app.request(), which only the process itself can make.
+  const ip = clientIp(c, deps.config.trustProxy);
+  const forwarded = !deps.config.trustProxy && (c.req.header('x-forwarded-for') || c.req.header('forwarded'));
+  if ((ip !== 'local' && !isLoopback(ip)) || forwarded) throw new AppError(403, 'METRICS_LOCAL_ONLY');
+}
+
+/** Unsigned probes at the root for load balancers and Prometheus (DESIGN §1, §2a). */
+export function probesRoutes(deps: Deps) {
+  return createRouter()
+    .openapi(healthz, (c) => c.json({ status: 'ok' as const }, 200, NO_STORE))
+    .openapi(readyz, async (c) => {
+      const state = await readiness(deps);
+      return state.status === 'ready' ? c.json(state, 200, NO_STORE) : c.json(state, 503, NO_STORE);
+    })
+    .openapi(metrics, async (c) => {
+      mayReadMetrics(c, deps);
+      const { registry } = deps.metrics;
+      return c.text(await registry.metrics(), 200, { ...NO_STORE, 'Content-Type': registry.contentType });
+    });
+}
