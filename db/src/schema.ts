@@ -421,6 +421,8 @@ export interface DatacronTable extends Timestamps {
   active: ColumnType<Flag, Flag | undefined, Flag>;
   locked_until: string | null;
   locked_by: string | null;
+  /** The scheduled instant of the latest scheduled run, whichever process ran it. */
+  last_tick: string | null;
 }
 
 export type RunTrigger = 'schedule' | 'manual';

@@ -50,7 +50,7 @@ test.beforeAll(async () => {
   });
   for (let i = 0; ; i++) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/api/v1/health`).catch(() => null);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null);
     if (ready?.ok) break;
     if (i > 1500) throw new Error('the server did not become ready');
     await new Promise((r) => setTimeout(r, 100));

@@ -524,4 +524,34 @@ describe('the scheduler', () => {
       await other.close();
     }
   });
+
+  it('runs a quick job once per tick, not once per process, when two processes schedule it', async () => {
+    const db = t.database.db;
+    const ran: { who: string; at: number }[] = [];
+    const quick =
+      (who: string): JobHandler =>
+      async () => {
+        ran.push({ who, at: Date.now() });
+        return `ran in ${who}`;
+      };
+    const other = connect(t.database.url, { poolSize: 2 });
+    try {
+      const one = jobsWith({ quick: quick('one') });
+      const two = jobsWith({ quick: quick('two') }, { database: other });
+      const id = await addJob('Quick, every second', 'quick', '* * * * * *');
+      await Promise.all([one.start(), two.start()]);
+      await new Promise((r) => setTimeout(r, 3500));
+      await Promise.all([one.stop(), two.stop()]);
+      await db.updateTable('datacrons').set({ active: 0 }).where('id', '=', id).execute();
+
+      // Both fired every second; the run ends in a millisecond, so only the tick's claim keeps the other out.
+      const seconds = ran.map((r) => Math.floor(r.at / 1000));
+      expect(ran.length).toBeGreaterThanOrEqual(3);
+      expect(new Set(seconds).size).toBe(ran.length);
+      const runs = await db.selectFrom('datacron_runs').select('id').where('datacron_id', '=', id).execute();
+      expect(runs).toHaveLength(ran.length);
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -20,7 +20,7 @@ const MAX_ERROR_LENGTH = 2000;
 
 export type RunResult =
   | { status: 'finished'; run: RunRow }
-  /** Another run of this job holds its lock, in this process or another. */
+  /** Another run of this job holds its lock, or another process ran this scheduled instant. */
   | { status: 'busy' }
   | { status: 'not-found' }
   /** A scheduled run of a job switched off since it was scheduled. */
@@ -38,8 +38,11 @@ export interface RunnerOptions {
 export interface Runner {
   /** Who this runner is in `datacrons.locked_by`: host, process id and a random part. */
   readonly id: string;
-  /** Runs a job now unless a run of it is under way anywhere; records the run. */
-  run(datacronId: number, trigger: RunTrigger): Promise<RunResult>;
+  /**
+   * Runs a job now unless a run of it is under way anywhere; records the run. A scheduled run names
+   * the instant it was scheduled for (`tick`, by default this second): each instant runs once.
+   */
+  run(datacronId: number, trigger: RunTrigger, tick?: Date): Promise<RunResult>;
   /** Waits for the runs under way in this process. */
   drain(): Promise<void>;
 }
@@ -52,10 +55,11 @@ export function createRunner({ context, handlers = JOB_HANDLERS, leaseMs = LEASE
   let claims = 0;
   const underway = new Set<Promise<unknown>>();
 
-  async function run(datacronId: number, trigger: RunTrigger): Promise<RunResult> {
+  async function run(datacronId: number, trigger: RunTrigger, tick?: Date): Promise<RunResult> {
     // One holder name per claim: a late release by an earlier run never frees a later one's lock.
     const holder = `${id}#${++claims}`;
-    if (!(await claimDatacron(db, datacronId, holder, leaseMs, trigger === 'schedule'))) {
+    const instant = trigger === 'schedule' ? new Date(Math.floor((tick ?? new Date()).getTime() / 1000) * 1000).toISOString() : null;
+    if (!(await claimDatacron(db, datacronId, holder, leaseMs, instant))) {
       const job = await findDatacron(db, datacronId);
       if (!job) return { status: 'not-found' };
       if (trigger === 'schedule' && job.active !== 1) return { status: 'inactive' };
@@ -102,8 +106,8 @@ export function createRunner({ context, handlers = JOB_HANDLERS, leaseMs = LEASE
 
   return {
     id,
-    run(datacronId, trigger) {
-      const promise = run(datacronId, trigger);
+    run(datacronId, trigger, tick) {
+      const promise = run(datacronId, trigger, tick);
       const done = () => underway.delete(promise);
       underway.add(promise);
       promise.then(done, done);

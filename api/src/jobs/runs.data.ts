@@ -18,14 +18,19 @@ export function listActiveDatacrons(db: Db) {
  * it or the holder's lease ran out (a crashed run). One statement, checked by its row count, is
  * atomic on SQLite (one writer) and on PostgreSQL (the second update waits, then sees the lock).
  */
-export async function claimDatacron(db: Db, id: number, holder: string, leaseMs: number, onlyActive: boolean): Promise<boolean> {
+export async function claimDatacron(db: Db, id: number, holder: string, leaseMs: number, tick: string | null): Promise<boolean> {
   const now = new Date();
   let query = db
     .updateTable('datacrons')
     .set({ locked_until: new Date(now.getTime() + leaseMs).toISOString(), locked_by: holder })
     .where('id', '=', id)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now.toISOString())]));
-  if (onlyActive) query = query.where('active', '=', 1);
+  // A scheduled run also claims its tick: of the processes that fire for one instant, one runs it.
+  if (tick)
+    query = query
+      .set({ last_tick: tick })
+      .where('active', '=', 1)
+      .where((eb) => eb.or([eb('last_tick', 'is', null), eb('last_tick', '<', tick)]));
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

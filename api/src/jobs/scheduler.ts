@@ -37,8 +37,9 @@ export function createScheduler({ db, runner, log, pollMs = POLL_MS }: Scheduler
   let poll: NodeJS.Timeout | null = null;
   let syncing: Promise<void> = Promise.resolve();
 
-  const tick = (id: number) => () =>
-    runner.run(id, 'schedule').then(
+  // The instant this firing was scheduled for (the timer itself may be late): the same in every process.
+  const tick = (id: number) => (timer: Cron) =>
+    runner.run(id, 'schedule', timer.previousRuns(1, new Date(Date.now() + 1))[0]).then(
       (result) => {
         if (result.status !== 'finished') log.debug({ datacronId: id, status: result.status }, 'scheduled run not started');
       },

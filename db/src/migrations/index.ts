@@ -10,6 +10,7 @@ import * as m20261128_0001 from './20261128_0001_featured_indexes.ts';
 import * as m20261129_0001 from './20261129_0001_plan_translations.ts';
 import * as m20261129_0002 from './20261129_0002_featured_rank.ts';
 import * as m20261129_0003 from './20261129_0003_support_requests.ts';
+import * as m20261130_0001 from './20261130_0001_datacron_last_tick.ts';
 
 /**
  * Every migration, by its sortable name. Listed rather than read from the folder so that the same
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '20261129_0001_plan_translations': m20261129_0001,
   '20261129_0002_featured_rank': m20261129_0002,
   '20261129_0003_support_requests': m20261129_0003,
+  '20261130_0001_datacron_last_tick': m20261130_0001,
 };
