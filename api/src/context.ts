@@ -9,6 +9,7 @@ import type { Principal } from './auth/principal.ts';
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 import type { Jobs } from './jobs/index.ts';
+import type { MediaUrl } from './lib/reference.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Providers } from './mail/providers.ts';
 import type { MediaStore } from './media/store.ts';
@@ -23,8 +24,10 @@ export interface Deps {
   mailer: Mailer;
   providers: Providers;
   limiters: Limiters;
-  /** Where uploaded pictures' files are kept (the data folder's media/ on disk). */
+  /** Where pictures' files are kept: the data folder's media/, or the S3 bucket (MEDIA_S3_BUCKET). */
   media: MediaStore;
+  /** The URL of a stored picture's key in every answer: `/media/<key>`, or under MEDIA_PUBLIC_URL. */
+  mediaUrl: MediaUrl;
   /** The scheduled jobs: "run now", and the scheduler the server starts (tests leave it stopped). */
   jobs: Jobs;
 }

@@ -13,7 +13,13 @@ async function main() {
   const { database, report } = await boot(config, log);
   const deps = createDeps(config, database, log);
   const app = createApp(deps);
-  const server = await createHttpServer({ app, mediaDir: config.mediaDir, signingKey: config.signingKey });
+  const server = await createHttpServer({
+    app,
+    media: deps.media,
+    mediaPublicUrl: config.media.publicUrl,
+    log,
+    signingKey: config.signingKey,
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
