@@ -21,7 +21,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect, type Db, migrateToLatest } from '@autoroute/db';
-import { seedDemoCatalogue, seedReference } from '@autoroute/db/seed';
+import { mediaFolder, seedDemoCatalogue, seedReference } from '@autoroute/db/seed';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { createDeps } from '../api/src/deps.ts';
@@ -138,7 +138,7 @@ async function measureSeed() {
       await migrateToLatest(db.db);
       await seedReference(db.db);
       const started = performance.now();
-      await seedDemoCatalogue(db.db, { vehicles, mediaDir: path.join(dir, 'media') });
+      await seedDemoCatalogue(db.db, { vehicles, media: mediaFolder(path.join(dir, 'media')) });
       results.seed = { vehicles, ms: Math.round(performance.now() - started) };
       results.search = await measureSearch(db, dir);
       const rows = await db.db.selectFrom('vehicles').select('id').where('sold', '=', 0).orderBy('id').limit(50).offset(5000).execute();
@@ -250,7 +250,7 @@ async function measureSearchPostgres(url: string) {
     await migrateToLatest(database.db);
     await seedReference(database.db);
     const started = performance.now();
-    await seedDemoCatalogue(database.db, { vehicles, mediaDir: path.join(dir, 'media') });
+    await seedDemoCatalogue(database.db, { vehicles, media: mediaFolder(path.join(dir, 'media')) });
     const seed = { vehicles, ms: Math.round(performance.now() - started) };
     await sql`vacuum analyze`.execute(database.db);
     results.searchPostgres = { seed, ...(await measureSearch(database, dir)) };

@@ -35,6 +35,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
     .optional(),
+  // An address, or a name and an address as mail writes them: `Autoroute <hello@example.com>`.
+  MAIL_FROM: z
+    .string()
+    .regex(/^([^<>\r\n]+ <[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address, or a name and <address>')
+    .optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   API_SIGNING_KEY: z.string().min(16).default(DEV_SIGNING_KEY),
@@ -55,9 +60,25 @@ const EnvSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(16, 'must be the account auth token').optional(),
   TWILIO_FROM: SmsSender.optional(),
   TWILIO_WHATSAPP_FROM: WhatsAppSender.optional(),
+  // S3 bucket naming rules (3–63 lower-case letters, digits, dots, hyphens), so a typo fails at start, not on the first upload.
+  MEDIA_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3 to 63 lower-case letters, digits, dots or hyphens)')
+    .optional(),
+  MEDIA_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  MEDIA_S3_FORCE_PATH_STYLE: flag.default(false),
+  MEDIA_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  // The AWS SDK's own variables, read here so the tests and the config can hand them over; unset, the SDK's chain decides.
+  AWS_REGION: z.string().min(1).optional(),
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  AWS_SESSION_TOKEN: z.string().min(1).optional(),
 });
 
-/** Twilio needs its SID and token together, and at least one sender; a sender needs both. */
+/**
+ * Variables that only make sense together: Twilio's SID and token, and at least one sender; the S3
+ * settings with their bucket; an AWS key with its secret.
+ */
 const CheckedEnv = EnvSchema.superRefine((e, ctx) => {
   const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
   const senders = e.TWILIO_FROM !== undefined || e.TWILIO_WHATSAPP_FROM !== undefined;
@@ -67,6 +88,11 @@ const CheckedEnv = EnvSchema.superRefine((e, ctx) => {
     issue('TWILIO_ACCOUNT_SID', 'is required with TWILIO_AUTH_TOKEN, TWILIO_FROM or TWILIO_WHATSAPP_FROM');
   if ((e.TWILIO_ACCOUNT_SID || e.TWILIO_AUTH_TOKEN) && !senders)
     issue('TWILIO_FROM', 'set TWILIO_FROM (SMS) or TWILIO_WHATSAPP_FROM (WhatsApp), or neither Twilio variable');
+  for (const name of ['MEDIA_S3_ENDPOINT', 'MEDIA_S3_FORCE_PATH_STYLE'] as const) {
+    if (e[name] && !e.MEDIA_S3_BUCKET) issue(name, 'needs MEDIA_S3_BUCKET');
+  }
+  if (!!e.AWS_ACCESS_KEY_ID !== !!e.AWS_SECRET_ACCESS_KEY)
+    issue(e.AWS_ACCESS_KEY_ID ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID', 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together');
 });
 
 export interface Config {
@@ -79,6 +105,8 @@ export interface Config {
   databaseUrl: string;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** The sender of every mail. */
+  mailFrom: string;
   stripe: {
     secretKey: string | undefined;
     webhookSecret: string | undefined;
@@ -104,6 +132,26 @@ export interface Config {
   } | null;
   /** The bearer token /metrics asks for; without one, only loopback clients may read it. */
   metricsToken: string | undefined;
+  media: MediaConfig;
+}
+
+/** Where pictures are kept and where browsers fetch them (DESIGN §1, docs/decisions/014). */
+export interface MediaConfig {
+  /** The S3 (or S3-compatible) bucket; unset, pictures stay in `mediaDir`. */
+  s3?: S3Config;
+  /** A CDN or the bucket's own site in front of the store: picture URLs become `<publicUrl>/<key>`. Unset, `/media/<key>`. */
+  publicUrl?: string;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** MinIO, R2 and the like; unset, AWS. */
+  endpoint?: string;
+  forcePathStyle: boolean;
+  /** AWS_REGION; unset, the SDK's shared config, else us-east-1. */
+  region?: string;
+  /** AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY; unset, the SDK's default chain (profiles, instance roles…). */
+  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
 }
 
 export class ConfigError extends Error {}
@@ -117,16 +165,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
     databaseUrl: databaseTarget({ DATABASE_URL: e.DATABASE_URL, DATA_DIR: dataDir }),
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Autoroute <no-reply@${new URL(publicUrl).hostname}>`,
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
     signingKey: e.API_SIGNING_KEY,
     seed: { demo: e.SEED_DEMO, vehicles: e.SEED_VEHICLES },
@@ -138,5 +188,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, smsFrom: e.TWILIO_FROM, whatsappFrom: e.TWILIO_WHATSAPP_FROM }
         : null,
     metricsToken: e.METRICS_TOKEN,
+    media: {
+      ...(e.MEDIA_S3_BUCKET && {
+        s3: {
+          bucket: e.MEDIA_S3_BUCKET,
+          ...(e.MEDIA_S3_ENDPOINT && { endpoint: e.MEDIA_S3_ENDPOINT.replace(/\/$/, '') }),
+          forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE,
+          ...(e.AWS_REGION && { region: e.AWS_REGION }),
+          ...(e.AWS_ACCESS_KEY_ID &&
+            e.AWS_SECRET_ACCESS_KEY && {
+              credentials: {
+                accessKeyId: e.AWS_ACCESS_KEY_ID,
+                secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+                ...(e.AWS_SESSION_TOKEN && { sessionToken: e.AWS_SESSION_TOKEN }),
+              },
+            }),
+        },
+      }),
+      ...(e.MEDIA_PUBLIC_URL && { publicUrl: e.MEDIA_PUBLIC_URL.replace(/\/+$/, '') }),
+    },
   };
 }

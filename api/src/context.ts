@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 import type { Jobs } from './jobs/index.ts';
 import type { Metrics } from './lib/metrics.ts';
+import type { MediaUrl } from './lib/reference.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Providers } from './mail/providers.ts';
 import type { MediaStore } from './media/store.ts';
@@ -24,8 +25,10 @@ export interface Deps {
   mailer: Mailer;
   providers: Providers;
   limiters: Limiters;
-  /** Where uploaded pictures' files are kept (the data folder's media/ on disk). */
+  /** Where pictures' files are kept: the data folder's media/, or the S3 bucket (MEDIA_S3_BUCKET). */
   media: MediaStore;
+  /** The URL of a stored picture's key in every answer: `/media/<key>`, or under MEDIA_PUBLIC_URL. */
+  mediaUrl: MediaUrl;
   /** The scheduled jobs: "run now", and the scheduler the server starts (tests leave it stopped). */
   jobs: Jobs;
   /** What /metrics exposes: this app's registry and the recorders feeding it. */

@@ -5,16 +5,17 @@ import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import { createJobs } from './jobs/index.ts';
 import { createMetrics } from './lib/metrics.ts';
+import { mediaUrls } from './lib/reference.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createProviders } from './mail/providers.ts';
-import { diskMediaStore } from './media/store.ts';
+import { createMediaStore } from './media/store.ts';
 
 /** Everything the routes need, built from the configuration: the server and the tests use this. */
 export function createDeps(config: Config, database: Db, log: Logger): Deps {
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     dataDir: config.dataDir,
-    from: `Autoroute <no-reply@${new URL(config.publicUrl).hostname}>`,
+    from: config.mailFrom,
     log,
   });
   const metrics = createMetrics(database);
@@ -26,7 +27,8 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
     mailer,
     providers: createProviders({ mailer, dataDir: config.dataDir, log, twilio: config.twilio }),
     limiters: createLimiters(config.redisUrl),
-    media: diskMediaStore(config.mediaDir),
+    media: createMediaStore(config.media, config.mediaDir),
+    mediaUrl: mediaUrls(config.media.publicUrl),
     jobs: createJobs({ database, dataDir: config.dataDir, log, onRun: metrics.jobRun }),
     metrics,
     lifecycle: { draining: false },

@@ -59,11 +59,12 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedReference(database.db);
-  if (options.vehicles) await seedDemoCatalogue(database.db, { vehicles: options.vehicles, mediaDir: `${database.dir}/media` });
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: database.dir, LOG_LEVEL: 'silent', ...options.env });
   if (options.stripeApi) config.stripe.api = options.stripeApi;
   if (options.twilioApi && config.twilio) config.twilio.api = options.twilioApi;
   const deps = createDeps(config, database, pino({ level: 'silent' }));
+  // The demo pictures go to the app's own store, as at a first start (the media folder, or S3 with MEDIA_S3_BUCKET in `env`).
+  if (options.vehicles) await seedDemoCatalogue(database.db, { vehicles: options.vehicles, media: deps.media });
   const app = createApp(deps);
   let visitors = 0;
   let pictures = 0;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Db } from './connect.ts';
 import { withBootLock } from './lock.ts';
 import { migrateToLatest } from './migrate.ts';
-import { seed } from './seed/index.ts';
+import { mediaFolder, seed } from './seed/index.ts';
 import { createTestDatabase, type TestDatabase, testDialect } from './testing.ts';
 
 let empty: TestDatabase;
@@ -22,7 +22,7 @@ const boot = (db: Db) =>
     report: await seed(db.db, {
       demo: true,
       vehicles: 30,
-      mediaDir: path.join(empty.dir, 'media'),
+      media: mediaFolder(path.join(empty.dir, 'media')),
       admin: { email: 'boss@example.test', password: 'correct horse battery' },
     }),
   }));

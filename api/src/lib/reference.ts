@@ -28,5 +28,11 @@ export const localText = (text: string | null, i18n: string | null | undefined, 
 export const toMajor = (minor: number, minorUnits: number): number => minor / 10 ** minorUnits;
 export const toMinor = (major: number, minorUnits: number): number => Math.round(major * 10 ** minorUnits);
 
-/** The public URL of a stored picture. */
-export const mediaUrl = (key: string): string => `/media/${key}`;
+/** The URL browsers fetch a stored picture's key at (`Deps.mediaUrl`). */
+export type MediaUrl = (key: string) => string;
+
+/** `/media/<key>` on every server process, or `<MEDIA_PUBLIC_URL>/<key>` behind a CDN or the bucket's own site. */
+export const mediaUrls =
+  (publicUrl: string | undefined): MediaUrl =>
+  (key) =>
+    `${publicUrl ?? '/media'}/${key}`;

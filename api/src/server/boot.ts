@@ -2,6 +2,7 @@ import { connect, type Db, migrateToLatest, withBootLock } from '@autoroute/db';
 import { type SeedReport, seed } from '@autoroute/db/seed';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import { createMediaStore } from '../media/store.ts';
 
 /** Opens the database, applies pending migrations and fills an empty database (DESIGN §1). */
 export async function boot(config: Config, log: Logger): Promise<{ database: Db; report: SeedReport }> {
@@ -14,7 +15,8 @@ export async function boot(config: Config, log: Logger): Promise<{ database: Db;
     report: await seed(database.db, {
       demo: config.seed.demo,
       vehicles: config.seed.vehicles,
-      mediaDir: config.mediaDir,
+      // The demo pictures go where the server will look for them: the folder or the bucket.
+      media: createMediaStore(config.media, config.mediaDir),
       admin: config.admin,
     }),
   }));

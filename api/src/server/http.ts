@@ -1,14 +1,16 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
-import serveStatic from 'serve-static';
+import type { Logger } from 'pino';
 import sirv from 'sirv';
 import type { App } from '../app.ts';
 import type { Metrics, SiteRoute } from '../lib/metrics.ts';
+import type { MediaStore } from '../media/store.ts';
 import { type RuntimeConfig, runtimeConfigScript } from '../runtime-config.ts';
+import { mediaHandler } from './media.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void, locals?: object) => Promise<void>;
@@ -22,14 +24,14 @@ const YEAR = 'public, max-age=31536000, immutable';
 const PROBE = /^\/(healthz|readyz|metrics)(\?|$)/;
 
 /** Headers every non-API response carries (the API sets its own through Hono). */
-function baseHeaders(res: ServerResponse) {
+function baseHeaders(res: ServerResponse, imageSources: string) {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   res.setHeader('X-Frame-Options', 'DENY');
   res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
   res.setHeader(
     'Content-Security-Policy',
-    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self' 'unsafe-inline'; font-src 'self' data:; connect-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+    `default-src 'self'; img-src ${imageSources}; style-src 'self' 'unsafe-inline'; script-src 'self' 'unsafe-inline'; font-src 'self' data:; connect-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`,
   );
 }
 
@@ -49,7 +51,11 @@ function staticFiles(dir: string, options: { immutable: (p: string) => boolean; 
 
 export interface ServerParts {
   app: App;
-  mediaDir: string;
+  /** Where pictures are kept (Deps.media): served under /media/ whichever store it is. */
+  media: MediaStore;
+  /** MEDIA_PUBLIC_URL: pages then show pictures from there, so the page policy allows its origin. */
+  mediaPublicUrl?: string | undefined;
+  log?: Logger;
   /** What browsers need from the configuration: written into the storefront's pages and the back office's index.html. */
   runtime: RuntimeConfig;
   /** Where requests outside the API are counted (the API app counts its own). */
@@ -60,12 +66,12 @@ export interface ServerParts {
  * One process, one port (DESIGN §1): `/api/*` to Hono, `/admin/*` to the built back office,
  * `/media/*` to stored pictures, everything else to Astro (its static client files first).
  */
-export async function createHttpServer({ app, mediaDir, runtime, metrics }: ServerParts): Promise<Server> {
+export async function createHttpServer({ app, media: store, mediaPublicUrl, log, runtime, metrics }: ServerParts): Promise<Server> {
   const api = getRequestListener(app.fetch);
   const compress = compression({ threshold: 1024 }) as unknown as Handler;
-  // Pictures arrive while the server runs: looked up on disk per request (sirv indexes at start).
-  mkdirSync(mediaDir, { recursive: true });
-  const media = serveStatic(mediaDir, { immutable: true, maxAge: '365d', index: false, fallthrough: true }) as unknown as Handler;
+  // Pictures arrive while the server runs (and from other processes): looked up in the store per request.
+  const media = mediaHandler(store, log);
+  const imageSources = ["'self'", 'data:', 'blob:', ...(mediaPublicUrl ? [new URL(mediaPublicUrl).origin] : [])].join(' ');
   const adminIndexFile = path.join(BACKOFFICE_DIST, 'index.html');
   const admin = existsSync(adminIndexFile) ? staticFiles(BACKOFFICE_DIST, { immutable: (p) => p.startsWith('/assets/') }) : null;
   // The back office's one page, with the runtime configuration written in: its build depends on none.
@@ -100,14 +106,8 @@ export async function createHttpServer({ app, mediaDir, runtime, metrics }: Serv
     let route: SiteRoute = url.startsWith('/media/') ? 'media' : isAdmin(url) ? 'admin' : 'static';
     res.once('finish', () => metrics.request(req.method ?? 'GET', route, res.statusCode, (performance.now() - started) / 1000));
     compress(req, res, () => {
-      baseHeaders(res);
-      if (route === 'media') {
-        req.url = url.slice('/media'.length);
-        return media(req, res, () => {
-          res.statusCode = 404;
-          res.end();
-        });
-      }
+      baseHeaders(res, imageSources);
+      if (route === 'media') return void media(req, res);
       if (route === 'admin') {
         if (!admin) return notBuilt(res, 'back office');
         if (url === '/admin' || url.startsWith('/admin?')) {

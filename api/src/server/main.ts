@@ -15,7 +15,14 @@ async function main() {
   const { database, report } = await boot(config, log);
   const deps = createDeps(config, database, log);
   const app = createApp(deps);
-  const server = await createHttpServer({ app, mediaDir: config.mediaDir, runtime: runtimeConfig(config), metrics: deps.metrics });
+  const server = await createHttpServer({
+    app,
+    media: deps.media,
+    mediaPublicUrl: config.media.publicUrl,
+    log,
+    runtime: runtimeConfig(config),
+    metrics: deps.metrics,
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

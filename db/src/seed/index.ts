@@ -11,12 +11,13 @@ import { cartText, detailText, planGroups, plans } from './data/plans.ts';
 import * as ref from './data/reference.ts';
 import { DEMO_PASSWORD, DEMO_SELLERS } from './data/sellers.ts';
 import type { I18nText } from './data/types.ts';
-import { PICTURE_SIZE, writeSeedPictures } from './pictures.ts';
+import { PICTURE_SIZE, type PictureStore, storeSeedPictures } from './pictures.ts';
 import { Random } from './random.ts';
 
 type Db = Kysely<Database>;
 
 export { DEMO_PASSWORD } from './data/sellers.ts';
+export { mediaFolder, type PictureStore } from './pictures.ts';
 
 const json = (value: unknown) => JSON.stringify(value);
 
@@ -375,7 +376,8 @@ async function ensureDemoSellers(db: Db): Promise<{ id: number; place: Place; pr
 
 export interface DemoOptions {
   vehicles: number;
-  mediaDir: string;
+  /** Where the drawings go: the API's media store, or `mediaFolder(dir)`. */
+  media: PictureStore;
   /** Seed of the random generator: the same seed gives the same catalogue. */
   seed?: number;
   onProgress?: (done: number) => void;
@@ -402,7 +404,7 @@ export async function seedDemoCatalogue(db: Db, options: DemoOptions): Promise<n
     countryIds: (await db.selectFrom('countries').select('id').execute()).map((c) => c.id),
     makeCountry: new Map((await db.selectFrom('countries').select(['id', 'code']).execute()).map((c) => [c.code, c.id])),
   };
-  const pictures = writeSeedPictures(options.mediaDir, [...lookup.category.keys()], colors);
+  const pictures = await storeSeedPictures(options.media, [...lookup.category.keys()], colors);
 
   // Dealers hold most of a marketplace's stock: a professional is picked three times as often.
   const pool = sellers.flatMap((s) => (s.professional ? [s, s, s] : [s]));
@@ -578,7 +580,7 @@ async function subscribeDemoSellers(db: Db, sellers: { id: number; professional:
 export interface SeedOptions {
   demo: boolean;
   vehicles: number;
-  mediaDir: string;
+  media: PictureStore;
   admin: { email: string; password?: string | undefined };
 }
 
@@ -594,7 +596,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedReport> {
   const admin = await ensureAdmin(db, options.admin);
   let vehicles = 0;
   if (options.demo && reference && (await count(db, 'vehicles')) === 0) {
-    vehicles = await seedDemoCatalogue(db, { vehicles: options.vehicles, mediaDir: options.mediaDir });
+    vehicles = await seedDemoCatalogue(db, { vehicles: options.vehicles, media: options.media });
   }
   return { reference, admin, vehicles };
 }

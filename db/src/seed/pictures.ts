@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /*
@@ -124,26 +124,55 @@ ${wheel(frontWheel)}${wheel(rearWheel)}</g></svg>`;
 export const SCENE_COUNT = SCENES.length;
 export const PICTURE_SIZE = { width: WIDTH, height: HEIGHT };
 
-/** Writes the drawing for each (category, colour, scene) under `media/seed/` once; returns storage keys. */
-export function writeSeedPictures(
-  mediaDir: string,
+/**
+ * Where the seed puts its drawings, by key (`seed/suv-red-1.svg`). The API passes its media store
+ * (disk or S3, whichever is configured); the seed command and the bench pass a folder.
+ */
+export interface PictureStore {
+  put(key: string, data: Uint8Array): Promise<void>;
+}
+
+/** A media folder on disk, laid out as the API's disk store lays it out (`<dir>/seed/…`). */
+export function mediaFolder(dir: string): PictureStore {
+  return {
+    async put(key, data) {
+      const file = path.join(dir, ...key.split('/'));
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, data);
+    },
+  };
+}
+
+/** Puts at most this many drawings at once: a remote store gets a steady trickle, not hundreds of requests. */
+const PUTS_AT_ONCE = 8;
+
+/** Stores the drawing for each (category, colour, scene) under `seed/`; returns storage keys. */
+export async function storeSeedPictures(
+  store: PictureStore,
   categories: string[],
   colors: { code: string; hex: string }[],
-): Map<string, { key: string; bytes: number }[]> {
-  const folder = path.join(mediaDir, 'seed');
-  mkdirSync(folder, { recursive: true });
+): Promise<Map<string, { key: string; bytes: number }[]>> {
   const out = new Map<string, { key: string; bytes: number }[]>();
+  const drawings: { key: string; data: Uint8Array }[] = [];
   for (const category of categories) {
     for (const color of colors) {
       const files: { key: string; bytes: number }[] = [];
       for (let scene = 0; scene < SCENES.length; scene++) {
-        const svg = carSvg(category, color.hex, scene);
+        const data = Buffer.from(carSvg(category, color.hex, scene));
         const key = `seed/${category}-${color.code}-${scene + 1}.svg`;
-        writeFileSync(path.join(mediaDir, key), svg);
-        files.push({ key, bytes: Buffer.byteLength(svg) });
+        drawings.push({ key, data });
+        files.push({ key, bytes: data.byteLength });
       }
       out.set(`${category}:${color.code}`, files);
     }
   }
+  let next = 0;
+  const worker = async () => {
+    while (next < drawings.length) {
+      const { key, data } = drawings[next++]!;
+      await store.put(key, data);
+    }
+  };
+  await Promise.all(Array.from({ length: PUTS_AT_ONCE }, worker));
   return out;
 }

@@ -8,7 +8,7 @@ import { ALL_PERMISSIONS } from '../permissions.ts';
 import { createTestDatabase, type TestDatabase } from '../testing.ts';
 import { makes } from './data/makes.ts';
 import { DEMO_SELLERS } from './data/sellers.ts';
-import { seed } from './index.ts';
+import { mediaFolder, seed } from './index.ts';
 
 let t: TestDatabase;
 const count = async (table: 'countries' | 'cities' | 'currencies' | 'makes' | 'models' | 'vehicles' | 'users' | 'pages') =>
@@ -19,7 +19,7 @@ beforeAll(async () => {
   await seed(t.db, {
     demo: true,
     vehicles: 300,
-    mediaDir: path.join(t.dir, 'media'),
+    media: mediaFolder(path.join(t.dir, 'media')),
     admin: { email: 'Boss@Example.test', password: 'correct horse battery' },
   });
 });
@@ -129,7 +129,7 @@ describe('the first administrator', () => {
     const report = await seed(t.db, {
       demo: true,
       vehicles: 300,
-      mediaDir: path.join(t.dir, 'media'),
+      media: mediaFolder(path.join(t.dir, 'media')),
       admin: { email: 'other@example.test' },
     });
     expect(report).toEqual({ reference: false, admin: null, vehicles: 0 });

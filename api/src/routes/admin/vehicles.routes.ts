@@ -2,7 +2,7 @@ import { DELETE_VEHICLE, nowIso } from '@autoroute/db';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
 import { notFound, validationFailed } from '../../errors.ts';
-import { mediaUrl, toMajor } from '../../lib/reference.ts';
+import { toMajor } from '../../lib/reference.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { deleteVehicle, viewerOf } from '../vehicles/vehicles.write.service.ts';
@@ -103,7 +103,7 @@ export function adminVehiclesRoutes(deps: Deps) {
               categoryId: r.category_id,
               city: r.city,
               country: r.country,
-              cover: r.storage_key ? mediaUrl(r.storage_key) : null,
+              cover: r.storage_key ? deps.mediaUrl(r.storage_key) : null,
               createdAt: r.created_at,
             },
           ]

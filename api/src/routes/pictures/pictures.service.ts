@@ -4,7 +4,7 @@ import type { z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { LIMITS } from '../../lib/limits.ts';
-import { mediaUrl } from '../../lib/reference.ts';
+import type { MediaUrl } from '../../lib/reference.ts';
 import { EXTENSION, MAX_INPUT_PIXELS, MIME, processPicture, TooManyPixels, UnsupportedImage } from '../../media/images.ts';
 import { deletePicture, findPicture, insertPicture, type StoredRendition } from './pictures.data.ts';
 import type { Picture } from './pictures.schemas.ts';
@@ -14,7 +14,14 @@ type PictureOut = z.infer<typeof Picture>;
 /** The media folder of uploaded pictures (the demo catalogue's live under `seed/`). */
 const UPLOADS = 'pictures';
 
-const toPicture = (id: number, storageKey: string, width: number, height: number, renditions: StoredRendition[]): PictureOut => ({
+const toPicture = (
+  mediaUrl: MediaUrl,
+  id: number,
+  storageKey: string,
+  width: number,
+  height: number,
+  renditions: StoredRendition[],
+): PictureOut => ({
   id,
   url: mediaUrl(storageKey),
   width,
@@ -62,7 +69,7 @@ export async function uploadPicture(deps: Deps, ownerId: number, file: File): Pr
       bytes: full.data.byteLength,
       renditions: stored,
     });
-    return toPicture(pictureId, fullKey, full.width, full.height, stored);
+    return toPicture(deps.mediaUrl, pictureId, fullKey, full.width, full.height, stored);
   } catch (error) {
     await Promise.allSettled(keys.map((key) => store.delete(key)));
     throw error;

@@ -274,7 +274,12 @@ describe('POST /api/v1/pictures', () => {
   });
 
   it('is served from /media/ with immutable cache headers, and as a vehicle picture once attached', async () => {
-    const server: Server = await createHttpServer({ app: t.app, mediaDir, runtime: runtimeConfig(t.deps.config), metrics: t.deps.metrics });
+    const server: Server = await createHttpServer({
+      app: t.app,
+      media: t.deps.media,
+      runtime: runtimeConfig(t.deps.config),
+      metrics: t.deps.metrics,
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;

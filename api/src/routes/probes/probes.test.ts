@@ -245,7 +245,7 @@ describe('the probes through the real HTTP server', () => {
   beforeAll(async () => {
     server = await createHttpServer({
       app: t.app,
-      mediaDir: `${t.database.dir}/media`,
+      media: t.deps.media,
       runtime: runtimeConfig(t.deps.config),
       metrics: t.deps.metrics,
     });

@@ -48,7 +48,7 @@ export async function listMarked(deps: Deps, kind: Mark, userId: number, q: Page
   const { ids, total } = await markedVehicleIds(deps.db, kind, userId, q.page, q.perPage);
   const rows = await vehicleSummaries(deps.db, ids);
   return {
-    data: rows.map((r) => toSummary(r, locale)),
+    data: rows.map((r) => toSummary(r, locale, deps.mediaUrl)),
     meta: { total, page: q.page, perPage: q.perPage, pages: Math.ceil(total / q.perPage) },
   };
 }

@@ -4,7 +4,7 @@ import type { z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
 import { notFound, validationFailed } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
-import { localName, mediaUrl, toMajor } from '../../lib/reference.ts';
+import { localName, type MediaUrl, toMajor } from '../../lib/reference.ts';
 import {
   countFacets,
   type FacetCounts,
@@ -22,7 +22,8 @@ import type { SearchFacets, Vehicle, VehicleListQuery, VehicleSummary } from './
 
 const flagOrNull = (v: number | null) => (v === null ? null : v === 1);
 
-export function toSummary(r: VehicleSummaryRow, locale: Locale): z.infer<typeof VehicleSummary> {
+/** A listing's card; `mediaUrl` is the deps' (picture URLs follow MEDIA_PUBLIC_URL). */
+export function toSummary(r: VehicleSummaryRow, locale: Locale, mediaUrl: MediaUrl): z.infer<typeof VehicleSummary> {
   return {
     id: r.id,
     title: r.title,
@@ -81,7 +82,7 @@ export async function searchVehicles(deps: Deps, q: VehicleListQuery, locale: Lo
   ]);
   const rows = await vehicleSummaries(deps.db, ids);
   return {
-    data: rows.map((r) => toSummary(r, locale)),
+    data: rows.map((r) => toSummary(r, locale, deps.mediaUrl)),
     meta: {
       total: counts.total,
       page: q.page,
@@ -121,7 +122,7 @@ function facetList(
 /** The newest featured live listings, for the home page's featured section. */
 export async function featuredVehicles(deps: Deps, limit: number, locale: Locale) {
   const rows = await vehicleSummaries(deps.db, await featuredVehicleIds(deps.db, limit));
-  return { data: rows.map((r) => toSummary(r, locale)) };
+  return { data: rows.map((r) => toSummary(r, locale, deps.mediaUrl)) };
 }
 
 export interface Viewer {
@@ -138,7 +139,7 @@ export async function getVehicle(deps: Deps, id: number, locale: Locale, viewer:
     cid && code && name ? { id: cid, code, name: localName(name, i18n, locale) } : null;
   // Not a literal spreading the summary: V8 builds such a wide object some thirty times slower.
   return Object.assign(
-    toSummary(v, locale),
+    toSummary(v, locale, deps.mediaUrl),
     {
       register: v.register,
       cityId: v.city_id,
@@ -153,7 +154,7 @@ export async function getVehicle(deps: Deps, id: number, locale: Locale, viewer:
       insurance_expiry_date: v.insurance_expiry_date,
       options: options.map((o) => ({ id: o.id, code: o.code, name: localName(o.name, o.name_i18n, locale) })),
       description: v.description,
-      pictures: pictures.map((p) => ({ id: p.id, url: mediaUrl(p.storage_key), width: p.width, height: p.height })),
+      pictures: pictures.map((p) => ({ id: p.id, url: deps.mediaUrl(p.storage_key), width: p.width, height: p.height })),
       battery_capacity: v.battery_capacity,
       battery_type: v.battery_type,
       battery_health: v.battery_health,

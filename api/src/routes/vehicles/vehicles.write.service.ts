@@ -397,7 +397,7 @@ export async function deleteVehicle(deps: Deps, viewer: Viewer, id: number): Pro
 export async function listMyVehicles(deps: Deps, viewer: Viewer, q: MyVehiclesQuery, locale: Locale) {
   const { rows, total } = await listOwnVehicles(deps.db, viewer.id, q.page, q.perPage);
   return {
-    data: rows.map((r) => toSummary(r, locale)),
+    data: rows.map((r) => toSummary(r, locale, deps.mediaUrl)),
     meta: { total, page: q.page, perPage: q.perPage, pages: Math.ceil(total / q.perPage) },
   };
 }
