@@ -135,7 +135,7 @@ export interface Config {
   media: MediaConfig;
 }
 
-/** Where pictures are kept and where browsers fetch them (DESIGN §1, docs/decisions/014). */
+/** Where pictures are kept and where browsers fetch them (DESIGN §1, docs/decisions/016). */
 export interface MediaConfig {
   /** The S3 (or S3-compatible) bucket; unset, pictures stay in `mediaDir`. */
   s3?: S3Config;
