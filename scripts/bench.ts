@@ -12,6 +12,9 @@
  *   the /vehicles/{id} page, each as a ratio to GET /api/v1/health on the same server in the same run;
  *   the JavaScript each storefront page ships (gzip) in headless Chromium, and whether any script
  *   blocks the first render; Lighthouse (mobile) on the home, search and vehicle pages.
+ * - media: a picture's upload-to-served latency through the real HTTP server, median of 20, with the
+ *   pictures on disk and on S3 (an s3rver on loopback: the protocol's cost, not a network's).
+ * BENCH_ONLY=start,media,seed,postgres runs only the parts named.
  * Pages are measured as last built: the bench runs `npm run build` only when there is no build.
  * Chromium is /usr/bin/chromium (CHROME_PATH to change it).
  * Results are printed and written to bench-results/latest.json.
@@ -24,8 +27,13 @@ import { connect, type Db, migrateToLatest } from '@autoroute/db';
 import { mediaFolder, seedDemoCatalogue, seedReference } from '@autoroute/db/seed';
 import { sql } from 'kysely';
 import pino from 'pino';
+import sharp from 'sharp';
 import { createDeps } from '../api/src/deps.ts';
 import { createApp, DEV_SIGNING_KEY, loadConfig, sign } from '../api/src/index.ts';
+import { runtimeConfig } from '../api/src/runtime-config.ts';
+import { createHttpServer } from '../api/src/server/http.ts';
+import { createTestApp } from '../api/src/testing.ts';
+import { startS3 } from '../api/src/testing-s3.ts';
 import { measureServer } from './bench-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -260,12 +268,76 @@ async function measureSearchPostgres(url: string) {
   }
 }
 
+/** Upload a photo (1600×1200 JPEG), then fetch the picture URL the answer names: on disk, then on S3. */
+async function measureMedia() {
+  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#2a6f97' } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  const median = (values: number[]) => Math.round([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]! * 10) / 10;
+  const out: Record<string, unknown> = {};
+  for (const store of ['disk', 's3'] as const) {
+    const s3 = store === 's3' ? await startS3({ bucket: 'autoroute-bench' }) : null;
+    const t = await createTestApp({ env: { TRUST_PROXY: 'true', ...s3?.env } });
+    const server = await createHttpServer({
+      app: t.app,
+      media: t.deps.media,
+      runtime: runtimeConfig(t.deps.config),
+      metrics: t.deps.metrics,
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      const me = await t.member(`bench-${store}`);
+      await t.subscribe(me.id, 'Professional (monthly)');
+      const uploads: number[] = [];
+      const served: number[] = [];
+      for (let i = 0; i < 22; i++) {
+        const timestamp = String(Date.now());
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'car.jpg');
+        const started = performance.now();
+        const res = await fetch(`${base}/api/v1/pictures`, {
+          method: 'POST',
+          headers: { ...me.headers, 'x-timestamp': timestamp, 'x-signature': sign(t.deps.config.signingKey, timestamp) },
+          body: form,
+        });
+        if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
+        const { url } = ((await res.json()) as { data: { url: string } }).data;
+        const uploaded = performance.now();
+        const picture = await fetch(`${base}${url}`);
+        await picture.arrayBuffer();
+        if (!picture.ok) throw new Error(`${url} answered ${picture.status}`);
+        // The first two warm the JIT and the connections.
+        if (i >= 2) {
+          uploads.push(uploaded - started);
+          served.push(performance.now() - uploaded);
+        }
+      }
+      out[store] = {
+        uploadMs: median(uploads),
+        servedMs: median(served),
+        totalMs: median(uploads.map((u, i) => u + served[i]!)),
+        runs: uploads.length,
+      };
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await t.destroy();
+      await s3?.close();
+    }
+  }
+  results.media = out;
+}
+
 if (!existsSync(path.join(root, 'storefront/dist/server/entry.mjs')) || !existsSync(path.join(root, 'backoffice/dist/index.html'))) {
   execSync('npm run build', { cwd: root, stdio: 'inherit' });
 }
-await measureStart();
-await measureSeed();
-if (process.env.BENCH_DATABASE_URL) await measureSearchPostgres(process.env.BENCH_DATABASE_URL);
+// BENCH_ONLY=media (or start, seed, postgres; comma-separated) runs those parts alone.
+const only = process.env.BENCH_ONLY?.split(',');
+const wanted = (part: string) => !only || only.includes(part);
+if (wanted('start')) await measureStart();
+if (wanted('media')) await measureMedia();
+if (wanted('seed')) await measureSeed();
+if (wanted('postgres') && process.env.BENCH_DATABASE_URL) await measureSearchPostgres(process.env.BENCH_DATABASE_URL);
 mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 writeFileSync(path.join(root, 'bench-results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log(JSON.stringify(results, null, 2));
@@ -292,6 +364,10 @@ function summary(): string {
       `    the same, compressed (as browsers ask): ${t.detailApiCompressed.perSecond}/s, ${t.detailApiCompressed.throughputVsHealth}x health`,
     );
     lines.push(`    /vehicles/{id} page: ${t.vehiclePage.perSecond}/s, ${t.vehiclePage.throughputVsHealth}x health`);
+  }
+  if (r.media) {
+    const m = (store: string) => `${r.media[store].uploadMs} + ${r.media[store].servedMs} ms`;
+    lines.push(`  picture upload + first serve, median: disk ${m('disk')}, S3 ${m('s3')}`);
   }
   const pages = r.server?.pageJavaScript;
   if (pages?.error) lines.push(`  page JavaScript: not measured (${pages.error})`);
