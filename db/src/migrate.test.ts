@@ -2,7 +2,7 @@ import { NO_MIGRATIONS, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrator } from './migrate.ts';
 import { migrations } from './migrations/index.ts';
-import { seedReference } from './seed/index.ts';
+import { mediaFolder, seed, seedReference } from './seed/index.ts';
 import { createTestDatabase, type TestDatabase, testDialect } from './testing.ts';
 
 let t: TestDatabase;
@@ -31,6 +31,7 @@ describe(`migrations (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
       'favorites',
       'vehicle_views',
       'notifications',
+      'contacts',
       'notification_preferences',
       'providers',
       'user_providers',
@@ -140,6 +141,46 @@ describe(`migrations (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
       expect(await held('ADMIN')).toEqual(support);
       expect(await held('SUPADMIN')).toEqual(support);
       expect(await held('USER')).toEqual([]);
+    } finally {
+      await seeded.destroy();
+    }
+  });
+
+  it('keeps the contacts of messages still in inboxes when contacts get their own record (20261130_0002)', async () => {
+    const seeded = await createTestDatabase();
+    try {
+      await seed(seeded.db, {
+        demo: false,
+        vehicles: 0,
+        media: mediaFolder(seeded.dir),
+        admin: { email: 'seller@example.test', password: 'long enough' },
+      });
+      const names = Object.keys(migrations);
+      const m = migrator(seeded.db);
+      expect((await m.migrateTo(names[names.indexOf('20261130_0002_contacts') - 1]!)).error).toBeUndefined();
+      const seller = await seeded.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+      await seeded.db
+        .insertInto('notifications')
+        .values([
+          {
+            user_id: seller.id,
+            kind: 'contact',
+            message: 'Still for sale?',
+            created_at: '2026-11-02T10:00:00.000Z',
+            updated_at: '2026-11-02T10:00:00.000Z',
+          },
+          {
+            user_id: seller.id,
+            kind: 'plan_limit',
+            message: 'Your plan',
+            created_at: '2026-11-03T10:00:00.000Z',
+            updated_at: '2026-11-03T10:00:00.000Z',
+          },
+        ])
+        .execute();
+      expect((await m.migrateToLatest()).error).toBeUndefined();
+      const contacts = await seeded.db.selectFrom('contacts').select(['seller_id', 'created_at']).execute();
+      expect(contacts).toEqual([{ seller_id: seller.id, created_at: '2026-11-02T10:00:00.000Z' }]);
     } finally {
       await seeded.destroy();
     }

@@ -319,6 +319,15 @@ export interface NotificationTable extends Timestamps {
   read_at: string | null;
 }
 
+/** That a buyer wrote to a seller about a listing: what statistics and plan limits count (the message is a notification). */
+export interface ContactTable {
+  id: Generated<number>;
+  seller_id: number;
+  vehicle_id: number | null;
+  sender_id: number | null;
+  created_at: ColumnType<string, string | undefined, never>;
+}
+
 export type NotificationType = 'all' | 'mentions' | 'none';
 
 export interface NotificationPreferenceTable {
@@ -521,6 +530,7 @@ export interface Database {
   favorites: UserVehicleTable;
   vehicle_views: VehicleViewTable;
   notifications: NotificationTable;
+  contacts: ContactTable;
   notification_preferences: NotificationPreferenceTable;
   user_providers: UserProviderTable;
   cart_groups: CartGroupTable;

@@ -249,7 +249,7 @@ describe('recompute-stats', () => {
         { vehicle_id: vehicle.id, visitor_hash: 'a', day: yesterday },
       ])
       .execute();
-    await db.insertInto('notifications').values({ user_id: vehicle.owner_id, kind: 'contact', message: 'Is it still for sale?' }).execute();
+    await db.insertInto('contacts').values({ seller_id: vehicle.owner_id, vehicle_id: vehicle.id }).execute();
 
     const ran = await run('recompute-stats');
 
@@ -261,7 +261,7 @@ describe('recompute-stats', () => {
       new_users: await count(db.selectFrom('users').select(n).where('created_at', '>=', today)),
       new_listings: await count(db.selectFrom('vehicles').select(n).where('created_at', '>=', today)),
       views: seededToday + 2,
-      contacts: await count(db.selectFrom('notifications').select(n).where('kind', '=', 'contact').where('created_at', '>=', today)),
+      contacts: await count(db.selectFrom('contacts').select(n).where('created_at', '>=', today)),
       users: await count(db.selectFrom('users').select(n)),
       listed: await count(db.selectFrom('vehicles').select(n).where('sold', '=', 0)),
       sold: await count(db.selectFrom('vehicles').select(n).where('sold', '=', 1)),

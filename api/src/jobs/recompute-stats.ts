@@ -38,9 +38,8 @@ async function flows(db: Db, from: string) {
     countByDay(db.selectFrom('vehicle_views').select(['day', n]).where('day', '>=', from).groupBy('day')),
     countByDay(
       db
-        .selectFrom('notifications')
+        .selectFrom('contacts')
         .select([dayOf('created_at').as('day'), n])
-        .where('kind', '=', 'contact')
         .where('created_at', '>=', from)
         .groupBy(dayOf('created_at')),
     ),

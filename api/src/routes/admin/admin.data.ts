@@ -50,9 +50,8 @@ export async function dashboardFigures(db: Db, now: Date, locale: Locale) {
       ),
       count(
         db
-          .selectFrom('notifications')
+          .selectFrom('contacts')
           .select((eb) => eb.fn.countAll().as('n'))
-          .where('kind', '=', 'contact')
           .where('created_at', '>=', month),
       ),
       db

@@ -99,10 +99,9 @@ export const monthStart = (now = new Date()) => new Date(Date.UTC(now.getUTCFull
 
 export async function countContactsSince(db: Db, userId: number, since: string): Promise<number> {
   const row = await db
-    .selectFrom('notifications')
+    .selectFrom('contacts')
     .select(db.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'contact')
+    .where('seller_id', '=', userId)
     .where('created_at', '>=', since)
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -325,18 +325,11 @@ describe('plans and checkout without Stripe (local test mode)', () => {
     const id = (await json(await publish(seller))).data.id as number;
     const now = new Date().toISOString();
     await t.database.db
-      .insertInto('notifications')
-      .values(
-        Array.from({ length: 20 }, () => ({
-          user_id: seller.id,
-          vehicle_id: id,
-          kind: 'contact',
-          message: 'Hello',
-          created_at: now,
-          updated_at: now,
-        })),
-      )
+      .insertInto('contacts')
+      .values(Array.from({ length: 20 }, () => ({ seller_id: seller.id, vehicle_id: id, created_at: now })))
       .execute();
+    // Emptying the inbox does not give the allowance back: the messages were received.
+    expect((await t.request('/api/v1/notifications', { method: 'DELETE', headers: seller.headers })).status).toBe(200);
     const message = { firstname: 'Jean', lastname: 'Dupont', phone: '+33 6 98 76 54 32', message: 'Is it still available?' };
     const res = await t.request(`/api/v1/vehicles/${id}/contact?lng=en_US`, { method: 'POST', json: message });
     expect(res.status).toBe(403);
@@ -385,6 +378,11 @@ describe('plans and checkout without Stripe (local test mode)', () => {
         { vehicle_id: id, visitor_hash: 'b', day: today },
       ])
       .execute();
+
+    // The seller deletes the message from their inbox: it still counts as a contact.
+    const inbox = await json(await t.request('/api/v1/notifications', { headers: seller.headers }));
+    const received = inbox.data.find((n: { kind: string }) => n.kind === 'contact');
+    expect((await t.request(`/api/v1/notifications/${received.id}`, { method: 'DELETE', headers: seller.headers })).status).toBe(200);
 
     await t.subscribe(seller.id, 'Individual Plus (monthly)');
     const res = await t.request(`/api/v1/me/vehicles/${id}/stats?days=7`, { headers: seller.headers });

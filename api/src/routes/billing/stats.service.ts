@@ -40,10 +40,9 @@ export async function vehicleStats(db: Db, userId: number, vehicleId: number, da
     byDay('likes'),
     byDay('favorites'),
     db
-      .selectFrom('notifications')
+      .selectFrom('contacts')
       .select([dayOf.as('day'), db.fn.countAll<number>().as('n')])
       .where('vehicle_id', '=', vehicleId)
-      .where('kind', '=', 'contact')
       .where('created_at', '>=', since)
       .groupBy(dayOf)
       .execute(),

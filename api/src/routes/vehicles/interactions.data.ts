@@ -91,6 +91,7 @@ export type SellerContact = NonNullable<Awaited<ReturnType<typeof findSellerCont
   notify_type: NotificationType | null;
 };
 
+/** The message in the seller's inbox, and the record statistics and plan limits count (deleting the message leaves it). */
 export async function insertContactNotification(
   db: Db,
   n: {
@@ -103,19 +104,22 @@ export async function insertContactNotification(
     message: string;
   },
 ): Promise<number> {
-  const row = await db
-    .insertInto('notifications')
-    .values({
-      user_id: n.userId,
-      sender_id: n.senderId,
-      vehicle_id: n.vehicleId,
-      kind: 'contact',
-      from_name: n.fromName,
-      email: n.email,
-      phone: n.phone,
-      message: n.message,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return db.transaction().execute(async (tx) => {
+    await tx.insertInto('contacts').values({ seller_id: n.userId, vehicle_id: n.vehicleId, sender_id: n.senderId }).execute();
+    const row = await tx
+      .insertInto('notifications')
+      .values({
+        user_id: n.userId,
+        sender_id: n.senderId,
+        vehicle_id: n.vehicleId,
+        kind: 'contact',
+        from_name: n.fromName,
+        email: n.email,
+        phone: n.phone,
+        message: n.message,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
 }
