@@ -96,4 +96,21 @@ test.describe('vehicle search', () => {
     await testInfo.attach('search-ar_SA', { body: await page.screenshot({ fullPage: false }), contentType: 'image/png' });
     await expectAccessible(page);
   });
+
+  test('a page past the last one says so beside the count, and leads to the last page', async ({ page }) => {
+    await page.goto('/vehicles?page=999&lng=en_US');
+    const count = (await resultsCount(page).textContent())?.trim() ?? '';
+    expect(count).toMatch(/^\d[\d,]* vehicles$/);
+    // Not "No vehicles match" under "80 vehicles": the results exist, this page is past them.
+    await expect(page.getByText('No vehicles match your search.')).toHaveCount(0);
+    await expect(page.getByText('Page 999 is past the end of these results.')).toBeVisible();
+    await page.getByRole('link', { name: /^Go to the last page/ }).click();
+    await expect(page).toHaveURL(/[?&]page=\d+/);
+    await expect(page.getByRole('region', { name: 'Vehicles for sale and rent' }).getByRole('heading', { level: 3 }).first()).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto('/vehicles?page=999&lng=ar_SA');
+    await expect(page.getByText('الصفحة ٩٩٩ بعد نهاية هذه النتائج.')).toBeVisible();
+    await expectAccessible(page);
+  });
 });
