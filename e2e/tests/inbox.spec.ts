@@ -59,8 +59,11 @@ test('a seller reads her messages in the inbox, and keeps favorites', async ({ p
   await expect(page).toHaveURL(/filter=unread/);
   await expect(page.getByText(text)).toBeVisible();
   await page.getByRole('link', { name: 'All', exact: true }).click();
+  await expect(page.getByText('1 unread notification', { exact: true })).toBeVisible();
   await item.getByRole('button', { name: 'Mark as read' }).click();
   await expect(page.getByText('Marked as read.')).toBeVisible();
+  // The page's own count follows at once, not only after a reload.
+  await expect(page.getByText('0 unread notifications', { exact: true })).toBeVisible();
   await expect(item.getByRole('heading', { name: /Read:\s+From: Jean Dupont/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
   await page.reload();
@@ -85,9 +88,11 @@ test('a seller reads her messages in the inbox, and keeps favorites', async ({ p
   await contact(`Second of two (${Date.now()})`);
   await page.reload();
   await expect(page.getByRole('link', { name: 'Notifications, 2 unread' })).toBeVisible();
+  await expect(page.getByText('2 unread notifications', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Delete all' }).click();
   await page.getByRole('dialog', { name: 'Delete every notification?' }).getByRole('button', { name: 'Delete all' }).click();
   await expect(page.getByText('All notifications deleted.')).toBeVisible();
+  await expect(page.getByText('0 unread notifications', { exact: true })).toBeVisible();
   await expect(page.getByText('Your inbox is empty.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
   await visitor.close();

@@ -55,24 +55,35 @@ interface Props {
   /** The header's accessible name, by plural category ({{count}} stands for the number), and without a count. */
   badgeLabels: Record<string, string>;
   plainLabel: string;
+  /** The page's "N unread notifications" line, by plural category. */
+  lineLabels: Record<string, string>;
 }
 
 type Action = { kind: 'read'; id: number } | { kind: 'readAll' } | { kind: 'delete'; id: number } | { kind: 'deleteAll' };
 type Counted = { meta: { unread: number } };
 
-/** Keeps the header's unread badge (rendered by the server) in step with the inbox. */
-function syncHeader(unread: number, labels: Record<string, string>, plain: string) {
+/** A plural form with the count written in the page language's digits. */
+const counted = (forms: Record<string, string>, count: number) => {
+  const lang = document.documentElement.lang;
+  const form = forms[new Intl.PluralRules(lang).select(count)] ?? forms.other ?? '';
+  return form.replace('{{count}}', new Intl.NumberFormat(lang).format(count));
+};
+
+/** Keeps what the server rendered around the inbox in step with it: the header's badge and the page's unread line. */
+function syncCounts(unread: number, props: Pick<Props, 'badgeLabels' | 'plainLabel' | 'lineLabels'>) {
+  const line = document.querySelector<HTMLElement>('[data-unread-line]');
+  if (line) line.textContent = counted(props.lineLabels, unread);
   const link = document.querySelector<HTMLAnchorElement>('[data-unread-link]');
   const badge = link?.querySelector<HTMLElement>('[data-unread-count]');
   if (!link || !badge) return;
   badge.hidden = unread === 0;
   badge.textContent = new Intl.NumberFormat(document.documentElement.lang).format(unread);
-  const form = labels[new Intl.PluralRules(document.documentElement.lang).select(unread)] ?? labels.other ?? plain;
-  link.setAttribute('aria-label', unread === 0 ? plain : form.replace('{{count}}', String(unread)));
+  link.setAttribute('aria-label', unread === 0 ? props.plainLabel : counted(props.badgeLabels, unread));
 }
 
 /** The inbox's actions (SPEC §2 /notifications/): optimistic, confirmed deletions, a toast, a retry on failure. */
-export default function Inbox({ items: initial, unread: initialUnread, s, badgeLabels, plainLabel }: Props) {
+export default function Inbox({ items: initial, unread: initialUnread, s, badgeLabels, plainLabel, lineLabels }: Props) {
+  const labels = { badgeLabels, plainLabel, lineLabels };
   const [items, setItems] = useState(initial);
   const [unread, setUnread] = useState(initialUnread);
   const [failed, setFailed] = useState<{ action: Action; message: string } | null>(null);
@@ -95,7 +106,7 @@ export default function Inbox({ items: initial, unread: initialUnread, s, badgeL
         : Math.max(0, unread - (items.some((n) => n.id === action.id && !n.read) ? 1 : 0));
     setItems(next);
     setUnread(guess);
-    syncHeader(guess, badgeLabels, plainLabel);
+    syncCounts(guess, labels);
     try {
       const result =
         action.kind === 'read'
@@ -106,14 +117,14 @@ export default function Inbox({ items: initial, unread: initialUnread, s, badgeL
               ? await apiCall<Counted>(`/api/v1/notifications/${action.id}`, { method: 'DELETE' })
               : await apiCall<Counted>('/api/v1/notifications', { method: 'DELETE' });
       setUnread(result.meta.unread);
-      syncHeader(result.meta.unread, badgeLabels, plainLabel);
+      syncCounts(result.meta.unread, labels);
       toast({ read: s.markedRead, readAll: s.allMarkedRead, delete: s.deleted, deleteAll: s.allDeleted }[action.kind], {
         kind: 'success',
       });
     } catch (error) {
       setItems(before.items);
       setUnread(before.unread);
-      syncHeader(before.unread, badgeLabels, plainLabel);
+      syncCounts(before.unread, labels);
       const message = error instanceof ApiError ? error.message : s.actionFailed;
       setFailed({ action, message });
       const status = error instanceof ApiError ? error.status : 0;
