@@ -35,10 +35,21 @@ test('sign up, verify, reset the password, switch to Arabic and dark, log out ev
   await page.goto('/logout/');
   await page.getByRole('button', { name: 'Log out of this device' }).click();
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  // The page's clock is ours from here: the resend countdown is skipped, not waited for.
+  await page.clock.install();
   await page.goto('/forgot-password');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await expect(page).toHaveURL(/\/otp$/);
+  // A wrong code is refused; asking for a new one clears that message.
+  await page.getByLabel('6-digit code').fill('000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  const refused = page.getByText('This code is not valid. Check it and try again.').first();
+  await expect(refused).toBeVisible();
+  await page.clock.fastForward('01:05');
+  await page.getByRole('button', { name: 'Send a new code' }).click();
+  await expect(page.getByText('A new code is on its way.')).toBeVisible();
+  await expect(page.getByText('This code is not valid. Check it and try again.')).toHaveCount(0);
   await page.getByLabel('6-digit code').fill(codeFor(dataDir(), email));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/reset-password$/);

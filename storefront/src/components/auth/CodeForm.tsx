@@ -12,7 +12,10 @@ const RESEND_SECONDS = 60;
 export default function CodeForm({ s }: { s: Strings }) {
   const [flow, setFlow] = useState<CodeFlow | null>(null);
   const [ready, setReady] = useState(false);
-  const [wait, setWait] = useState(RESEND_SECONDS);
+  // Counted down from a deadline, not by counting ticks: a background tab's timers run late.
+  const [until, setUntil] = useState(() => Date.now() + RESEND_SECONDS * 1000);
+  const [now, setNow] = useState(() => Date.now());
+  const wait = Math.max(0, Math.ceil((until - now) / 1000));
   const { busy, errors, message, run } = useSubmit(s);
 
   useEffect(() => {
@@ -20,10 +23,10 @@ export default function CodeForm({ s }: { s: Strings }) {
     setReady(true);
   }, []);
   useEffect(() => {
-    if (wait <= 0) return;
-    const timer = setTimeout(() => setWait((w) => w - 1), 1000);
+    if (now >= until) return;
+    const timer = setTimeout(() => setNow(Date.now()), 1000);
     return () => clearTimeout(timer);
-  }, [wait]);
+  }, [now, until]);
 
   if (!ready) return null;
   if (!flow) {
@@ -34,17 +37,22 @@ export default function CodeForm({ s }: { s: Strings }) {
     );
   }
 
-  const resend = async () => {
-    const result = await apiCall<{ data: { sessionId: string } }>('/api/v1/auth/generate-otp', {
-      json: { email: flow.email, purpose: flow.purpose },
-    }).catch(() => null);
-    if (!result) return;
-    const next = { ...flow, sessionId: result.data.sessionId };
-    saveFlow(next);
-    setFlow(next);
-    setWait(RESEND_SECONDS);
-    toast(s.resent ?? '', { kind: 'success' });
-  };
+  // A new code clears what was said of the old one; a refusal (too many codes asked) is said like any other.
+  const resend = () =>
+    run(
+      () => ({}),
+      async () => {
+        const result = await apiCall<{ data: { sessionId: string } }>('/api/v1/auth/generate-otp', {
+          json: { email: flow.email, purpose: flow.purpose },
+        });
+        const next = { ...flow, sessionId: result.data.sessionId };
+        saveFlow(next);
+        setFlow(next);
+        setUntil(Date.now() + RESEND_SECONDS * 1000);
+        setNow(Date.now());
+        toast(s.resent ?? '', { kind: 'success' });
+      },
+    );
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
