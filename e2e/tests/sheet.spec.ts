@@ -81,6 +81,8 @@ test('a vehicle page shows the whole sheet, in each language’s units, and /com
   expect(await noSideways(ar)).toBe(true);
   await expectAccessible(ar);
   await ar.screenshot({ path: info.outputPath('sheet-ar-390.png'), fullPage: true });
+  await ar.setViewportSize({ width: 320, height: 844 });
+  expect(await noSideways(ar), 'the vehicle page at 320 px scrolls sideways').toBe(true);
 
   // Compare, wide: the sheet's rows side by side, the differing ones marked in words.
   await page.goto(`/compare?ids=${a.id},${b.id}&lng=en_US`);

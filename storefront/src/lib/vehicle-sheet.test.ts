@@ -49,6 +49,7 @@ const electric: SheetVehicle = {
   battery_range: 1234,
   battery_consumption: 16.5,
   din_power: 148,
+  critair: '1',
   engine_power: 109,
   torque: 310,
   registration_date: '2022-03-14',
@@ -104,6 +105,7 @@ describe('the vehicle sheet (SPEC §3: electric and power, history, dimensions, 
     expect(power('سعة البطارية')).toBe('٧٧ كيلوواط ساعة');
     expect(power('الشحن السريع')).toBe('نعم');
     expect(at('السجل والبيئة', 'أول تسجيل')).toMatch(/^١٤ مارس ٢٠٢٢/);
+    expect(at('السجل والبيئة', 'ملصق Crit’Air')).toBe('١');
     expect(
       vehicleSheet(electric, 'ar_SA', translator('ar_SA'))
         .flatMap((g) => g.rows.filter((r) => r.key !== 'vin').map((r) => r.value))
@@ -125,7 +127,8 @@ describe('the vehicle sheet (SPEC §3: electric and power, history, dimensions, 
     expect(rows.din_power).toMatchObject({ values: ['148 hp', '204 hp'], differs: true });
     expect(rows.battery_capacity).toMatchObject({ values: ['77 kWh', '77 kWh'], differs: false });
     expect(rows.battery_type).toMatchObject({ values: ['Lithium-ion NMC', null], differs: true });
-    expect(rows.critair).toBeUndefined();
+    expect(rows.critair).toMatchObject({ values: ['1', '1'], differs: false });
+    expect(rows.euro_standard).toBeUndefined();
     expect(
       compareSheet([electric], 'en_US', translator('en_US'))
         .flatMap((g) => g.rows)

@@ -160,7 +160,8 @@ const FIELDS: Record<SheetGroupKey, [SheetField, Read][]> = {
     ['emissions_standard', text('emissions_standard')],
     ['co2_emissions', num('co2_emissions', (f) => f.gkm)],
     ['euro_standard', text('euro_standard')],
-    ['critair', text('critair')],
+    // A sticker class is a number (0 to 5), written in the locale's digits.
+    ['critair', (v, f) => (v.critair && /^\d$/.test(v.critair.trim()) ? f.number(Number(v.critair)) : text('critair')(v, f))],
     ['maintenance_history', text('maintenance_history')],
     ['accident_history', text('accident_history')],
   ],
