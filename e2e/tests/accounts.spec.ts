@@ -99,7 +99,10 @@ test('sign up, verify, reset the password, switch to Arabic and dark, log out ev
   });
   expect(refresh.status()).toBe(401);
   expect((await refresh.json()).code).toBe('UNAUTHORIZED');
+  expect(await otherPage.evaluate(() => localStorage.getItem('userInfo'))).not.toBeNull();
   await otherPage.goto('/settings/');
   await expect(otherPage).toHaveURL(/\/sign-in\?redirect=/);
+  // The other browser forgets the user it had stored, not only the server.
+  expect(await otherPage.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
   await other.close();
 });
