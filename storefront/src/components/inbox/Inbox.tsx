@@ -60,15 +60,16 @@ interface Props {
 type Action = { kind: 'read'; id: number } | { kind: 'readAll' } | { kind: 'delete'; id: number } | { kind: 'deleteAll' };
 type Counted = { meta: { unread: number } };
 
-/** Keeps the header's unread badge (rendered by the server) in step with the inbox. */
+/** Keeps the header's unread badges (rendered by the server: the phone bar's and the desktop nav's) in step with the inbox. */
 function syncHeader(unread: number, labels: Record<string, string>, plain: string) {
-  const link = document.querySelector<HTMLAnchorElement>('[data-unread-link]');
-  const badge = link?.querySelector<HTMLElement>('[data-unread-count]');
-  if (!link || !badge) return;
-  badge.hidden = unread === 0;
-  badge.textContent = new Intl.NumberFormat(document.documentElement.lang).format(unread);
   const form = labels[new Intl.PluralRules(document.documentElement.lang).select(unread)] ?? labels.other ?? plain;
-  link.setAttribute('aria-label', unread === 0 ? plain : form.replace('{{count}}', String(unread)));
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-unread-link]')) {
+    const badge = link.querySelector<HTMLElement>('[data-unread-count]');
+    if (!badge) continue;
+    badge.hidden = unread === 0;
+    badge.textContent = new Intl.NumberFormat(document.documentElement.lang).format(unread);
+    link.setAttribute('aria-label', unread === 0 ? plain : form.replace('{{count}}', String(unread)));
+  }
 }
 
 /** The inbox's actions (SPEC §2 /notifications/): optimistic, confirmed deletions, a toast, a retry on failure. */

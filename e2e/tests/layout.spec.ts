@@ -1,0 +1,117 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signIn, test, texts } from '../fixtures.ts';
+
+// Issue 13: the storefront on phones. No page scrolls sideways at 320 px; the header is one row with a
+// menu button on phones and the full navigation on a desktop.
+const SELLER = { email: 'claire.martin@demo.autoroute.local', password: 'demo-seller-2026' };
+
+/** The header's height and the bottom of its box, in CSS pixels. */
+async function headerBox(page: Page) {
+  const box = await page.getByRole('banner').boundingBox();
+  expect(box).not.toBeNull();
+  return { height: box?.height ?? 0, bottom: (box?.y ?? 0) + (box?.height ?? 0) };
+}
+
+test.describe('the phone header', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const lng of ['en_US', 'ar_SA'] as const) {
+    test(`is one row whose menu button discloses the navigation (${lng})`, async ({ page }) => {
+      const t = texts(lng);
+      await page.goto(`/?lng=${lng}`);
+      expect((await headerBox(page)).height).toBeLessThan(72);
+      const button = page.getByRole('banner').getByRole('button', { name: t('nav.menu') });
+      const nav = page.getByRole('navigation', { name: t('nav.mainMenu') });
+      await expect(button).toHaveAttribute('aria-expanded', 'false');
+      await expect(button).toHaveAttribute('aria-controls', 'site-nav');
+      await expect(nav).toBeHidden();
+      // Right to left in Arabic: the logo starts the line, the button ends it.
+      const logo = await page.getByRole('banner').getByRole('link').first().boundingBox();
+      const toggle = await button.boundingBox();
+      if (lng === 'ar_SA') expect(toggle?.x ?? 0).toBeLessThan(logo?.x ?? 0);
+      else expect(toggle?.x ?? 0).toBeGreaterThan(logo?.x ?? 0);
+      await expectAccessible(page);
+
+      await button.click();
+      await expect(button).toHaveAttribute('aria-expanded', 'true');
+      await expect(nav).toBeVisible();
+      for (const name of [t('nav.search'), t('nav.plans'), t('nav.signIn'), t('nav.signUp')])
+        await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+      await expectAccessible(page);
+
+      // Tab goes through the open menu and back to its button, both ways: focus stays inside.
+      await expect(button).toBeFocused();
+      const stops = await nav.locator('a:visible, summary:visible, button:visible').count();
+      expect(stops).toBeGreaterThanOrEqual(6);
+      for (let i = 0; i < stops; i++) {
+        await page.keyboard.press('Tab');
+        expect(await nav.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      }
+      await page.keyboard.press('Tab');
+      await expect(button).toBeFocused();
+      await page.keyboard.press('Shift+Tab');
+      await expect(nav.getByRole('link', { name: t('nav.signUp') })).toBeFocused();
+
+      // Escape closes it and gives focus back to the button.
+      await page.keyboard.press('Escape');
+      await expect(button).toHaveAttribute('aria-expanded', 'false');
+      await expect(nav).toBeHidden();
+      await expect(button).toBeFocused();
+
+      // Its links lead where they say.
+      await button.click();
+      await nav.getByRole('link', { name: t('nav.plans') }).click();
+      await expect(page).toHaveURL(/\/billing\/$/);
+    });
+  }
+
+  test('keeps the unread badge in the bar and the account menu in the navigation when signed in', async ({ page }) => {
+    const t = texts('en_US');
+    await page.goto('/sign-in?lng=en_US');
+    await signIn(page, SELLER);
+    await expect(page).toHaveURL(/\/$/);
+    expect((await headerBox(page)).height).toBeLessThan(72);
+    const bar = page.getByRole('banner');
+    await expect(bar.getByRole('link', { name: /^Notifications/ })).toBeVisible();
+    await expect(bar.getByRole('link', { name: /^Notifications/ })).toHaveCount(1);
+    const button = bar.getByRole('button', { name: t('nav.menu') });
+    await button.click();
+    const nav = page.getByRole('navigation', { name: t('nav.mainMenu') });
+    await nav.getByText(t('nav.account')).click();
+    await expect(nav.getByRole('link', { name: t('nav.settings') })).toBeVisible();
+    await expect(bar.getByRole('link', { name: /^Notifications/ })).toHaveCount(1);
+    await expectAccessible(page);
+    // The first Escape closes the account menu, the second the navigation.
+    await page.keyboard.press('Escape');
+    await expect(nav.getByRole('link', { name: t('nav.settings') })).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect(nav).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
+  test('reaches every link without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const t = texts('en_US');
+    await page.goto('/?lng=en_US');
+    const nav = page.getByRole('navigation', { name: t('nav.mainMenu') });
+    for (const name of [t('nav.search'), t('nav.plans'), t('nav.signIn'), t('nav.signUp')])
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: t('nav.menu') })).toBeHidden();
+    await context.close();
+  });
+});
+
+test.describe('the desktop header', () => {
+  test.use({ viewport: { width: 1366, height: 800 } });
+
+  test('shows the navigation without a menu button', async ({ page }) => {
+    const t = texts('en_US');
+    await page.goto('/?lng=en_US');
+    await expect(page.getByRole('button', { name: t('nav.menu') })).toBeHidden();
+    const nav = page.getByRole('navigation', { name: t('nav.mainMenu') });
+    for (const name of [t('nav.search'), t('nav.plans'), t('nav.signIn'), t('nav.signUp')])
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    expect((await headerBox(page)).height).toBeLessThan(72);
+  });
+});
