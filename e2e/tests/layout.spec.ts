@@ -1,9 +1,95 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signIn, test, texts } from '../fixtures.ts';
+import { expect, expectAccessible, signedGet, signIn, test, texts } from '../fixtures.ts';
 
 // Issue 13: the storefront on phones. No page scrolls sideways at 320 px; the header is one row with a
 // menu button on phones and the full navigation on a desktop.
 const SELLER = { email: 'claire.martin@demo.autoroute.local', password: 'demo-seller-2026' };
+
+/** The pages whose width goes beyond the viewport's, each named by its address. */
+async function overflowing(page: Page, paths: string[]): Promise<string[]> {
+  const wide: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    await page.waitForLoadState('load');
+    const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+    if (scroll > inner) wide.push(`${path} (${scroll} px wide in ${inner} px)`);
+  }
+  return wide;
+}
+
+/** Each page in English, then in Arabic (right to left). */
+const inBothLanguages = (paths: string[]) =>
+  ['en_US', 'ar_SA'].flatMap((lng) => paths.map((p) => `${p}${p.includes('?') ? '&' : '?'}lng=${lng}`));
+
+test.describe('at 320 px wide', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('no public page scrolls sideways, in English or Arabic', async ({ page }) => {
+    await page.goto('/?lng=en_US');
+    const list = await signedGet<{ data: { id: number }[] }>(page, '/api/v1/vehicles?perPage=3');
+    const ids = list.data.map((v) => v.id);
+    expect(ids).toHaveLength(3);
+    await page.goto('/help-center/');
+    const article = await page.locator('main a[href^="/help-center/"]').first().getAttribute('href');
+    const paths = [
+      '/',
+      '/vehicles',
+      '/vehicles?minPrice=1000&maxPrice=90000&currency=EUR&minYear=2010&maxYear=2025&maxMileage=200000&doors=5&includeSold=true',
+      `/vehicles/${ids[0]}`,
+      `/compare?ids=${ids.join(',')}`,
+      '/sign-in',
+      '/sign-up',
+      '/forgot-password',
+      '/otp',
+      '/reset-password',
+      '/billing/',
+      '/billing/success',
+      '/billing/cancel',
+      '/help-center/',
+      ...(article ? [article] : []),
+      '/terms',
+      '/privacy',
+      '/about',
+      '/external/',
+      '/external/success',
+      '/external/error',
+      '/401',
+      '/403',
+      '/404',
+      '/429',
+      '/500',
+      '/503',
+      '/no/such/page',
+    ];
+    expect(await overflowing(page, inBothLanguages(paths)), 'pages wider than the screen').toEqual([]);
+  });
+
+  test('no signed-in page scrolls sideways, in English or Arabic', async ({ page }) => {
+    await page.goto('/sign-in?lng=en_US');
+    await signIn(page, SELLER);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/my/');
+    const edit = await page.locator('a[href$="/edit"][href^="/my/"]').first().getAttribute('href');
+    const paths = [
+      '/favorites/',
+      '/favorites/?tab=likes',
+      '/notifications/',
+      '/settings/',
+      '/settings/account',
+      '/settings/appearance',
+      '/settings/billing',
+      '/settings/notifications',
+      '/settings/display',
+      '/my/',
+      '/my/new',
+      ...(edit ? [edit, edit.replace(/edit$/, 'stats')] : []),
+      '/email',
+      '/logout/',
+      '/billing/',
+    ];
+    expect(await overflowing(page, inBothLanguages(paths)), 'pages wider than the screen').toEqual([]);
+  });
+});
 
 /** The header's height and the bottom of its box, in CSS pixels. */
 async function headerBox(page: Page) {
