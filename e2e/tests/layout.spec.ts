@@ -201,3 +201,43 @@ test.describe('the desktop header', () => {
     expect((await headerBox(page)).height).toBeLessThan(72);
   });
 });
+
+// Issue 13 item 6: on a phone, neither the sticky header nor a toast hides what the visitor works with.
+test.describe('the vehicle page on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('lets a focused contact field show below the header after an empty submit', async ({ page }) => {
+    const t = texts('en_US');
+    await page.goto('/?lng=en_US');
+    const list = await signedGet<{ data: { id: number }[] }>(page, '/api/v1/vehicles?perPage=1');
+    await page.goto(`/vehicles/${list.data[0]?.id}?lng=en_US`);
+    const first = page.getByLabel(t('vehicle.contact.firstName'));
+    // The first field just under the sticky header, the send button on screen: no click needs to scroll.
+    await first.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 20));
+    await page.getByRole('button', { name: t('vehicle.contact.send') }).evaluate((el: HTMLElement) => el.click());
+    await expect(first).toBeFocused();
+    const top = await first.evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual((await headerBox(page)).bottom);
+  });
+
+  test('shows toasts where they cover no share button', async ({ page, context }) => {
+    const t = texts('en_US');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/?lng=en_US');
+    const list = await signedGet<{ data: { id: number }[] }>(page, '/api/v1/vehicles?perPage=1');
+    await page.goto(`/vehicles/${list.data[0]?.id}?lng=en_US`);
+    const share = page.getByRole('group', { name: t('vehicle.share') });
+    // The share buttons at the bottom of the screen, where a bottom-corner toast would land: a phone of
+    // that height, or the page scrolled that far.
+    const bottom = await share.evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY);
+    if (bottom + 8 < 844) await page.setViewportSize({ width: 390, height: Math.round(bottom + 8) });
+    else await page.evaluate((y) => window.scrollTo(0, y - window.innerHeight + 8), bottom);
+    await share.getByRole('button', { name: t('vehicle.copyLink') }).click();
+    const shown = page.locator('.toaster .toast').first();
+    await expect(shown).toBeVisible();
+    const [a, b] = [await shown.boundingBox(), await share.boundingBox()];
+    if (!a || !b) throw new Error('no box');
+    const overlaps = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlaps, 'the toast covers the share buttons').toBe(false);
+  });
+});
