@@ -69,16 +69,20 @@ const counted = (forms: Record<string, string>, count: number) => {
   return form.replace('{{count}}', new Intl.NumberFormat(lang).format(count));
 };
 
-/** Keeps what the server rendered around the inbox in step with it: the header's badge and the page's unread line. */
+/**
+ * Keeps what the server rendered around the inbox in step with it: the page's unread line, and the
+ * header's unread badges (the phone bar's and the desktop nav's).
+ */
 function syncCounts(unread: number, props: Pick<Props, 'badgeLabels' | 'plainLabel' | 'lineLabels'>) {
   const line = document.querySelector<HTMLElement>('[data-unread-line]');
   if (line) line.textContent = counted(props.lineLabels, unread);
-  const link = document.querySelector<HTMLAnchorElement>('[data-unread-link]');
-  const badge = link?.querySelector<HTMLElement>('[data-unread-count]');
-  if (!link || !badge) return;
-  badge.hidden = unread === 0;
-  badge.textContent = new Intl.NumberFormat(document.documentElement.lang).format(unread);
-  link.setAttribute('aria-label', unread === 0 ? props.plainLabel : counted(props.badgeLabels, unread));
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-unread-link]')) {
+    const badge = link.querySelector<HTMLElement>('[data-unread-count]');
+    if (!badge) continue;
+    badge.hidden = unread === 0;
+    badge.textContent = new Intl.NumberFormat(document.documentElement.lang).format(unread);
+    link.setAttribute('aria-label', unread === 0 ? props.plainLabel : counted(props.badgeLabels, unread));
+  }
 }
 
 /** The inbox's actions (SPEC §2 /notifications/): optimistic, confirmed deletions, a toast, a retry on failure. */
