@@ -1,6 +1,6 @@
 import { direction, LOCALE_NAMES, LOCALES, languageTag } from '@autoroute/locales/meta';
 import { Typography } from '@mui/material';
-import { BooleanInput, Edit, maxLength, SimpleForm, TextInput, useTranslate } from 'react-admin';
+import { BooleanInput, Edit, maxLength, SaveButton, SimpleForm, TextInput, Toolbar, useTranslate } from 'react-admin';
 
 /** As the API allows (MAINTENANCE_MESSAGE_MAX): one line of banner. */
 const MESSAGE_MAX = 300;
@@ -12,8 +12,22 @@ const MESSAGE_MAX = 300;
 export function SettingsEdit() {
   const translate = useTranslate();
   return (
-    <Edit resource="settings" id="site" mutationMode="pessimistic" redirect={false} actions={false}>
-      <SimpleForm>
+    <Edit
+      resource="settings"
+      id="site"
+      title={translate('resources.settings.name', { smart_count: 2 })}
+      mutationMode="pessimistic"
+      redirect={false}
+      actions={false}
+    >
+      {/* The settings are one record: saved, never deleted. */}
+      <SimpleForm
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
         <Typography component="h2" variant="h6">
           {translate('backoffice.settings.maintenance')}
         </Typography>
