@@ -1,6 +1,7 @@
 import { useI18nextProvider } from 'ra-i18n-i18next';
 import { AdminContext, AdminUI, Resource } from 'react-admin';
 import { authProvider } from './authProvider.ts';
+import { contacts } from './contacts/index.ts';
 import { Dashboard } from './dashboard/index.ts';
 import { datacrons } from './datacrons/index.ts';
 import { dataProvider } from './dataProvider.ts';
@@ -8,8 +9,11 @@ import { availableLocales, i18nextInstance, initialLocale } from './i18n.ts';
 import { LoginPage } from './LoginPage.tsx';
 import { GoHome } from './layout/GoHome.tsx';
 import { BackofficeLayout } from './layout/Layout.tsx';
+import { payments } from './payments/index.ts';
 import { generated } from './resources/generate.tsx';
 import { roles } from './roles/index.ts';
+import { settings } from './settings/index.ts';
+import { subscriptions } from './subscriptions/index.ts';
 import { supportRequests } from './support/index.ts';
 import { DirectionProvider } from './theme.tsx';
 import { users } from './users/index.ts';
@@ -38,6 +42,7 @@ export function App() {
           disableTelemetry
         >
           <Resource name="support-requests" {...supportRequests} />
+          <Resource name="contacts" {...contacts} />
           <Resource name="vehicles" {...vehicles} />
           <Resource name="categories" {...generated('categories')} />
           <Resource name="types" {...generated('types')} />
@@ -49,6 +54,8 @@ export function App() {
           <Resource name="cities" {...generated('cities')} />
           <Resource name="currencies" {...generated('currencies')} />
           <Resource name="languages" {...generated('languages')} />
+          <Resource name="subscriptions" {...subscriptions} />
+          <Resource name="payments" {...payments} />
           <Resource name="cart-groups" {...generated('cart-groups')} />
           <Resource name="carts" {...generated('carts')} />
           <Resource name="cart-details" {...generated('cart-details')} />
@@ -57,6 +64,7 @@ export function App() {
           <Resource name="federers" {...generated('federers')} />
           <Resource name="providers" {...generated('providers')} />
           <Resource name="themes" {...generated('themes')} />
+          <Resource name="settings" {...settings} />
           <Resource name="pages" {...generated('pages')} />
           <Resource name="datacrons" {...datacrons} />
           <Resource name="datacron-runs" />

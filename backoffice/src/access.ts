@@ -13,6 +13,10 @@ export const PERMISSION_OF: Readonly<Record<string, AdminResource>> = {
   roles: 'role',
   vehicles: 'vehicle',
   'support-requests': 'support',
+  subscriptions: 'subscription',
+  payments: 'payment',
+  contacts: 'contact',
+  settings: 'setting',
   // A job's run history is part of the job: whoever may see the job may see its runs.
   'datacron-runs': 'datacron',
 };

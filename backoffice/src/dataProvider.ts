@@ -26,6 +26,12 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
   }
 }
 
+/** The list a dashboard figure counts, with the filter whose total is the figure. */
+export interface DashboardLink {
+  resource: string;
+  filter: Record<string, string | number | boolean>;
+}
+
 /** GET /admin/dashboard (SPEC §2 dashboard). */
 export interface DashboardFigures {
   live?: number;
@@ -35,8 +41,11 @@ export interface DashboardFigures {
   contactsThisMonth?: number;
   supportOpen?: number;
   supportOpenPriority?: number;
-  revenueByMonth?: { month: string; amount: number; currency: string }[];
-  listingsPerCategory?: { categoryId: number; name: string; count: number }[];
+  links?: Partial<
+    Record<'live' | 'soldThisMonth' | 'newUsers' | 'activeSubscriptions' | 'contactsThisMonth' | 'supportOpen', DashboardLink>
+  >;
+  revenueByMonth?: { month: string; amount: number; currency: string; link?: DashboardLink }[];
+  listingsPerCategory?: { categoryId: number; name: string; count: number; link?: DashboardLink }[];
   latestListings?: { id: number; title: string; price: number; currency: string; createdAt: string }[];
   latestUsers?: { id: number; username: string; email: string; createdAt: string }[];
 }

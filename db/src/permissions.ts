@@ -4,6 +4,8 @@
  * moderation in the back office (it is not in SPEC's list, which has no admin screen for vehicles),
  * `support` for the support requests (docs/decisions/013-support-requests.md): its `create` is
  * never asked, since requests come from the site, but every row of the matrix has four actions.
+ * `subscription`, `payment` and `contact` (messages to sellers) are read-only lists behind the
+ * dashboard's figures, `setting` the application settings (maintenance message); issue 13.
  */
 export const ADMIN_RESOURCES = [
   'dashboard',
@@ -30,6 +32,10 @@ export const ADMIN_RESOURCES = [
   'cartdetail',
   'vehicle',
   'support',
+  'subscription',
+  'payment',
+  'contact',
+  'setting',
 ] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 

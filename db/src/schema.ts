@@ -325,6 +325,8 @@ export interface ContactTable {
   seller_id: number;
   vehicle_id: number | null;
   sender_id: number | null;
+  /** The message in the seller's inbox; null once they deleted it. */
+  notification_id: number | null;
   created_at: ColumnType<string, string | undefined, never>;
 }
 

@@ -49,17 +49,21 @@ describe('GET /api/v1/user/config', () => {
     expect(fr.name).toBe('Francia');
   });
 
-  it('carries the maintenance message once an administrator sets one', async () => {
+  it('carries the maintenance message once an administrator sets one and switches it on', async () => {
     await t.database.db
       .updateTable('settings')
       .set({ value: JSON.stringify({ en_US: 'Back at 10:00', fr_FR: 'Retour à 10h' }) })
       .where('key', '=', 'maintenance_message')
       .execute();
+    // Set but switched off (as the seed leaves it): not shown.
+    expect((await json(await t.request('/api/v1/site?lng=fr_FR'))).data.maintenanceMessage).toBeNull();
+    await t.database.db.updateTable('settings').set({ value: 'true' }).where('key', '=', 'maintenance_enabled').execute();
     const fr = await json(await t.request('/api/v1/site?lng=fr_FR'));
     expect(fr.data.maintenanceMessage).toBe('Retour à 10h');
     const config = await json(await t.request('/api/v1/user/config'));
     expect(config.data.maintenanceMessage).toBe('Back at 10:00');
     await t.database.db.updateTable('settings').set({ value: 'null' }).where('key', '=', 'maintenance_message').execute();
+    await t.database.db.updateTable('settings').set({ value: 'false' }).where('key', '=', 'maintenance_enabled').execute();
   });
 });
 

@@ -17,7 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Title, useCanAccess, useCanAccessResources, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { BackofficeDataProvider, DashboardFigures } from '../dataProvider.ts';
+import type { BackofficeDataProvider, DashboardFigures, DashboardLink } from '../dataProvider.ts';
 import { formatMoney } from '../resources/fields.tsx';
 import { RevenueChart } from './RevenueChart.tsx';
 
@@ -76,6 +76,40 @@ function FigureCard({ label, value, detail, to }: { label: string; value: number
   );
 }
 
+/** Each month's revenue, linked to the paid payments behind it. */
+function RevenueLinks({
+  rows,
+  linkTo,
+}: {
+  rows: NonNullable<DashboardFigures['revenueByMonth']>;
+  linkTo: (link: DashboardLink | undefined) => string | undefined;
+}) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const monthName = (month: string) =>
+    new Intl.DateTimeFormat(languageTag(matchLocale(locale) ?? 'en_US'), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${month}-01T00:00:00Z`),
+    );
+  const linked = rows.filter((r) => linkTo(r.link));
+  if (!linked.length) return null;
+  return (
+    <Box component="nav" aria-label={translate('backoffice.dashboard.revenuePayments')} sx={{ mt: 1 }}>
+      <Typography component="h3" variant="body2" color="text.secondary">
+        {translate('backoffice.dashboard.revenuePayments')}
+      </Typography>
+      <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, listStyle: 'none', p: 0, m: 0 }}>
+        {[...linked].reverse().map((r) => (
+          <li key={`${r.month}-${r.currency}`}>
+            <Link component={RouterLink} to={linkTo(r.link)!}>
+              {monthName(r.month)}: {formatMoney(r.amount, r.currency, locale)}
+            </Link>
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card variant="outlined" component="section" sx={{ minInlineSize: 0 }}>
@@ -88,8 +122,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function Figures({ data }: { data: DashboardFigures }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const { canAccess } = useCanAccessResources({ action: 'list', resources: ['vehicles', 'users', 'carts', 'support-requests'] });
-  const may = (resource: string, path: string) => (canAccess?.[resource] ? path : undefined);
+  const { canAccess } = useCanAccessResources({
+    action: 'list',
+    resources: ['vehicles', 'users', 'subscriptions', 'payments', 'contacts', 'support-requests'],
+  });
+  // The API names the list each figure counts and its filter: the list's total is the figure (issue 13 item 9).
+  const linkTo = (link: DashboardLink | undefined) =>
+    link && canAccess?.[link.resource] ? listPath(link.resource, { filter: link.filter }) : undefined;
   const date = (iso: string) =>
     new Intl.DateTimeFormat(languageTag(matchLocale(locale) ?? 'en_US'), { dateStyle: 'medium' }).format(new Date(iso));
   const revenue = data.revenueByMonth ?? [];
@@ -97,18 +136,13 @@ function Figures({ data }: { data: DashboardFigures }) {
   const categories = [...(data.listingsPerCategory ?? [])].sort((a, b) => b.count - a.count);
   const most = Math.max(1, ...categories.map((c) => c.count));
   // Each figure links to the list it counts (SPEC §2 dashboard), when the user may open that list.
-  const figures: { key: keyof DashboardFigures; to?: [string, string]; detail?: string }[] = [
-    { key: 'live', to: ['vehicles', listPath('vehicles', { filter: { sold: false } })] },
-    { key: 'soldThisMonth', to: ['vehicles', listPath('vehicles', { filter: { sold: true }, sort: 'createdAt', order: 'DESC' })] },
-    { key: 'newUsers', to: ['users', listPath('users', { sort: 'createdAt', order: 'DESC' })] },
-    { key: 'activeSubscriptions', to: ['carts', listPath('carts')] },
+  const figures: { key: keyof NonNullable<DashboardFigures['links']>; detail?: string }[] = [
+    { key: 'live' },
+    { key: 'soldThisMonth' },
+    { key: 'newUsers' },
+    { key: 'activeSubscriptions' },
     { key: 'contactsThisMonth' },
-    // The open queue, in its triage order (priority first).
-    {
-      key: 'supportOpen',
-      to: ['support-requests', listPath('support-requests', { filter: { status: 'open' } })],
-      detail: translate('backoffice.dashboard.supportPriority', { count: data.supportOpenPriority ?? 0 }),
-    },
+    { key: 'supportOpen', detail: translate('backoffice.dashboard.supportPriority', { count: data.supportOpenPriority ?? 0 }) },
   ];
 
   return (
@@ -122,7 +156,7 @@ function Figures({ data }: { data: DashboardFigures }) {
               label={translate(`backoffice.dashboard.${f.key}`)}
               value={data[f.key] as number}
               detail={f.detail}
-              to={f.to && may(f.to[0], f.to[1])}
+              to={linkTo(data.links?.[f.key])}
             />
           ))}
       </Box>
@@ -130,7 +164,12 @@ function Figures({ data }: { data: DashboardFigures }) {
         {data.revenueByMonth && (
           <Section title={translate('backoffice.dashboard.revenue')}>
             {currencies.length ? (
-              currencies.map((currency) => <RevenueChart key={currency} rows={revenue} currency={currency} />)
+              <>
+                {currencies.map((currency) => (
+                  <RevenueChart key={currency} rows={revenue} currency={currency} />
+                ))}
+                <RevenueLinks rows={revenue} linkTo={linkTo} />
+              </>
             ) : (
               <Typography color="text.secondary">{translate('backoffice.dashboard.noRevenue')}</Typography>
             )}
@@ -142,8 +181,8 @@ function Figures({ data }: { data: DashboardFigures }) {
               {categories.map((c) => (
                 <ListItem key={c.categoryId} disableGutters sx={{ display: 'block' }}>
                   <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-                    {canAccess?.vehicles ? (
-                      <Link component={RouterLink} to={listPath('vehicles', { filter: { categoryId: c.categoryId } })}>
+                    {linkTo(c.link) ? (
+                      <Link component={RouterLink} to={linkTo(c.link)!}>
                         {c.name}
                       </Link>
                     ) : (

@@ -3,12 +3,12 @@ import { Menu, useCanAccessResources, useSidebarState, useTranslate } from 'reac
 
 /** The menu's sections, in the order an operator works through them. */
 export const MENU_GROUPS = [
-  { id: 'support', resources: ['support-requests'] },
+  { id: 'support', resources: ['support-requests', 'contacts'] },
   { id: 'catalogue', resources: ['vehicles', 'categories', 'types', 'transmissions', 'fuel-types', 'options', 'colors'] },
   { id: 'places', resources: ['countries', 'cities', 'currencies', 'languages'] },
-  { id: 'plans', resources: ['cart-groups', 'carts', 'cart-details'] },
+  { id: 'plans', resources: ['subscriptions', 'payments', 'cart-groups', 'carts', 'cart-details'] },
   { id: 'accounts', resources: ['users', 'roles', 'federers', 'providers', 'themes'] },
-  { id: 'site', resources: ['pages', 'datacrons'] },
+  { id: 'site', resources: ['settings', 'pages', 'datacrons'] },
 ] as const;
 
 /** One section: its heading and the screens this user may list (SPEC §6: the menu shows only those). */

@@ -2,6 +2,8 @@ import type { ResourceName } from '@autoroute/db/resources';
 import AccountTree from '@mui/icons-material/AccountTree';
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Article from '@mui/icons-material/Article';
+import Campaign from '@mui/icons-material/Campaign';
+import CardMembership from '@mui/icons-material/CardMembership';
 import Category from '@mui/icons-material/Category';
 import Checklist from '@mui/icons-material/Checklist';
 import ColorLens from '@mui/icons-material/ColorLens';
@@ -11,11 +13,13 @@ import Label from '@mui/icons-material/Label';
 import ListAlt from '@mui/icons-material/ListAlt';
 import LocalGasStation from '@mui/icons-material/LocalGasStation';
 import LocationCity from '@mui/icons-material/LocationCity';
+import Mail from '@mui/icons-material/Mail';
 import NotificationsActive from '@mui/icons-material/NotificationsActive';
 import Palette from '@mui/icons-material/Palette';
 import Payments from '@mui/icons-material/Payments';
 import People from '@mui/icons-material/People';
 import Public from '@mui/icons-material/Public';
+import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import Schedule from '@mui/icons-material/Schedule';
 import SettingsApplications from '@mui/icons-material/SettingsApplications';
 import ShoppingCart from '@mui/icons-material/ShoppingCart';
@@ -24,7 +28,10 @@ import Translate from '@mui/icons-material/Translate';
 import type { ComponentType } from 'react';
 
 /** The menu icon of each screen. */
-export const ICONS: Record<ResourceName | 'users' | 'roles' | 'vehicles' | 'support-requests', ComponentType> = {
+export const ICONS: Record<
+  ResourceName | 'users' | 'roles' | 'vehicles' | 'support-requests' | 'subscriptions' | 'payments' | 'contacts' | 'settings',
+  ComponentType
+> = {
   categories: Category,
   transmissions: SettingsApplications,
   'fuel-types': LocalGasStation,
@@ -47,4 +54,8 @@ export const ICONS: Record<ResourceName | 'users' | 'roles' | 'vehicles' | 'supp
   roles: AdminPanelSettings,
   vehicles: DirectionsCar,
   'support-requests': SupportAgent,
+  subscriptions: CardMembership,
+  payments: ReceiptLong,
+  contacts: Mail,
+  settings: Campaign,
 };

@@ -18,16 +18,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     // A listing deleted later keeps its seller's count for the month.
     .addColumn('vehicle_id', 'integer', (c) => c.references('vehicles.id').onDelete('set null'))
     .addColumn('sender_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    // The message in the inbox while the seller keeps it.
+    .addColumn('notification_id', 'integer', (c) => c.references('notifications.id').onDelete('set null'))
     .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
     .execute();
   await db.schema.createIndex('contacts_seller_id_created_at_idx').on('contacts').columns(['seller_id', 'created_at']).execute();
   await db.schema.createIndex('contacts_vehicle_id_created_at_idx').on('contacts').columns(['vehicle_id', 'created_at']).execute();
   await db.schema.createIndex('contacts_sender_id_idx').on('contacts').column('sender_id').execute();
+  await db.schema.createIndex('contacts_notification_id_idx').on('contacts').column('notification_id').execute();
   await db.schema.createIndex('contacts_created_at_idx').on('contacts').column('created_at').execute();
 
   // The messages still in inboxes; those already deleted are gone for good.
-  await sql`insert into contacts (seller_id, vehicle_id, sender_id, created_at)
-    select user_id, vehicle_id, sender_id, created_at from notifications where kind = 'contact' order by id`.execute(db);
+  await sql`insert into contacts (seller_id, vehicle_id, sender_id, notification_id, created_at)
+    select user_id, vehicle_id, sender_id, id, created_at from notifications where kind = 'contact' order by id`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

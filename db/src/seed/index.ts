@@ -177,7 +177,10 @@ export async function seedReference(db: Db): Promise<boolean> {
       'datacrons',
       JOBS.map((j) => ({ ...j, active: 1 })),
     );
-    await insertMany(tx, 'settings', [{ key: 'maintenance_message', value: json(null) }]);
+    await insertMany(tx, 'settings', [
+      { key: 'maintenance_message', value: json(null) },
+      { key: 'maintenance_enabled', value: json(false) },
+    ]);
   });
   return true;
 }

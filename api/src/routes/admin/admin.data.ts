@@ -2,6 +2,7 @@ import type { Database } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import { type Kysely, sql } from 'kysely';
 import { localName, toMajor } from '../../lib/reference.ts';
+import { filterContacts, filterSubscriptions } from './console.data.ts';
 
 type Db = Kysely<Database>;
 
@@ -15,6 +16,9 @@ const monthStart = (now: Date, monthsAgo = 0) => new Date(Date.UTC(now.getUTCFul
  * The operator's figures (issue 5 item 6): live and sold listings, new users, subscriptions, revenue
  * by month, contacts, listings per category, the latest listings and sign-ups, and the open support
  * requests (how many of them priority).
+ *
+ * Each figure comes with the list it counts and that list's filter (issue 13 item 9): the back
+ * office links the figure there, and the list's total is the figure.
  */
 export async function dashboardFigures(db: Db, now: Date, locale: Locale) {
   const month = monthStart(now);
@@ -41,19 +45,8 @@ export async function dashboardFigures(db: Db, now: Date, locale: Locale) {
           .select((eb) => eb.fn.countAll().as('n'))
           .where('created_at', '>=', since30),
       ),
-      count(
-        db
-          .selectFrom('subscriptions')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('status', '=', 'active')
-          .where('expires_at', '>', nowIso),
-      ),
-      count(
-        db
-          .selectFrom('contacts')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('created_at', '>=', month),
-      ),
+      count(filterSubscriptions(db.selectFrom('subscriptions as s'), { activeAt: nowIso }).select((eb) => eb.fn.countAll().as('n'))),
+      count(filterContacts(db.selectFrom('contacts as n'), { createdSince: month }).select((eb) => eb.fn.countAll().as('n'))),
       db
         .selectFrom('payments as p')
         .innerJoin('currencies as c', 'c.id', 'p.currency_id')
@@ -107,8 +100,26 @@ export async function dashboardFigures(db: Db, now: Date, locale: Locale) {
     contactsThisMonth,
     supportOpen: openSupport(0) + openSupport(1),
     supportOpenPriority: openSupport(1),
-    revenueByMonth: revenue.map((r) => ({ month: r.month, currency: r.currency, amount: toMajor(Number(r.amount), r.minor_units) })),
-    listingsPerCategory: categories.map((c) => ({ categoryId: c.id, name: localName(c.name, c.name_i18n, locale), count: Number(c.n) })),
+    links: {
+      live: { resource: 'vehicles', filter: { sold: false } },
+      soldThisMonth: { resource: 'vehicles', filter: { sold: true, soldSince: month } },
+      newUsers: { resource: 'users', filter: { createdSince: since30 } },
+      activeSubscriptions: { resource: 'subscriptions', filter: { active: true } },
+      contactsThisMonth: { resource: 'contacts', filter: { createdSince: month } },
+      supportOpen: { resource: 'support-requests', filter: { status: 'open' } },
+    },
+    revenueByMonth: revenue.map((r) => ({
+      month: r.month,
+      currency: r.currency,
+      amount: toMajor(Number(r.amount), r.minor_units),
+      link: { resource: 'payments', filter: { status: 'paid', paidMonth: r.month, currency: r.currency } },
+    })),
+    listingsPerCategory: categories.map((c) => ({
+      categoryId: c.id,
+      name: localName(c.name, c.name_i18n, locale),
+      count: Number(c.n),
+      link: { resource: 'vehicles', filter: { categoryId: c.id, sold: false } },
+    })),
     latestListings: latestListings.map((v) => ({
       id: v.id,
       title: v.title,

@@ -3,15 +3,24 @@ import { createRouter, type Deps } from '../../context.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { jsonContent } from '../../openapi.ts';
 import { dailyHistory, dashboardFigures } from './admin.data.ts';
+import { adminContactsRoutes } from './contacts.routes.ts';
 import { datacronsRoutes } from './datacrons.routes.ts';
+import { adminPaymentsRoutes } from './payments.routes.ts';
 import { guarded, resourcesRoutes } from './resources.routes.ts';
 import { adminRolesRoutes } from './roles.routes.ts';
+import { adminSettingsRoutes } from './settings.routes.ts';
+import { adminSubscriptionsRoutes } from './subscriptions.routes.ts';
 import { adminSupportRoutes } from './support.routes.ts';
 import { adminUsersRoutes } from './users.routes.ts';
 import { adminVehiclesRoutes } from './vehicles.routes.ts';
 
 const HISTORY_DAYS = 30;
 const Count = z.number().int();
+/** The list a figure counts, with the filter that gives exactly that count as its total. */
+const Link = z
+  .object({ resource: z.string(), filter: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) })
+  .openapi('AdminDashboardLink');
+const FIGURES = ['live', 'soldThisMonth', 'newUsers', 'activeSubscriptions', 'contactsThisMonth', 'supportOpen'] as const;
 
 const Dashboard = z
   .object({
@@ -22,8 +31,16 @@ const Dashboard = z
     contactsThisMonth: Count.openapi({ description: 'Messages sent to sellers since the first of the month' }),
     supportOpen: Count.openapi({ description: 'Support requests not yet resolved' }),
     supportOpenPriority: Count.openapi({ description: 'Of those, the priority ones' }),
-    revenueByMonth: z.array(z.object({ month: z.string().openapi({ example: '2026-06' }), currency: z.string(), amount: z.number() })),
-    listingsPerCategory: z.array(z.object({ categoryId: z.number(), name: z.string(), count: Count })),
+    links: z.object(Object.fromEntries(FIGURES.map((f) => [f, Link])) as Record<(typeof FIGURES)[number], typeof Link>),
+    revenueByMonth: z.array(
+      z.object({
+        month: z.string().openapi({ example: '2026-06' }),
+        currency: z.string(),
+        amount: z.number(),
+        link: Link.openapi({ description: 'The paid payments behind the amount' }),
+      }),
+    ),
+    listingsPerCategory: z.array(z.object({ categoryId: z.number(), name: z.string(), count: Count, link: Link })),
     latestListings: z.array(
       z.object({ id: z.number(), title: z.string(), price: z.number(), currency: z.string(), createdAt: z.string() }),
     ),
@@ -72,6 +89,10 @@ export function adminRoutes(deps: Deps) {
       .route('/roles', adminRolesRoutes(deps))
       .route('/vehicles', adminVehiclesRoutes(deps))
       .route('/support-requests', adminSupportRoutes(deps))
+      .route('/subscriptions', adminSubscriptionsRoutes(deps))
+      .route('/payments', adminPaymentsRoutes(deps))
+      .route('/contacts', adminContactsRoutes(deps))
+      .route('/settings', adminSettingsRoutes(deps))
       // Before the declared resources: `/datacrons/{id}/run` and `/datacron-runs` are the jobs' own.
       .route('/', datacronsRoutes(deps))
       // A datacron written here is rescheduled at once in this process (others poll).

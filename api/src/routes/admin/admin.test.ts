@@ -141,7 +141,12 @@ describe('GET /api/v1/admin/dashboard', () => {
     const paid = await t.database.db.selectFrom('payments').select(['amount_minor', 'paid_at']).where('status', '=', 'paid').execute();
     expect(paid.length).toBeGreaterThan(0);
     expect(data.revenueByMonth).toEqual([
-      { month: paid[0]!.paid_at!.slice(0, 7), currency: 'EUR', amount: paid.reduce((sum, p) => sum + p.amount_minor, 0) / 100 },
+      {
+        month: paid[0]!.paid_at!.slice(0, 7),
+        currency: 'EUR',
+        amount: paid.reduce((sum, p) => sum + p.amount_minor, 0) / 100,
+        link: { resource: 'payments', filter: { status: 'paid', paidMonth: paid[0]!.paid_at!.slice(0, 7), currency: 'EUR' } },
+      },
     ]);
     // The daily history comes from the recompute-stats job, which has not run yet.
     expect(data.history).toEqual([]);

@@ -149,3 +149,21 @@ export function idList(value: unknown): number[] | null {
   const ids = values.map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v));
   return ids.every((v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 2147483647) ? (ids as number[]) : null;
 }
+
+/** A filter value as an instant (`2026-11-01T00:00:00.000Z`, as the API writes them); null when it is not one. */
+export function instant(value: unknown): string | null {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/.test(value)) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** A filter value as a month (`2026-11`); null when it is not one. */
+export function month(value: unknown): string | null {
+  return typeof value === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(value) ? value : null;
+}
+
+/** The first instant of the month after `yyyyMm` (UTC), as ISO text. */
+export const nextMonth = (yyyyMm: string): string => {
+  const [y, m] = yyyyMm.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 1)).toISOString();
+};

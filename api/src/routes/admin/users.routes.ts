@@ -9,7 +9,7 @@ import { msg } from '../../validation.ts';
 import { Email, NewPassword, Phone, Username } from '../auth/auth.schemas.ts';
 import { createMember } from '../user/user.data.ts';
 import { applyUserAccess, checkUserAccess, checkUserDeletion } from './access.service.ts';
-import { containsAny, contentRange, idList, idPage, parseListQuery } from './list-query.ts';
+import { containsAny, contentRange, idList, idPage, instant, parseListQuery } from './list-query.ts';
 import { guarded, ListParams } from './resources.routes.ts';
 
 type Db = Kysely<Database>;
@@ -134,7 +134,7 @@ export function adminUsersRoutes(deps: Deps) {
         method: 'get',
         path: '/',
         tags,
-        summary: 'List users (admin.user.index): filter q, status, roleId, id',
+        summary: 'List users (admin.user.index): filter q, status, roleId, id, createdSince',
         middleware: requirePermission('admin.user.index'),
         request: { query: ListParams },
         responses: { 200: { description: 'One page', ...jsonContent(z.array(AdminUser)) }, ...guarded, 422: failure('Bad query') },
@@ -143,16 +143,18 @@ export function adminUsersRoutes(deps: Deps) {
         const t = c.get('t');
         const query = parseListQuery(c.req.valid('query'), {
           sortable: Object.keys(SORTS),
-          filters: ['q', 'status', 'roleId', 'id'],
+          filters: ['q', 'status', 'roleId', 'id', 'createdSince'],
           defaultSort: { field: 'createdAt', order: 'DESC' },
           t,
         });
-        const { q, status, roleId, id } = query.filter;
+        const { q, status, roleId, id, createdSince } = query.filter;
+        const since = createdSince === undefined ? null : instant(createdSince);
         const ids = id === undefined ? null : idList(id);
         const role = roleId === undefined ? null : idList(roleId);
         if (
           (id !== undefined && !ids) ||
           (roleId !== undefined && !role) ||
+          (createdSince !== undefined && !since) ||
           (status !== undefined && status !== 'active' && status !== 'suspended')
         ) {
           throw validationFailed([{ path: 'filter', message: t('validation.invalid') }]);
@@ -163,6 +165,7 @@ export function adminUsersRoutes(deps: Deps) {
         }
         if (status) base = base.where('u.status', '=', status as 'active' | 'suspended');
         if (ids) base = base.where('u.id', 'in', ids);
+        if (since) base = base.where('u.created_at', '>=', since);
         if (role)
           base = base.where((eb) =>
             eb.exists(

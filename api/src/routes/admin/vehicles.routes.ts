@@ -6,7 +6,7 @@ import { toMajor } from '../../lib/reference.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { deleteVehicle, viewerOf } from '../vehicles/vehicles.write.service.ts';
-import { containsAny, contentRange, idList, idPage, parseListQuery } from './list-query.ts';
+import { containsAny, contentRange, idList, idPage, instant, parseListQuery } from './list-query.ts';
 import { guarded, ListParams } from './resources.routes.ts';
 
 const AdminVehicle = z
@@ -117,7 +117,7 @@ export function adminVehiclesRoutes(deps: Deps) {
         method: 'get',
         path: '/',
         tags,
-        summary: 'Every listing (admin.vehicle.index): filter q, sold, featured, ownerId, categoryId, id',
+        summary: 'Every listing (admin.vehicle.index): filter q, sold, featured, ownerId, categoryId, id, soldSince',
         middleware: requirePermission('admin.vehicle.index'),
         request: { query: ListParams },
         responses: { 200: { description: 'One page', ...jsonContent(z.array(AdminVehicle)) }, ...guarded, 422: failure('Bad query') },
@@ -126,7 +126,7 @@ export function adminVehiclesRoutes(deps: Deps) {
         const t = c.get('t');
         const query = parseListQuery(c.req.valid('query'), {
           sortable: Object.keys(SORTS),
-          filters: ['q', ...FLAGS, ...IDS],
+          filters: ['q', ...FLAGS, ...IDS, 'soldSince'],
           defaultSort: { field: 'createdAt', order: 'DESC' },
           t,
         });
@@ -142,6 +142,11 @@ export function adminVehiclesRoutes(deps: Deps) {
           if (value === undefined) continue;
           if (typeof value !== 'boolean') throw validationFailed([{ path: `filter.${key}`, message: t('validation.invalid') }]);
           base = base.where(`v.${key}`, '=', value ? 1 : 0);
+        }
+        if (query.filter.soldSince !== undefined) {
+          const since = instant(query.filter.soldSince);
+          if (!since) throw validationFailed([{ path: 'filter.soldSince', message: t('validation.invalid') }]);
+          base = base.where('v.sold_at', '>=', since);
         }
         if (typeof query.filter.q === 'string' && query.filter.q.trim()) {
           const text = query.filter.q;

@@ -58,7 +58,8 @@ export function siteRoutes(deps: Deps) {
   return createRouter()
     .openapi(site, async (c) => {
       const message = await readMaintenanceMessage(deps.db, c.get('locale'));
-      c.header('Cache-Control', 'public, max-age=30');
+      // Not cached: a message switched on or off in the back office shows on the next page load.
+      c.header('Cache-Control', 'no-cache');
       return c.json({ data: { maintenanceMessage: message } }, 200);
     })
     .openapi(sitemapIndex, async (c) => {

@@ -105,7 +105,6 @@ export async function insertContactNotification(
   },
 ): Promise<number> {
   return db.transaction().execute(async (tx) => {
-    await tx.insertInto('contacts').values({ seller_id: n.userId, vehicle_id: n.vehicleId, sender_id: n.senderId }).execute();
     const row = await tx
       .insertInto('notifications')
       .values({
@@ -120,6 +119,10 @@ export async function insertContactNotification(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await tx
+      .insertInto('contacts')
+      .values({ seller_id: n.userId, vehicle_id: n.vehicleId, sender_id: n.senderId, notification_id: row.id })
+      .execute();
     return row.id;
   });
 }

@@ -1,0 +1,73 @@
+import { LOCALES } from '@autoroute/locales';
+import { createRoute, z } from '@hono/zod-openapi';
+import { createRouter, type Deps } from '../../context.ts';
+import { validationFailed } from '../../errors.ts';
+import { requirePermission } from '../../middleware/auth.ts';
+import { failure, jsonBody, jsonContent } from '../../openapi.ts';
+import { readSettings, writeSettings } from '../site/site.data.ts';
+import { guarded } from './resources.routes.ts';
+
+/** The longest maintenance message, in characters: one line of banner. */
+export const MAINTENANCE_MESSAGE_MAX = 300;
+
+const Messages = z
+  .object(Object.fromEntries(LOCALES.map((l) => [l, z.string().trim().max(MAINTENANCE_MESSAGE_MAX).optional()])))
+  .strict()
+  .openapi({ description: 'Locale → text; a locale left empty shows the English text' });
+
+const Settings = z
+  .object({
+    id: z.literal('site').openapi({ description: 'The settings are one record' }),
+    maintenanceEnabled: z.boolean(),
+    maintenanceMessage: Messages,
+  })
+  .openapi('AdminSettings');
+
+const SettingsChange = Settings.omit({ id: true }).extend({ id: z.string().optional() }).openapi('AdminSettingsChange');
+
+const tags = ['Admin: settings'];
+const IdParam = z.object({ id: z.literal('site').openapi({ param: { name: 'id', in: 'path' } }) });
+
+/** The application settings (issue 13 item 10): the maintenance banner, per locale, with its switch. */
+export function adminSettingsRoutes(deps: Deps) {
+  const { db } = deps;
+  const record = async () => ({ id: 'site' as const, ...(await readSettings(db)) });
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/{id}',
+        tags,
+        summary: 'The application settings (admin.setting.index)',
+        middleware: requirePermission('admin.setting.index'),
+        request: { params: IdParam },
+        responses: { 200: { description: 'The settings', ...jsonContent(Settings) }, ...guarded },
+      }),
+      async (c) => c.json(await record(), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'put',
+        path: '/{id}',
+        tags,
+        summary: 'Change the application settings (admin.setting.update); the site shows them on its next page',
+        middleware: requirePermission('admin.setting.update'),
+        request: { params: IdParam, ...jsonBody(SettingsChange) },
+        responses: {
+          200: { description: 'Saved', ...jsonContent(Settings) },
+          ...guarded,
+          422: failure('Invalid settings'),
+        },
+      }),
+      async (c) => {
+        const { maintenanceEnabled, maintenanceMessage } = c.req.valid('json');
+        const messages = Object.fromEntries(Object.entries(maintenanceMessage).filter(([, text]) => text));
+        // English is every visitor's fallback: a banner switched on needs it.
+        if (maintenanceEnabled && !messages.en_US) {
+          throw validationFailed([{ path: 'maintenanceMessage.en_US', message: c.get('t')('validation.required') }]);
+        }
+        await writeSettings(db, { maintenanceEnabled, maintenanceMessage: messages });
+        return c.json(await record(), 200);
+      },
+    );
+}
