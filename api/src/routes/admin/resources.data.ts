@@ -98,6 +98,32 @@ export async function listRecords(db: AnyDb, dialect: DialectName, def: Resource
   return { records: rows.map((r) => toRecord(def, r, units)), total: Number(total.n) };
 }
 
+/**
+ * One page of a resource's rows as another screen shows them (docs/decisions/018-reference-reads.md):
+ * the id and the title only, searched by title (`q`) or picked by id.
+ */
+export async function listReferences(db: AnyDb, dialect: DialectName, def: ResourceDef, query: ListQuery) {
+  const title = columnOf(def, def.title);
+  const filtered = db.selectFrom(def.table).where((eb) => {
+    const terms: Expression<SqlBool>[] = [];
+    const { q, id } = query.filter;
+    if (typeof q === 'string' && q.trim()) terms.push(containsAny(eb, [title], q, dialect));
+    if (Array.isArray(id)) terms.push(eb('id', 'in', id as number[]));
+    return eb.and(terms);
+  });
+  const [rows, total] = await Promise.all([
+    filtered
+      .select(['id', `${title} as title`])
+      .orderBy(columnOf(def, query.sort.field), query.sort.order === 'ASC' ? 'asc' : 'desc')
+      .orderBy('id', 'asc')
+      .limit(query.range.end - query.range.start + 1)
+      .offset(query.range.start)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { records: rows.map((r) => ({ id: Number(r.id), [def.title]: r.title })), total: Number(total.n) };
+}
+
 /** One row with everything, its content in every locale included (lists leave the content out). */
 export async function findRecord(db: AnyDb, def: ResourceDef, id: number): Promise<Row | null> {
   const row = await db.selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst();
