@@ -16,9 +16,11 @@ import {
   type Validator,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { REFERENCE_READ } from '../dataProvider.ts';
 import { ColorInput } from './ColorInput.tsx';
 import { ContentInput } from './ContentInput.tsx';
 import { CronInput } from './CronInput.tsx';
+import { titleSort } from './generate.tsx';
 import { LimitInput } from './LimitInput.tsx';
 import { choicesOf, fieldLabelKey } from './labels.ts';
 import { TranslationsInput } from './TranslationsInput.tsx';
@@ -89,7 +91,7 @@ function FieldInput({ def, field, creating }: { def: ResourceDef; field: FieldDe
       );
     case 'reference':
       return (
-        <ReferenceInput source={source} reference={field.reference!}>
+        <ReferenceInput source={source} reference={field.reference!} sort={titleSort(field.reference!)} queryOptions={REFERENCE_READ}>
           <AutocompleteInput label={label} validate={validate} />
         </ReferenceInput>
       );
