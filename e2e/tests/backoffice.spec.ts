@@ -290,6 +290,68 @@ test('a limited administrator sees only the screens their permissions open, and 
   }
 });
 
+test('a city editor without any country right sees country names in the Cities list and picks a country, in English and Arabic', async ({
+  page,
+}, info) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const role = 'E2E city only';
+  await grantRole(MODERATOR.email, role, ['admin.city.index', 'admin.city.create', 'admin.city.update']);
+  try {
+    await signIn(page, MODERATOR);
+    await expect(menu(page).getByRole('menuitem', { name: 'Countries' })).toHaveCount(0);
+
+    // The Country column names each city's country; nothing failed to load.
+    await openScreen(page, 'Cities');
+    await page.getByRole('textbox', { name: 'Search' }).fill('Braga');
+    await expect(page.getByRole('row', { name: /Braga/ })).toContainText('Portugal');
+    await page.getByRole('textbox', { name: 'Search' }).fill('');
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    await expect(page.locator('[data-testid="ErrorIcon"]')).toHaveCount(0);
+
+    // The Country filter offers countries and filters by the one picked.
+    const filter = page.getByRole('combobox', { name: 'Country' });
+    await filter.fill('Pola');
+    await page.getByRole('option', { name: 'Poland' }).click();
+    await expect(page.getByRole('cell', { name: 'Łódź', exact: true })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Braga', exact: true })).toHaveCount(0);
+    await page.screenshot({ path: info.outputPath('cities-limited-en.png') });
+    await accessible(page);
+
+    // The form's Country picker offers choices and saves the one picked.
+    await page.getByRole('link', { name: 'Create', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Gniezno e2e');
+    const picker = page.getByRole('combobox', { name: 'Country' });
+    await picker.fill('Pol');
+    // The search runs on the server: only the matching name is offered.
+    await expect(page.getByRole('option')).toHaveText(['Poland']);
+    await page.screenshot({ path: info.outputPath('city-form-limited-en.png') });
+    await page.getByRole('option', { name: 'Poland' }).click();
+    await accessible(page);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(notification(page)).toContainText('Element created');
+    await expect(page.getByRole('row', { name: /Gniezno e2e/ })).toContainText('Poland');
+
+    // Arabic, right to left: the same names and choices.
+    await page.getByRole('button', { name: /English/i }).click();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    // The list keeps the Poland filter.
+    await page.getByRole('textbox', { name: 'بحث' }).fill('Łódź');
+    await expect(page.getByRole('row', { name: /Łódź/ })).toContainText('Poland');
+    await expect(page.locator('[data-testid="ErrorIcon"]')).toHaveCount(0);
+    await page.getByRole('link', { name: 'إنشاء' }).click();
+    await page.getByRole('combobox', { name: 'البلد' }).fill('Port');
+    await expect(page.getByRole('option')).toHaveText(['Portugal']);
+    await page.screenshot({ path: info.outputPath('city-form-limited-ar.png') });
+    await page.keyboard.press('Escape');
+    await accessible(page);
+  } finally {
+    await page.evaluate(() => localStorage.setItem('i18nLng', 'en_US'));
+    await dropRole(role);
+  }
+});
+
 test('an administrator suspends a user, who can then no longer sign in', async ({ page, browser }) => {
   await signIn(page, ADMIN);
   await openScreen(page, 'Users');
