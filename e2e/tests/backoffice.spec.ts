@@ -412,6 +412,24 @@ test('a new user needs a password typed twice alike, and a role is edited as a m
   await expect(notification(page)).toContainText('Element created');
 });
 
+test('a user editor is offered only the roles they may give: never SUPADMIN, never one with rights they lack', async ({ page }) => {
+  const role = 'E2E user editors';
+  await grantRole(MODERATOR.email, role, ['admin.user.index', 'admin.user.create', 'admin.user.update', 'admin.role.index']);
+  try {
+    await signIn(page, MODERATOR);
+    await openScreen(page, 'Users');
+    await page.getByRole('link', { name: 'Create', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Roles' }).click();
+    await expect(page.getByRole('option', { name: 'USER', exact: true })).toBeVisible();
+    await expect(page.getByRole('option', { name: role, exact: true })).toBeVisible();
+    await expect(page.getByRole('option', { name: 'SUPADMIN', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('option', { name: 'ADMIN', exact: true })).toHaveCount(0);
+    await accessible(page);
+  } finally {
+    await dropRole(role);
+  }
+});
+
 test('"Run now" starts a scheduled job and its run shows in the history', async ({ page }) => {
   await signIn(page, ADMIN);
   await openScreen(page, 'Scheduled jobs');
