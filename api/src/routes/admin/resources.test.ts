@@ -538,3 +538,26 @@ describe('a limited role reads the names of what its rows point at (issue 13 ite
     }
   });
 });
+
+describe('a schedule that never runs (issue 13 item 12b)', () => {
+  it('refuses 0 0 31 2 * with that reason, in the request language, and saves nothing', async () => {
+    const def = RESOURCES.datacrons;
+    const before = await count(def);
+    const body = { ...(await sampleBody(def)), cron: '0 0 31 2 *' };
+    const res = await t.request('/api/v1/admin/datacrons', { method: 'POST', json: body, headers: superAdmin.headers });
+    expect(res.status).toBe(422);
+    const error = await json(res);
+    expect(error.details).toContainEqual({ path: 'cron', message: 'This schedule never runs: no date matches it (like 31 February).' });
+    const fr = await t.request('/api/v1/admin/datacrons?lng=fr_FR', { method: 'POST', json: body, headers: superAdmin.headers });
+    expect((await json(fr)).details).toContainEqual(expect.objectContaining({ path: 'cron', message: expect.stringMatching(/jamais/) }));
+    const unreadable = await t.request('/api/v1/admin/datacrons', {
+      method: 'POST',
+      json: { ...body, cron: 'every night' },
+      headers: superAdmin.headers,
+    });
+    expect((await json(unreadable)).details).toContainEqual(
+      expect.objectContaining({ path: 'cron', message: expect.stringMatching(/^Enter a cron/) }),
+    );
+    expect(await count(def)).toBe(before);
+  });
+});
