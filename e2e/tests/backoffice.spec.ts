@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { connect } from '@autoroute/db';
 import type { Page } from '@playwright/test';
@@ -290,9 +291,7 @@ test('a limited administrator sees only the screens their permissions open, and 
   }
 });
 
-test('a city editor without any country right sees country names in the Cities list and picks a country, in English and Arabic', async ({
-  page,
-}, info) => {
+test('a city editor without any country right sees, exports and picks countries by name, in English and Arabic', async ({ page }, info) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 900 });
   const role = 'E2E city only';
@@ -317,6 +316,16 @@ test('a city editor without any country right sees country names in the Cities l
     await expect(page.getByRole('cell', { name: 'Braga', exact: true })).toHaveCount(0);
     await page.screenshot({ path: info.outputPath('cities-limited-en.png') });
     await accessible(page);
+
+    // The CSV export writes each city's country by name, not by id.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const csv = await readFile(await (await download).path(), 'utf8');
+    const [header = '', ...lines] = csv.trim().split(/\r?\n/);
+    expect(header.split(',')).toContain('country');
+    expect(header.split(',')).not.toContain('countryId');
+    expect(lines).toHaveLength(6);
+    expect(lines.find((line) => line.includes('Łódź'))).toContain('Poland');
 
     // The form's Country picker offers choices and saves the one picked.
     await page.getByRole('link', { name: 'Create', exact: true }).click();

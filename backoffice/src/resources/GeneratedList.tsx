@@ -17,6 +17,7 @@ import {
   UrlField,
 } from 'react-admin';
 import { REFERENCE_READ } from '../dataProvider.ts';
+import { exporterOf } from './export.ts';
 import { ColorField, LimitField, MoneyField } from './fields.tsx';
 import { titleSort, useResourceDef } from './generate.tsx';
 import { choicesOf } from './labels.ts';
@@ -101,7 +102,7 @@ export const BulkActions = () => (
 export function GeneratedList({ rowActions, aside }: { rowActions?: ReactNode; aside?: ReactElement }) {
   const def = useResourceDef();
   return (
-    <List sort={def.defaultSort} filters={filtersOf(def)} perPage={25} aside={aside}>
+    <List sort={def.defaultSort} filters={filtersOf(def)} perPage={25} aside={aside} exporter={exporterOf(def)}>
       <ScreenDatagrid rowClick="edit" bulkActionButtons={<BulkActions />}>
         {def.fields.filter((f) => f.list).map((f) => column(def, f))}
         {rowActions}
