@@ -116,7 +116,7 @@ function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceD
           if (ids === null) throw validationFailed([{ path: 'filter.id', message: t('validation.invalid') }]);
           query.filter.id = ids;
         }
-        const { records, total } = await listReferences(deps.db, deps.dialect, def, query);
+        const { records, total } = await listReferences(deps.db, deps.dialect, def, query, c.get('locale'));
         c.header('Content-Range', contentRange(def.name, query.range, records.length, total));
         return c.json(records, 200);
       },
@@ -149,7 +149,7 @@ function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceD
           }
           if (key === 'id' || field?.kind === 'reference') query.filter[key] = idList(query.filter[key]);
         }
-        const { records, total } = await listRecords(deps.db, deps.dialect, def, query);
+        const { records, total } = await listRecords(deps.db, deps.dialect, def, query, c.get('locale'));
         c.header('Content-Range', contentRange(def.name, query.range, records.length, total));
         return c.json(records, 200);
       },

@@ -561,3 +561,32 @@ describe('a schedule that never runs (issue 13 item 12b)', () => {
     expect(await count(def)).toBe(before);
   });
 });
+
+describe("lists sort names by the reader's collation (issue 13 item 12d)", () => {
+  const order = async (path: string) =>
+    (await json(await t.request(path, { headers: superAdmin.headers }))).map((r: { name: string }) => r.name) as string[];
+
+  it('puts Łódź after Lisbon and before Madrid, not after Zurich, in a list and in a picker', async () => {
+    for (const path of [
+      '/api/v1/admin/cities?sort=["name","ASC"]&range=[0,999]',
+      '/api/v1/admin/cities?sort=["name","ASC"]&range=[0,999]&lng=fr_FR',
+      '/api/v1/admin/cities/references?sort=["name","ASC"]&range=[0,999]',
+    ]) {
+      const names = await order(path);
+      const at = (name: string) => names.indexOf(name);
+      expect(at('Łódź'), path).toBeGreaterThan(at('Lisbon'));
+      expect(at('Łódź'), path).toBeLessThan(at('Madrid'));
+      expect(at('Łódź'), path).toBeLessThan(at('Zurich'));
+    }
+    const descending = await order('/api/v1/admin/cities?sort=["name","DESC"]&range=[0,999]');
+    expect(descending.indexOf('Łódź')).toBeGreaterThan(descending.indexOf('Zurich'));
+    expect(descending.indexOf('Łódź')).toBeLessThan(descending.indexOf('Lisbon'));
+  });
+
+  it('pages a collated sort without gaps or repeats, with the total', async () => {
+    const all = await order('/api/v1/admin/cities?sort=["name","ASC"]&range=[0,999]');
+    const res = await t.request('/api/v1/admin/cities?sort=["name","ASC"]&range=[10,19]', { headers: superAdmin.headers });
+    expect((await json(res)).map((r: { name: string }) => r.name)).toEqual(all.slice(10, 20));
+    expect(res.headers.get('content-range')).toBe(`cities 10-19/${all.length}`);
+  });
+});
