@@ -421,6 +421,34 @@ test('a new user needs a password typed twice alike, and a role is edited as a m
   await expect(notification(page)).toContainText('Element created');
 });
 
+test("Save on an untouched form says what is required, in the console's words, not the browser's", async ({ page }, info) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, ADMIN);
+  await openScreen(page, 'Colours');
+  await page.getByRole('link', { name: 'Create', exact: true }).click();
+  // The form leaves checking to the console: the browser never shows its own "Please fill out this field".
+  await expect(page.locator('form[novalidate]')).toHaveCount(1);
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page.getByText('Name is required.')).toBeVisible();
+  await expect(page.getByText('Colour (hex) is required.')).toBeVisible();
+  await expect(page).toHaveURL(/#\/colors\/create$/);
+  await page.screenshot({ path: info.outputPath('colour-form-required-en.png') });
+  await accessible(page);
+
+  // Arabic, right to left: the same, in Arabic.
+  await page.getByRole('button', { name: /English/i }).click();
+  await page.getByRole('menuitem', { name: 'العربية' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.getByRole('button', { name: 'حفظ' }).click();
+  await expect(page.getByText('الحقل «الاسم» مطلوب.')).toBeVisible();
+  await expect(page.getByText('Name is required.')).toHaveCount(0);
+  await page.screenshot({ path: info.outputPath('colour-form-required-ar.png') });
+  await accessible(page);
+  await page.evaluate(() => localStorage.setItem('i18nLng', 'en_US'));
+});
+
 test('a user editor is offered only the roles they may give: never SUPADMIN, never one with rights they lack', async ({ page }) => {
   const role = 'E2E user editors';
   await grantRole(MODERATOR.email, role, ['admin.user.index', 'admin.user.create', 'admin.user.update', 'admin.role.index']);

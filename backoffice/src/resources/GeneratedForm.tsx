@@ -20,6 +20,7 @@ import { REFERENCE_READ } from '../dataProvider.ts';
 import { ColorInput } from './ColorInput.tsx';
 import { ContentInput } from './ContentInput.tsx';
 import { CronInput } from './CronInput.tsx';
+import { FormToolbar } from './FormToolbar.tsx';
 import { titleSort } from './generate.tsx';
 import { LimitInput } from './LimitInput.tsx';
 import { choicesOf, fieldLabelKey } from './labels.ts';
@@ -111,7 +112,8 @@ export const defaultsOf = (def: ResourceDef): Record<string, unknown> =>
 /** The create and edit form of a declared resource. */
 export function GeneratedForm({ def, creating, ...props }: { def: ResourceDef; creating: boolean } & Omit<SimpleFormProps, 'children'>) {
   return (
-    <SimpleForm sx={{ maxInlineSize: 760 }} {...props}>
+    // noValidate: the console's own checks speak, never the browser's "Please fill out this field".
+    <SimpleForm sx={{ maxInlineSize: 760 }} toolbar={<FormToolbar />} noValidate {...props}>
       {def.fields.map((field) => (
         <FieldInput key={field.source} def={def} field={field} creating={creating} />
       ))}
