@@ -68,8 +68,20 @@ export interface BackofficeDataProvider extends DataProvider {
 
 const unwrap = <T>(json: unknown): T => ((json as { data?: T })?.data ?? json) as T;
 
+/**
+ * What a column or a picker passes as `queryOptions` to read the rows it points at: their id and
+ * title from `/{resource}/references`, which a role with rights over the pointing screen may read
+ * without the right to list the target (docs/decisions/018-reference-reads.md).
+ */
+export const REFERENCE_READ = { meta: { references: true } } as const;
+
+const simpleRest = simpleRestProvider(ADMIN_ROOT, httpClient);
+const isReferenceRead = (params: { meta?: { references?: boolean } }) => params.meta?.references === true;
+
 export const dataProvider: BackofficeDataProvider = {
-  ...simpleRestProvider(ADMIN_ROOT, httpClient),
+  ...simpleRest,
+  getList: (resource, params) => simpleRest.getList(isReferenceRead(params) ? `${resource}/references` : resource, params),
+  getMany: (resource, params) => simpleRest.getMany(isReferenceRead(params) ? `${resource}/references` : resource, params),
   async getDashboard() {
     const { json } = await httpClient(`${ADMIN_ROOT}/dashboard`);
     return unwrap<DashboardFigures>(json);

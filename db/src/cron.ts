@@ -35,7 +35,26 @@ export function nextRuns(expression: string, count: number, from: Date = new Dat
   }
 }
 
+/**
+ * What is wrong with a datacron's `cron`, the same for the API and the form: `invalid` when it is not
+ * a cron expression, `neverRuns` when it is one no date matches (`0 0 31 2 *`); null when it will fire.
+ */
+export function cronProblem(expression: unknown): 'invalid' | 'neverRuns' | null {
+  if (typeof expression !== 'string' || !expression.trim() || expression.length > 100) return 'invalid';
+  try {
+    const cron = new Cron(expression.trim(), { ...CRON_OPTIONS, paused: true });
+    const next = cron.nextRun();
+    cron.stop();
+    return next ? null : 'neverRuns';
+  } catch {
+    return 'invalid';
+  }
+}
+
+/** The message key (namespace api) of a cron problem. */
+export const CRON_MESSAGES = { invalid: 'validation.invalidCron', neverRuns: 'validation.cronNeverRuns' } as const;
+
 /** Whether a datacron's `cron` is a cron expression that will fire (`0 4 * * *`; not `0 0 30 2 *`). */
 export function isValidCron(expression: unknown): boolean {
-  return typeof expression === 'string' && expression.trim().length > 0 && expression.length <= 100 && nextRun(expression) !== null;
+  return cronProblem(expression) === null;
 }

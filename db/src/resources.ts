@@ -380,3 +380,24 @@ export const sortableSources = (def: ResourceDef): string[] => [
   'updatedAt',
   ...def.fields.filter((f) => f.kind !== 'secret' && f.kind !== 'translations' && f.kind !== 'content').map((f) => f.source),
 ];
+
+/**
+ * Hand-written screens that show or pick rows of declared resources (the listings' category filter):
+ * their permission resource, and what they point at.
+ */
+const HAND_WRITTEN_REFERENCES: readonly { permission: AdminResource; references: readonly ResourceName[] }[] = [
+  { permission: 'vehicle', references: ['categories'] },
+];
+
+/**
+ * The permission resources whose screens point at rows of `name` (cities → countries): holding any of
+ * their permissions lets a caller read those rows' id and title, and nothing more
+ * (docs/decisions/018-reference-reads.md).
+ */
+export function referrersOf(name: ResourceName): AdminResource[] {
+  const declared = RESOURCE_NAMES.filter((other) =>
+    RESOURCES[other].fields.some((f) => f.kind === 'reference' && f.reference === name),
+  ).map((other) => RESOURCES[other].permission);
+  const handWritten = HAND_WRITTEN_REFERENCES.filter((h) => h.references.includes(name)).map((h) => h.permission);
+  return [...new Set([...declared, ...handWritten])];
+}

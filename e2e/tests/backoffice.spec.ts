@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { connect } from '@autoroute/db';
 import type { Page } from '@playwright/test';
@@ -290,6 +291,76 @@ test('a limited administrator sees only the screens their permissions open, and 
   }
 });
 
+test('a city editor without any country right sees, exports and picks countries by name, in English and Arabic', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const role = 'E2E city only';
+  await grantRole(MODERATOR.email, role, ['admin.city.index', 'admin.city.create', 'admin.city.update']);
+  try {
+    await signIn(page, MODERATOR);
+    await expect(menu(page).getByRole('menuitem', { name: 'Countries' })).toHaveCount(0);
+
+    // The Country column names each city's country; nothing failed to load.
+    await openScreen(page, 'Cities');
+    await page.getByRole('textbox', { name: 'Search' }).fill('Braga');
+    await expect(page.getByRole('row', { name: /Braga/ })).toContainText('Portugal');
+    await page.getByRole('textbox', { name: 'Search' }).fill('');
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    await expect(page.locator('[data-testid="ErrorIcon"]')).toHaveCount(0);
+
+    // The Country filter offers countries and filters by the one picked.
+    const filter = page.getByRole('combobox', { name: 'Country' });
+    await filter.fill('Pola');
+    await page.getByRole('option', { name: 'Poland' }).click();
+    await expect(page.getByRole('cell', { name: 'Łódź', exact: true })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Braga', exact: true })).toHaveCount(0);
+    await page.screenshot({ path: info.outputPath('cities-limited-en.png') });
+    await accessible(page);
+
+    // The CSV export writes each city's country by name, not by id.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const csv = await readFile(await (await download).path(), 'utf8');
+    const [header = '', ...lines] = csv.trim().split(/\r?\n/);
+    expect(header.split(',')).toContain('country');
+    expect(header.split(',')).not.toContain('countryId');
+    expect(lines).toHaveLength(6);
+    expect(lines.find((line) => line.includes('Łódź'))).toContain('Poland');
+
+    // The form's Country picker offers choices and saves the one picked.
+    await page.getByRole('link', { name: 'Create', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Gniezno e2e');
+    const picker = page.getByRole('combobox', { name: 'Country' });
+    await picker.fill('Pol');
+    // The search runs on the server: only the matching name is offered.
+    await expect(page.getByRole('option')).toHaveText(['Poland']);
+    await page.screenshot({ path: info.outputPath('city-form-limited-en.png') });
+    await page.getByRole('option', { name: 'Poland' }).click();
+    await accessible(page);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(notification(page)).toContainText('Element created');
+    await expect(page.getByRole('row', { name: /Gniezno e2e/ })).toContainText('Poland');
+
+    // Arabic, right to left: the same names and choices.
+    await page.getByRole('button', { name: /English/i }).click();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    // The list keeps the Poland filter.
+    await page.getByRole('textbox', { name: 'بحث' }).fill('Łódź');
+    await expect(page.getByRole('row', { name: /Łódź/ })).toContainText('Poland');
+    await expect(page.locator('[data-testid="ErrorIcon"]')).toHaveCount(0);
+    await page.getByRole('link', { name: 'إنشاء' }).click();
+    await page.getByRole('combobox', { name: 'البلد' }).fill('Port');
+    await expect(page.getByRole('option')).toHaveText(['Portugal']);
+    await page.screenshot({ path: info.outputPath('city-form-limited-ar.png') });
+    await page.keyboard.press('Escape');
+    await accessible(page);
+  } finally {
+    await page.evaluate(() => localStorage.setItem('i18nLng', 'en_US'));
+    await dropRole(role);
+  }
+});
+
 test('an administrator suspends a user, who can then no longer sign in', async ({ page, browser }) => {
   await signIn(page, ADMIN);
   await openScreen(page, 'Users');
@@ -348,6 +419,52 @@ test('a new user needs a password typed twice alike, and a role is edited as a m
   await page.getByRole('textbox', { name: 'Confirm password' }).fill('compiler passphrase 1952');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(notification(page)).toContainText('Element created');
+});
+
+test("Save on an untouched form says what is required, in the console's words, not the browser's", async ({ page }, info) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, ADMIN);
+  await openScreen(page, 'Colours');
+  await page.getByRole('link', { name: 'Create', exact: true }).click();
+  // The form leaves checking to the console: the browser never shows its own "Please fill out this field".
+  await expect(page.locator('form[novalidate]')).toHaveCount(1);
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page.getByText('Name is required.')).toBeVisible();
+  await expect(page.getByText('Colour (hex) is required.')).toBeVisible();
+  await expect(page).toHaveURL(/#\/colors\/create$/);
+  await page.screenshot({ path: info.outputPath('colour-form-required-en.png') });
+  await accessible(page);
+
+  // Arabic, right to left: the same, in Arabic.
+  await page.getByRole('button', { name: /English/i }).click();
+  await page.getByRole('menuitem', { name: 'العربية' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.getByRole('button', { name: 'حفظ' }).click();
+  await expect(page.getByText('الحقل «الاسم» مطلوب.')).toBeVisible();
+  await expect(page.getByText('Name is required.')).toHaveCount(0);
+  await page.screenshot({ path: info.outputPath('colour-form-required-ar.png') });
+  await accessible(page);
+  await page.evaluate(() => localStorage.setItem('i18nLng', 'en_US'));
+});
+
+test('a user editor is offered only the roles they may give: never SUPADMIN, never one with rights they lack', async ({ page }) => {
+  const role = 'E2E user editors';
+  await grantRole(MODERATOR.email, role, ['admin.user.index', 'admin.user.create', 'admin.user.update', 'admin.role.index']);
+  try {
+    await signIn(page, MODERATOR);
+    await openScreen(page, 'Users');
+    await page.getByRole('link', { name: 'Create', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Roles' }).click();
+    await expect(page.getByRole('option', { name: 'USER', exact: true })).toBeVisible();
+    await expect(page.getByRole('option', { name: role, exact: true })).toBeVisible();
+    await expect(page.getByRole('option', { name: 'SUPADMIN', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('option', { name: 'ADMIN', exact: true })).toHaveCount(0);
+    await accessible(page);
+  } finally {
+    await dropRole(role);
+  }
 });
 
 test('"Run now" starts a scheduled job and its run shows in the history', async ({ page }) => {

@@ -52,6 +52,15 @@ export const requirePermission = (permission: string) =>
     await next();
   });
 
+/** 401 when signed out, 403 unless the caller holds at least one of these permissions. */
+export const requireAnyPermission = (permissions: readonly string[]) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const principal = c.get('principal');
+    if (!principal) throw new AppError(401, 'UNAUTHORIZED');
+    if (!permissions.some((p) => principal.permissions.includes(p))) throw new AppError(403, 'FORBIDDEN');
+    await next();
+  });
+
 /** 402 for actions that need a verified address (SPEC §8: publishing, paying). */
 export const requireVerifiedEmail = () =>
   createMiddleware<AppEnv>(async (c, next) => {

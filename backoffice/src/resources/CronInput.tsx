@@ -35,7 +35,9 @@ function CronPreview({ source }: { source: string }) {
     };
   }, [locale]);
 
-  const runs = expression.trim() ? nextRuns(expression, 5) : null;
+  // A schedule no date matches (31 February) has no runs to list: the same note as an unreadable one.
+  const found = expression.trim() ? nextRuns(expression, 5) : null;
+  const runs = found?.length ? found : null;
   const words = runs && describe ? describe(expression) : null;
   return (
     <Box sx={{ mb: 2, mt: -1 }}>

@@ -16,9 +16,12 @@ import {
   type Validator,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { REFERENCE_READ } from '../dataProvider.ts';
 import { ColorInput } from './ColorInput.tsx';
 import { ContentInput } from './ContentInput.tsx';
 import { CronInput } from './CronInput.tsx';
+import { FormToolbar } from './FormToolbar.tsx';
+import { titleSort } from './generate.tsx';
 import { LimitInput } from './LimitInput.tsx';
 import { choicesOf, fieldLabelKey } from './labels.ts';
 import { TranslationsInput } from './TranslationsInput.tsx';
@@ -89,7 +92,7 @@ function FieldInput({ def, field, creating }: { def: ResourceDef; field: FieldDe
       );
     case 'reference':
       return (
-        <ReferenceInput source={source} reference={field.reference!}>
+        <ReferenceInput source={source} reference={field.reference!} sort={titleSort(field.reference!)} queryOptions={REFERENCE_READ}>
           <AutocompleteInput label={label} validate={validate} />
         </ReferenceInput>
       );
@@ -109,7 +112,8 @@ export const defaultsOf = (def: ResourceDef): Record<string, unknown> =>
 /** The create and edit form of a declared resource. */
 export function GeneratedForm({ def, creating, ...props }: { def: ResourceDef; creating: boolean } & Omit<SimpleFormProps, 'children'>) {
   return (
-    <SimpleForm sx={{ maxInlineSize: 760 }} {...props}>
+    // noValidate: the console's own checks speak, never the browser's "Please fill out this field".
+    <SimpleForm sx={{ maxInlineSize: 760 }} toolbar={<FormToolbar />} noValidate {...props}>
       {def.fields.map((field) => (
         <FieldInput key={field.source} def={def} field={field} creating={creating} />
       ))}

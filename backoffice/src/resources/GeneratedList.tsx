@@ -16,8 +16,10 @@ import {
   TextField,
   UrlField,
 } from 'react-admin';
+import { REFERENCE_READ } from '../dataProvider.ts';
+import { exporterOf } from './export.ts';
 import { ColorField, LimitField, MoneyField } from './fields.tsx';
-import { useResourceDef } from './generate.tsx';
+import { titleSort, useResourceDef } from './generate.tsx';
 import { choicesOf } from './labels.ts';
 import { ScreenDatagrid } from './ScreenDatagrid.tsx';
 
@@ -52,7 +54,7 @@ function column(def: ResourceDef, field: FieldDef): ReactElement | null {
       return <BooleanField key={source} source={source} />;
     case 'reference':
       // Sorting by the target's id means nothing to a reader: these columns do not sort.
-      return <ReferenceField key={source} source={source} reference={field.reference!} sortable={false} />;
+      return <ReferenceField key={source} source={source} reference={field.reference!} sortable={false} queryOptions={REFERENCE_READ} />;
     case 'choice':
       return <SelectField key={source} source={source} choices={choicesOf(def.name, source, field.choices ?? [])} />;
     default:
@@ -67,7 +69,14 @@ function filtersOf(def: ResourceDef): ReactElement[] {
     const { source } = field;
     if (field.kind === 'reference') {
       filters.push(
-        <ReferenceInput key={source} source={source} reference={field.reference!} alwaysOn>
+        <ReferenceInput
+          key={source}
+          source={source}
+          reference={field.reference!}
+          sort={titleSort(field.reference!)}
+          queryOptions={REFERENCE_READ}
+          alwaysOn
+        >
           <AutocompleteInput />
         </ReferenceInput>,
       );
@@ -93,7 +102,7 @@ export const BulkActions = () => (
 export function GeneratedList({ rowActions, aside }: { rowActions?: ReactNode; aside?: ReactElement }) {
   const def = useResourceDef();
   return (
-    <List sort={def.defaultSort} filters={filtersOf(def)} perPage={25} aside={aside}>
+    <List sort={def.defaultSort} filters={filtersOf(def)} perPage={25} aside={aside} exporter={exporterOf(def)}>
       <ScreenDatagrid rowClick="edit" bulkActionButtons={<BulkActions />}>
         {def.fields.filter((f) => f.list).map((f) => column(def, f))}
         {rowActions}

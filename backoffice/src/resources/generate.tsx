@@ -37,3 +37,6 @@ export function useResourceDef(): ResourceDef {
   if (!def) throw new Error(`No declaration for the resource ${String(name)}`);
   return def;
 }
+
+/** A picker of a declared resource lists its rows by title. */
+export const titleSort = (name: ResourceName) => ({ field: RESOURCES[name].title, order: 'ASC' as const });

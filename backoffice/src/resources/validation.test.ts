@@ -97,3 +97,19 @@ describe('admin form checks mirror the API (SPEC §5)', () => {
     expect(firstProblem(checksFor(limit, 'Vehicles'), undefined)).toEqual({ message: 'api.admin.required', args: { field: 'Vehicles' } });
   });
 });
+
+describe('a schedule that never runs (issue 13 item 12b)', () => {
+  it('is refused by the form and by the API with the same reason, not as an unreadable expression', () => {
+    const field = RESOURCES.datacrons.fields.find((f) => f.kind === 'cron')!;
+    for (const [value, key] of [
+      ['0 0 31 2 *', 'validation.cronNeverRuns'],
+      ['0 0 30 2 *', 'validation.cronNeverRuns'],
+      ['every night', 'validation.invalidCron'],
+    ] as const) {
+      expect(firstProblem(checksFor(field, 'Schedule'), value)?.message, value).toBe(`api.${key}`);
+      const result = writeSchema(RESOURCES.datacrons).safeParse({ [field.source]: value });
+      const issue = result.error?.issues.find((i) => i.path[0] === field.source);
+      expect(issue?.message, value).toMatch(new RegExp(`${key.replace('.', '\\.')}$`));
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { isValidCron } from '@autoroute/db/cron';
+import { CRON_MESSAGES, cronProblem } from '@autoroute/db/cron';
 import { CODE_PATTERN, type FieldDef, HEX_PATTERN } from '@autoroute/db/resources';
 
 /*
@@ -86,7 +86,10 @@ export function checksFor(field: FieldDef, label: string): Check[] {
     case 'cron':
       checks.push(
         maxLength(field.max ?? 120),
-        text((v) => (isValidCron(v) ? undefined : { message: 'api.validation.invalidCron' })),
+        text((v) => {
+          const problem = cronProblem(v);
+          return problem ? { message: `api.${CRON_MESSAGES[problem]}` } : undefined;
+        }),
       );
       break;
     case 'integer':

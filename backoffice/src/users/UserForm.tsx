@@ -14,6 +14,8 @@ import { requiredCheck } from '../resources/validation.ts';
 import { USER_STATUSES } from './status.tsx';
 import { confirmationCheck, emailChecks, passwordChecks, personNameChecks, phoneCheck, usernameChecks } from './validation.ts';
 
+const GRANTABLE = { grantable: true };
+
 /** What the API takes (POST/PUT /admin/users): the confirmation stays here, an empty password is left out. */
 export function toUserBody(data: Record<string, unknown>) {
   const { email, username, firstName, lastName, phone, status, roleIds, password } = data;
@@ -52,7 +54,8 @@ export function UserForm({ creating }: { creating: boolean }) {
       <TextInput source="lastName" validate={checks.lastName} />
       <TextInput source="phone" type="tel" validate={phoneCheck as Validator} />
       <RadioButtonGroupInput source="status" choices={USER_STATUSES} validate={checks.status} row />
-      <ReferenceArrayInput source="roleIds" reference="roles">
+      {/* Only the roles the API would let this administrator give (no SUPADMIN unless one, no rights they lack). */}
+      <ReferenceArrayInput source="roleIds" reference="roles" filter={GRANTABLE}>
         <AutocompleteArrayInput optionText="name" label="resources.users.fields.roleIds" />
       </ReferenceArrayInput>
       <Typography component="h2" variant="subtitle1" sx={{ mt: 2 }}>

@@ -18,14 +18,23 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
+import { REFERENCE_READ } from '../dataProvider.ts';
 import { formatMoney, LocalDateField } from '../resources/fields.tsx';
+import { titleSort } from '../resources/generate.tsx';
 import { ScreenDatagrid } from '../resources/ScreenDatagrid.tsx';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <NullableBooleanInput key="sold" source="sold" alwaysOn />,
   <NullableBooleanInput key="featured" source="featured" alwaysOn />,
-  <ReferenceInput key="categoryId" source="categoryId" reference="categories" alwaysOn>
+  <ReferenceInput
+    key="categoryId"
+    source="categoryId"
+    reference="categories"
+    sort={titleSort('categories')}
+    queryOptions={REFERENCE_READ}
+    alwaysOn
+  >
     <AutocompleteInput />
   </ReferenceInput>,
   <ReferenceInput key="ownerId" source="ownerId" reference="users">

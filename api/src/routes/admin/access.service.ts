@@ -1,5 +1,5 @@
 import { ALL_PERMISSIONS, type Database, nowIso } from '@autoroute/db';
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Principal } from '../../auth/principal.ts';
 import { revokeUserSessions } from '../../auth/sessions.data.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
@@ -59,6 +59,25 @@ function assertHolds(principal: Principal, permissions: Iterable<string>, path: 
 }
 
 /**
+ * Narrows a roles query to those `principal` may give a user, by the rules `checkUserAccess` applies:
+ * SUPADMIN only by a SUPADMIN, and no role holding a permission the caller lacks.
+ */
+export function grantableBy<Q extends SelectQueryBuilder<Database, 'roles', any>>(query: Q, principal: Principal): Q {
+  if (isSuper(principal)) return query;
+  return query.where('roles.name', '!=', SUPADMIN).where(({ not, exists, selectFrom }) =>
+    not(
+      exists(
+        selectFrom('role_permissions as rp')
+          .innerJoin('permissions as p', 'p.id', 'rp.permission_id')
+          .select('rp.role_id')
+          .whereRef('rp.role_id', '=', 'roles.id')
+          .$if(principal.permissions.length > 0, (q) => q.where('p.name', 'not in', principal.permissions)),
+      ),
+    ),
+  ) as Q;
+}
+
+/**
  * Checks that `principal` may give user `userId` exactly the roles `roleIds` (all existing), and
  * keep or change their status: 422/403/409 with what is wrong.
  */
@@ -94,10 +113,12 @@ export async function checkUserAccess(
 export async function applyUserAccess(db: Db, userId: number, roleIds: number[], endSessions: boolean) {
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('user_roles').where('user_id', '=', userId).execute();
-    if (roleIds.length)
+    // A role named twice is given once (never a 500 on the unique pair).
+    const unique = [...new Set(roleIds)];
+    if (unique.length)
       await tx
         .insertInto('user_roles')
-        .values(roleIds.map((role_id) => ({ user_id: userId, role_id })))
+        .values(unique.map((role_id) => ({ user_id: userId, role_id })))
         .execute();
   });
   if (endSessions) await revokeUserSessions(db, userId);

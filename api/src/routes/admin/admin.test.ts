@@ -404,3 +404,49 @@ describe('listing moderation (issue 5 item 5)', () => {
     expect((await t.request(`/api/v1/admin/vehicles/${id}`, { headers: root.headers })).status).toBe(404);
   });
 });
+
+describe('the roles a user form offers (issue 13 item 12a)', () => {
+  it('offers an ADMIN exactly the roles a user write by them accepts: not SUPADMIN, not a role with rights they lack', async () => {
+    const admin = await t.member('offeradmin');
+    await t.grant(admin.id, [], 'ADMIN');
+    // A role holding a right ADMIN lacks (editing roles), and one within ADMIN's rights.
+    const wide = await json(
+      await t.request('/api/v1/admin/roles', {
+        method: 'POST',
+        json: { name: `Role editors ${++serial}`, permissions: ['admin.role.update'] },
+        headers: root.headers,
+      }),
+    );
+    const narrow = await json(
+      await t.request('/api/v1/admin/roles', {
+        method: 'POST',
+        json: { name: `Colour keepers ${++serial}`, permissions: ['admin.color.index'] },
+        headers: root.headers,
+      }),
+    );
+    const offered = await json(
+      await t.request(`/api/v1/admin/roles?filter=${encodeURIComponent('{"grantable":true}')}&range=[0,99]`, { headers: admin.headers }),
+    );
+    const names = offered.map((r: { name: string }) => r.name);
+    expect(names).toEqual(expect.arrayContaining(['USER', 'ADMIN', narrow.name]));
+    expect(names).not.toContain('SUPADMIN');
+    expect(names).not.toContain(wide.name);
+
+    // Every role, offered or not, is accepted by a user write exactly when it is offered.
+    const all = await json(await t.request('/api/v1/admin/roles?range=[0,99]', { headers: admin.headers }));
+    for (const role of all as { id: number; name: string }[]) {
+      const target = await json(await t.request('/api/v1/admin/users', { method: 'POST', json: await userBody(), headers: root.headers }));
+      const res = await t.request(`/api/v1/admin/users/${target.id}`, {
+        method: 'PUT',
+        json: { ...target, roleIds: [...target.roleIds, role.id] },
+        headers: admin.headers,
+      });
+      expect(res.status === 200, `${role.name}: ${res.status}`).toBe(names.includes(role.name));
+    }
+    // A SUPADMIN is offered everything.
+    const all4root = await json(
+      await t.request(`/api/v1/admin/roles?filter=${encodeURIComponent('{"grantable":true}')}&range=[0,99]`, { headers: root.headers }),
+    );
+    expect(all4root.map((r: { name: string }) => r.name)).toContain('SUPADMIN');
+  });
+});

@@ -1,6 +1,7 @@
 import { type DialectName, nowIso, parseJson } from '@autoroute/db';
 import { type FieldDef, RESOURCES, type ResourceDef } from '@autoroute/db/resources';
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { type Locale, languageTag } from '@autoroute/locales';
+import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
 import { toMajor, toMinor } from '../../lib/reference.ts';
 import { containsAny, type ListQuery } from './list-query.ts';
 
@@ -62,6 +63,37 @@ function toRecord(def: ResourceDef, row: Row, units: Map<number, number>): Row {
   return record;
 }
 
+/**
+ * Whether a list sorted by this source is sorted in JS by the reader's collation (Łódź after Lisbon,
+ * not after Zurich), the same on SQLite and PostgreSQL: names and codes. Declared resources are
+ * reference data (a few hundred rows), so reading every matching id and name to sort them is cheap.
+ */
+const collated = (def: ResourceDef, source: string) =>
+  def.fields.some((f) => f.source === source && (f.kind === 'text' || f.kind === 'code'));
+
+/** The ids of one page of `filtered`, sorted by `column` in `locale`'s collation (ties by id), and the total. */
+async function collatedPage(
+  filtered: SelectQueryBuilder<any, any, any>,
+  column: string,
+  query: ListQuery,
+  locale: Locale,
+): Promise<{ ids: number[]; total: number }> {
+  const rows = await filtered.select(['id', `${column} as sort_key`]).execute();
+  const collator = new Intl.Collator(languageTag(locale), { numeric: true });
+  const direction = query.sort.order === 'ASC' ? 1 : -1;
+  rows.sort((a, b) => direction * collator.compare(String(a.sort_key ?? ''), String(b.sort_key ?? '')) || Number(a.id) - Number(b.id));
+  return { ids: rows.slice(query.range.start, query.range.end + 1).map((r) => Number(r.id)), total: rows.length };
+}
+
+/** Rows by id, in the order of `ids`. */
+const inOrder = <T extends Record<string, unknown>>(ids: number[], rows: T[]): T[] => {
+  const byId = new Map<number, T>(rows.map((r) => [Number(r.id), r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+};
+
 /** Filters of a list: `q` searches the declared columns, `id` takes a list, the declared filters match exactly. */
 function where(def: ResourceDef, filter: Record<string, unknown>, dialect: DialectName) {
   return (eb: ExpressionBuilder<any, any>) => {
@@ -82,8 +114,13 @@ function where(def: ResourceDef, filter: Record<string, unknown>, dialect: Diale
   };
 }
 
-export async function listRecords(db: AnyDb, dialect: DialectName, def: ResourceDef, query: ListQuery) {
+export async function listRecords(db: AnyDb, dialect: DialectName, def: ResourceDef, query: ListQuery, locale: Locale) {
   const filtered = db.selectFrom(def.table).where(where(def, query.filter, dialect));
+  if (collated(def, query.sort.field)) {
+    const [page, units] = await Promise.all([collatedPage(filtered, columnOf(def, query.sort.field), query, locale), minorUnits(db, def)]);
+    const rows = page.ids.length ? await db.selectFrom(def.table).selectAll().where('id', 'in', page.ids).execute() : [];
+    return { records: inOrder(page.ids, rows).map((r) => toRecord(def, r, units)), total: page.total };
+  }
   const [rows, total, units] = await Promise.all([
     filtered
       .selectAll()
@@ -96,6 +133,43 @@ export async function listRecords(db: AnyDb, dialect: DialectName, def: Resource
     minorUnits(db, def),
   ]);
   return { records: rows.map((r) => toRecord(def, r, units)), total: Number(total.n) };
+}
+
+/**
+ * One page of a resource's rows as another screen shows them (docs/decisions/018-reference-reads.md):
+ * the id and the title only, searched by title (`q`) or picked by id.
+ */
+export async function listReferences(db: AnyDb, dialect: DialectName, def: ResourceDef, query: ListQuery, locale: Locale) {
+  const title = columnOf(def, def.title);
+  const filtered = db.selectFrom(def.table).where((eb) => {
+    const terms: Expression<SqlBool>[] = [];
+    const { q, id } = query.filter;
+    if (typeof q === 'string' && q.trim()) terms.push(containsAny(eb, [title], q, dialect));
+    if (Array.isArray(id)) terms.push(eb('id', 'in', id as number[]));
+    return eb.and(terms);
+  });
+  if (collated(def, query.sort.field)) {
+    const page = await collatedPage(filtered, title, query, locale);
+    const rows = page.ids.length
+      ? await db
+          .selectFrom(def.table)
+          .select(['id', `${title} as title`])
+          .where('id', 'in', page.ids)
+          .execute()
+      : [];
+    return { records: inOrder(page.ids, rows).map((r) => ({ id: Number(r.id), [def.title]: r.title })), total: page.total };
+  }
+  const [rows, total] = await Promise.all([
+    filtered
+      .select(['id', `${title} as title`])
+      .orderBy(columnOf(def, query.sort.field), query.sort.order === 'ASC' ? 'asc' : 'desc')
+      .orderBy('id', 'asc')
+      .limit(query.range.end - query.range.start + 1)
+      .offset(query.range.start)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { records: rows.map((r) => ({ id: Number(r.id), [def.title]: r.title })), total: Number(total.n) };
 }
 
 /** One row with everything, its content in every locale included (lists leave the content out). */

@@ -1,10 +1,10 @@
-import type { AdminAction } from '@autoroute/db';
-import { RESOURCE_NAMES, RESOURCES, type ResourceDef, sortableSources } from '@autoroute/db/resources';
+import { ADMIN_ACTIONS, type AdminAction, permissionName } from '@autoroute/db';
+import { RESOURCE_NAMES, RESOURCES, type ResourceDef, referrersOf, sortableSources } from '@autoroute/db/resources';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { TFunction } from 'i18next';
 import { createRouter, type Deps } from '../../context.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
-import { requirePermission } from '../../middleware/auth.ts';
+import { requireAnyPermission, requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { translateMsg } from '../../validation.ts';
 import { contentRange, idList, parseListQuery } from './list-query.ts';
@@ -15,6 +15,7 @@ import {
   insertRecord,
   isConstraintViolation,
   listRecords,
+  listReferences,
   missingReferences,
   updateRecord,
   usagesOf,
@@ -74,7 +75,52 @@ function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceD
   const tags = [`Admin: ${def.name}`];
   const changed = () => onChange?.(def);
 
+  // Whoever may see this list, or holds any right over a screen that points at its rows (docs/decisions/018).
+  const readers = [
+    `admin.${def.permission}.index`,
+    ...referrersOf(def.name).flatMap((p) => ADMIN_ACTIONS.map((a) => permissionName(p, a))),
+  ];
+
   return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/references',
+        tags,
+        summary: `Ids and ${def.title}s, for the screens that point at ${def.name}`,
+        description: `Answers \`[{ id, ${def.title} }]\` with Content-Range to a holder of admin.${def.permission}.index or of any right over ${
+          referrersOf(def.name).join(', ') || 'nothing else'
+        }: \`filter={"id":[…]}\` for the names of referenced rows, \`filter={"q":"…"}\` for a picker's search.`,
+        middleware: requireAnyPermission(readers),
+        request: { query: ListParams },
+        responses: {
+          200: {
+            description: 'One page of ids and titles, the total in Content-Range',
+            headers: z.object({ 'Content-Range': z.string().openapi({ example: `${def.name} 0-24/120` }) }),
+            ...jsonContent(z.array(z.object({ id: z.number().int(), [def.title]: z.string() }))),
+          },
+          ...guarded,
+          422: failure('Bad sort, range or filter'),
+        },
+      }),
+      async (c) => {
+        const t = c.get('t');
+        const query = parseListQuery(c.req.valid('query'), {
+          sortable: ['id', def.title],
+          filters: ['q', 'id'],
+          defaultSort: { field: def.title, order: 'ASC' },
+          t,
+        });
+        if ('id' in query.filter) {
+          const ids = idList(query.filter.id);
+          if (ids === null) throw validationFailed([{ path: 'filter.id', message: t('validation.invalid') }]);
+          query.filter.id = ids;
+        }
+        const { records, total } = await listReferences(deps.db, deps.dialect, def, query, c.get('locale'));
+        c.header('Content-Range', contentRange(def.name, query.range, records.length, total));
+        return c.json(records, 200);
+      },
+    )
     .openapi(
       createRoute({
         method: 'get',
@@ -103,7 +149,7 @@ function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceD
           }
           if (key === 'id' || field?.kind === 'reference') query.filter[key] = idList(query.filter[key]);
         }
-        const { records, total } = await listRecords(deps.db, deps.dialect, def, query);
+        const { records, total } = await listRecords(deps.db, deps.dialect, def, query, c.get('locale'));
         c.header('Content-Range', contentRange(def.name, query.range, records.length, total));
         return c.json(records, 200);
       },

@@ -1,7 +1,7 @@
+import { CRON_MESSAGES, cronProblem } from '@autoroute/db/cron';
 import { CODE_PATTERN, type FieldDef, HEX_PATTERN, type ResourceDef } from '@autoroute/db/resources';
 import { LOCALES } from '@autoroute/locales';
 import { z } from '@hono/zod-openapi';
-import { isValidCron } from '../../jobs/index.ts';
 import { msg } from '../../validation.ts';
 
 /** A field's label, as the back office shows it: the same locale key serves the screen and the API's messages. */
@@ -48,7 +48,10 @@ function valueSchema(def: ResourceDef, field: FieldDef): z.ZodType {
         .string({ error: typed('validation.invalid') })
         .trim()
         .max(field.max ?? 120)
-        .refine(isValidCron, { error: msg('validation.invalidCron') });
+        .superRefine((value, ctx) => {
+          const problem = cronProblem(value);
+          if (problem) ctx.addIssue({ code: 'custom', message: msg(CRON_MESSAGES[problem]) });
+        });
     case 'integer':
     case 'limit':
       return z

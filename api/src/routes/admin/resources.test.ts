@@ -464,3 +464,129 @@ describe('deleting a row still in use (issue 5: 409 naming what uses it)', () =>
     expect(await t.database.db.selectFrom('colors').select('id').where('id', '=', created.id).executeTakeFirst()).toBeUndefined();
   });
 });
+
+describe('a limited role reads the names of what its rows point at (issue 13 item 8, decision 018)', () => {
+  let cityAdmin: TestMember;
+  const refs = (query: string) => `/api/v1/admin/countries/references?${query}`;
+
+  beforeAll(async () => {
+    cityAdmin = await t.member('cityonly');
+    await t.grant(cityAdmin.id, ['admin.city.index', 'admin.city.update']);
+  });
+
+  it('answers the id and name of referenced countries, and nothing else of them', async () => {
+    const cities = await json(await t.request('/api/v1/admin/cities?range=[0,4]', { headers: cityAdmin.headers }));
+    const ids = [...new Set(cities.map((c: { countryId: number }) => c.countryId))];
+    const res = await t.request(refs(`filter=${encodeURIComponent(JSON.stringify({ id: ids }))}`), { headers: cityAdmin.headers });
+    expect(res.status).toBe(200);
+    const countries = await json(res);
+    expect(countries.map((c: { id: number }) => c.id).sort()).toEqual([...ids].sort());
+    for (const country of countries) expect(Object.keys(country).sort()).toEqual(['id', 'name']);
+    const france = await t.database.db.selectFrom('countries').select(['id', 'name']).where('code', '=', 'FR').executeTakeFirstOrThrow();
+    const one = await json(await t.request(refs(`filter={"id":[${france.id}]}`), { headers: cityAdmin.headers }));
+    expect(one).toEqual([{ id: france.id, name: france.name }]);
+  });
+
+  it("answers a picker's search by name, one page with its total", async () => {
+    const res = await t.request(refs(`filter=${encodeURIComponent('{"q":"fra"}')}&range=[0,9]`), { headers: cityAdmin.headers });
+    expect(res.status).toBe(200);
+    const found = await json(res);
+    expect(found.map((c: { name: string }) => c.name)).toContain('France');
+    expect(res.headers.get('content-range')).toMatch(/^countries 0-\d+\/\d+$/);
+  });
+
+  it("refuses the country's full record, its writes, its list and unrelated resources", async () => {
+    const france = await t.database.db.selectFrom('countries').select('id').where('code', '=', 'FR').executeTakeFirstOrThrow();
+    const as = { headers: cityAdmin.headers };
+    expect((await t.request('/api/v1/admin/countries', as)).status).toBe(403);
+    expect((await t.request(`/api/v1/admin/countries/${france.id}`, as)).status).toBe(403);
+    expect(
+      (await t.request(`/api/v1/admin/countries/${france.id}`, { method: 'PUT', json: { name: 'X', code: 'XX' }, ...as })).status,
+    ).toBe(403);
+    expect((await t.request(`/api/v1/admin/countries/${france.id}`, { method: 'DELETE', ...as })).status).toBe(403);
+    expect((await t.request('/api/v1/admin/countries', { method: 'POST', json: { name: 'X', code: 'XX' }, ...as })).status).toBe(403);
+    // Nothing about cities points at colours or currencies.
+    expect((await t.request('/api/v1/admin/colors/references', as)).status).toBe(403);
+    expect((await t.request('/api/v1/admin/currencies/references', as)).status).toBe(403);
+    // Other fields cannot be asked for, searched or sorted by.
+    expect((await t.request(refs('sort=["code","ASC"]'), as)).status).toBe(422);
+    expect((await t.request(refs('filter={"code":"FR"}'), as)).status).toBe(422);
+  });
+
+  it('is refused to a signed-out caller and to a member, and open to whoever may list the resource', async () => {
+    expect((await t.request(refs(''))).status).toBe(401);
+    expect((await t.request(refs(''), { headers: member.headers })).status).toBe(403);
+    const countryAdmin = await t.member('countryonly');
+    await t.grant(countryAdmin.id, ['admin.country.index']);
+    expect((await t.request(refs(''), { headers: countryAdmin.headers })).status).toBe(200);
+    expect((await t.request(refs(''), { headers: superAdmin.headers })).status).toBe(200);
+  });
+
+  it('follows every declared reference: each right over a resource opens the titles of what it points at', async () => {
+    for (const name of RESOURCE_NAMES) {
+      const def = RESOURCES[name];
+      for (const field of def.fields.filter((f) => f.kind === 'reference')) {
+        const holder = await t.member(`ref-${def.permission}-${field.source}`);
+        await t.grant(holder.id, [`admin.${def.permission}.delete`]);
+        const res = await t.request(`/api/v1/admin/${field.reference}/references?range=[0,0]`, { headers: holder.headers });
+        expect(res.status, `${name}.${field.source}`).toBe(200);
+        const [first] = await json(res);
+        expect(Object.keys(first ?? { id: 0, [RESOURCES[field.reference!].title]: '' }).sort()).toEqual(
+          ['id', RESOURCES[field.reference!].title].sort(),
+        );
+      }
+    }
+  });
+});
+
+describe('a schedule that never runs (issue 13 item 12b)', () => {
+  it('refuses 0 0 31 2 * with that reason, in the request language, and saves nothing', async () => {
+    const def = RESOURCES.datacrons;
+    const before = await count(def);
+    const body = { ...(await sampleBody(def)), cron: '0 0 31 2 *' };
+    const res = await t.request('/api/v1/admin/datacrons', { method: 'POST', json: body, headers: superAdmin.headers });
+    expect(res.status).toBe(422);
+    const error = await json(res);
+    expect(error.details).toContainEqual({ path: 'cron', message: 'This schedule never runs: no date matches it (like 31 February).' });
+    const fr = await t.request('/api/v1/admin/datacrons?lng=fr_FR', { method: 'POST', json: body, headers: superAdmin.headers });
+    expect((await json(fr)).details).toContainEqual(expect.objectContaining({ path: 'cron', message: expect.stringMatching(/jamais/) }));
+    const unreadable = await t.request('/api/v1/admin/datacrons', {
+      method: 'POST',
+      json: { ...body, cron: 'every night' },
+      headers: superAdmin.headers,
+    });
+    expect((await json(unreadable)).details).toContainEqual(
+      expect.objectContaining({ path: 'cron', message: expect.stringMatching(/^Enter a cron/) }),
+    );
+    expect(await count(def)).toBe(before);
+  });
+});
+
+describe("lists sort names by the reader's collation (issue 13 item 12d)", () => {
+  const order = async (path: string) =>
+    (await json(await t.request(path, { headers: superAdmin.headers }))).map((r: { name: string }) => r.name) as string[];
+
+  it('puts Łódź after Lisbon and before Madrid, not after Zurich, in a list and in a picker', async () => {
+    for (const path of [
+      '/api/v1/admin/cities?sort=["name","ASC"]&range=[0,999]',
+      '/api/v1/admin/cities?sort=["name","ASC"]&range=[0,999]&lng=fr_FR',
+      '/api/v1/admin/cities/references?sort=["name","ASC"]&range=[0,999]',
+    ]) {
+      const names = await order(path);
+      const at = (name: string) => names.indexOf(name);
+      expect(at('Łódź'), path).toBeGreaterThan(at('Lisbon'));
+      expect(at('Łódź'), path).toBeLessThan(at('Madrid'));
+      expect(at('Łódź'), path).toBeLessThan(at('Zurich'));
+    }
+    const descending = await order('/api/v1/admin/cities?sort=["name","DESC"]&range=[0,999]');
+    expect(descending.indexOf('Łódź')).toBeGreaterThan(descending.indexOf('Zurich'));
+    expect(descending.indexOf('Łódź')).toBeLessThan(descending.indexOf('Lisbon'));
+  });
+
+  it('pages a collated sort without gaps or repeats, with the total', async () => {
+    const all = await order('/api/v1/admin/cities?sort=["name","ASC"]&range=[0,999]');
+    const res = await t.request('/api/v1/admin/cities?sort=["name","ASC"]&range=[10,19]', { headers: superAdmin.headers });
+    expect((await json(res)).map((r: { name: string }) => r.name)).toEqual(all.slice(10, 20));
+    expect(res.headers.get('content-range')).toBe(`cities 10-19/${all.length}`);
+  });
+});

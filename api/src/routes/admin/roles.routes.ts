@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { msg } from '../../validation.ts';
-import { BUILT_IN_ROLES, checkRoleWrite, findRole, saveRole } from './access.service.ts';
+import { BUILT_IN_ROLES, checkRoleWrite, findRole, grantableBy, saveRole } from './access.service.ts';
 import { containsAny, contentRange, idList, idPage, parseListQuery } from './list-query.ts';
 import { guarded, ListParams } from './resources.routes.ts';
 
@@ -45,6 +45,7 @@ export function adminRolesRoutes(deps: Deps) {
         path: '/',
         tags,
         summary: 'List roles (admin.role.index)',
+        description: '`filter={"grantable":true}` keeps the roles the caller may give a user (the user form offers only those).',
         middleware: requirePermission('admin.role.index'),
         request: { query: ListParams },
         responses: { 200: { description: 'Roles', ...jsonContent(z.array(AdminRole)) }, ...guarded, 422: failure('Bad query') },
@@ -52,7 +53,7 @@ export function adminRolesRoutes(deps: Deps) {
       async (c) => {
         const query = parseListQuery(c.req.valid('query'), {
           sortable: ['id', 'name', 'createdAt'],
-          filters: ['q', 'id'],
+          filters: ['q', 'id', 'grantable'],
           defaultSort: { field: 'id', order: 'ASC' },
           t: c.get('t'),
         });
@@ -60,6 +61,8 @@ export function adminRolesRoutes(deps: Deps) {
         let base = db.selectFrom('roles');
         const ids = query.filter.id === undefined ? null : idList(query.filter.id);
         if (ids) base = base.where('id', 'in', ids);
+        // The roles the caller may give a user (the user form's choices), by the rules a user write checks.
+        if (query.filter.grantable === true) base = grantableBy(base, c.get('principal')!);
         if (typeof query.filter.q === 'string' && query.filter.q.trim()) {
           const text = query.filter.q;
           base = base.where((eb) => containsAny(eb, ['name', 'description'], text, deps.dialect));
