@@ -71,7 +71,7 @@ const unwrap = <T>(json: unknown): T => ((json as { data?: T })?.data ?? json) a
 /**
  * What a column or a picker passes as `queryOptions` to read the rows it points at: their id and
  * title from `/{resource}/references`, which a role with rights over the pointing screen may read
- * without the right to list the target (docs/decisions/018-reference-reads.md).
+ * without the right to list the target (docs/decisions/019-reference-reads.md).
  */
 export const REFERENCE_READ = { meta: { references: true } } as const;
 

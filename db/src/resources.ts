@@ -392,7 +392,7 @@ const HAND_WRITTEN_REFERENCES: readonly { permission: AdminResource; references:
 /**
  * The permission resources whose screens point at rows of `name` (cities → countries): holding any of
  * their permissions lets a caller read those rows' id and title, and nothing more
- * (docs/decisions/018-reference-reads.md).
+ * (docs/decisions/019-reference-reads.md).
  */
 export function referrersOf(name: ResourceName): AdminResource[] {
   const declared = RESOURCE_NAMES.filter((other) =>

@@ -50,7 +50,10 @@ beforeAll(async () => {
       .execute();
   }
   // One more this month, whose message the seller has deleted: it still counts, in the figure and its list.
-  await db.insertInto('contacts').values({ seller_id: seller, vehicle_id: vehicles[0]!.id, created_at: new Date().toISOString() }).execute();
+  await db
+    .insertInto('contacts')
+    .values({ seller_id: seller, vehicle_id: vehicles[0]!.id, created_at: new Date().toISOString() })
+    .execute();
   await db.insertInto('notifications').values({ user_id: seller, kind: 'system', message: 'Welcome' }).execute();
   // An active subscription, an expired one still marked active, and a cancelled one.
   await t.subscribe(member.id, 'Individual Plus (monthly)');

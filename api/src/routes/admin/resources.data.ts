@@ -136,7 +136,7 @@ export async function listRecords(db: AnyDb, dialect: DialectName, def: Resource
 }
 
 /**
- * One page of a resource's rows as another screen shows them (docs/decisions/018-reference-reads.md):
+ * One page of a resource's rows as another screen shows them (docs/decisions/019-reference-reads.md):
  * the id and the title only, searched by title (`q`) or picked by id.
  */
 export async function listReferences(db: AnyDb, dialect: DialectName, def: ResourceDef, query: ListQuery, locale: Locale) {

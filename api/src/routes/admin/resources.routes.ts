@@ -75,7 +75,7 @@ function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceD
   const tags = [`Admin: ${def.name}`];
   const changed = () => onChange?.(def);
 
-  // Whoever may see this list, or holds any right over a screen that points at its rows (docs/decisions/018).
+  // Whoever may see this list, or holds any right over a screen that points at its rows (docs/decisions/019).
   const readers = [
     `admin.${def.permission}.index`,
     ...referrersOf(def.name).flatMap((p) => ADMIN_ACTIONS.map((a) => permissionName(p, a))),

@@ -465,7 +465,7 @@ describe('deleting a row still in use (issue 5: 409 naming what uses it)', () =>
   });
 });
 
-describe('a limited role reads the names of what its rows point at (issue 13 item 8, decision 018)', () => {
+describe('a limited role reads the names of what its rows point at (issue 13 item 8, decision 019)', () => {
   let cityAdmin: TestMember;
   const refs = (query: string) => `/api/v1/admin/countries/references?${query}`;
 
