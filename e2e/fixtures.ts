@@ -21,6 +21,28 @@ export async function expectAccessible(page: Page) {
   expect(serious, `accessibility violations on ${page.url()}`).toEqual([]);
 }
 
+/** The e2e server's administrator (playwright.config.ts). */
+export const E2E_ADMIN = { email: 'admin@e2e.autoroute.local', password: 'e2e-admin-password' };
+
+/** Signs in to the back office and waits for its screens. */
+export async function signInToBackOffice(page: Page, who: { email: string; password: string } = E2E_ADMIN) {
+  await page.goto('/admin/');
+  await page.getByLabel('Username or email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('tablist', { name: 'Open screens' })).toBeVisible();
+}
+
+/**
+ * Axe on the settled back office: a toast fading in or out is paler than it is (its contrast is
+ * checked when shown), and a section still unfolding overlaps the control that opened it (target size).
+ */
+export async function expectSettledAccessible(page: Page) {
+  await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.MuiCollapse-root:not(.MuiCollapse-entered):not(.MuiCollapse-hidden)')).toHaveCount(0);
+  await expectAccessible(page);
+}
+
 /** The page's islands answer once hydrated (Astro drops their `ssr` mark then): wait before typing into a form. */
 export const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 

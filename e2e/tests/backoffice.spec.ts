@@ -2,31 +2,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { connect } from '@autoroute/db';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from '../fixtures.ts';
+import { expectSettledAccessible as accessible, E2E_ADMIN, expect, signInToBackOffice as signIn, test } from '../fixtures.ts';
 
 // Issue 5: the back office's screens, as an administrator and as a limited one, in English and Arabic.
 
-const ADMIN = { email: 'admin@e2e.autoroute.local', password: 'e2e-admin-password' };
+const ADMIN = E2E_ADMIN;
 const MODERATOR = { email: 'lukas.becker@demo.autoroute.local', password: 'demo-seller-2026' };
 const SUSPENDED = { email: 'location.azur@demo.autoroute.local', username: 'location.azur', password: 'demo-seller-2026' };
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/admin/');
-  await page.getByLabel('Username or email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('tablist', { name: 'Open screens' })).toBeVisible();
-}
-
-/**
- * Axe on the settled page: a toast fading in or out is paler than it is (its contrast is checked
- * when shown), and a section still unfolding overlaps the control that opened it (target size).
- */
-async function accessible(page: Page) {
-  await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 15_000 });
-  await expect(page.locator('.MuiCollapse-root:not(.MuiCollapse-entered):not(.MuiCollapse-hidden)')).toHaveCount(0);
-  await expectAccessible(page);
-}
 
 const menu = (page: Page) => page.getByRole('menu').first();
 /** Opens a screen from the menu and waits until its tab is the selected one (the screen is showing). */

@@ -1,27 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, test, texts } from '../fixtures.ts';
+import { expectSettledAccessible as accessible, expect, expectAccessible, signInToBackOffice, test, texts } from '../fixtures.ts';
 
 // Issue 13 items 9 and 10: dashboard figures that match the lists they open, the Subscriptions list,
 // and the maintenance message set in the back office and shown on the storefront.
 
-const ADMIN = { email: 'admin@e2e.autoroute.local', password: 'e2e-admin-password' };
-
 test.use({ viewport: { width: 1366, height: 768 } });
 
-async function signIn(page: Page) {
-  await page.goto('/admin/');
-  await page.getByLabel('Username or email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('tablist', { name: 'Open screens' })).toBeVisible();
-}
-
-/** Axe on the settled page (no toast fading, no section unfolding). */
-async function accessible(page: Page) {
-  await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 15_000 });
-  await expect(page.locator('.MuiCollapse-root:not(.MuiCollapse-entered):not(.MuiCollapse-hidden)')).toHaveCount(0);
-  await expectAccessible(page);
-}
+const signIn = (page: Page) => signInToBackOffice(page);
 
 const menu = (page: Page) => page.getByRole('menu').first();
 

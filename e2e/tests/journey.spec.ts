@@ -212,8 +212,13 @@ async function journey(browser: Browser, run: Run, testInfo: TestInfo) {
   await expect(columns).toHaveCount(3);
   for (const name of [title, ...others.map(([, name]) => name)])
     await expect(columns.filter({ has: visitor.getByRole('link', { name, exact: true }) })).toHaveCount(1);
-  // Side by side in reading order: each row's name first, then the vehicles.
-  const row = visitor.getByRole('row').nth(1);
+  // Side by side in reading order: each row's name first, then the vehicles (the first row of facts,
+  // after the column headers and a group's heading).
+  const row = visitor
+    .getByRole('row')
+    .filter({ has: visitor.getByRole('rowheader') })
+    .filter({ has: visitor.getByRole('cell') })
+    .first();
   await expectBefore(row.getByRole('rowheader'), row.getByRole('cell').first(), dir);
   await expectLanguage(visitor, t, run);
   await expectAccessible(visitor);
