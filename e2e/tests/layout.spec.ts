@@ -17,9 +17,9 @@ async function overflowing(page: Page, paths: string[]): Promise<string[]> {
   return wide;
 }
 
-/** Each page in English, then in Arabic (right to left). */
+/** Each page in English, in German (the longest words) and in Arabic (right to left). */
 const inBothLanguages = (paths: string[]) =>
-  ['en_US', 'ar_SA'].flatMap((lng) => paths.map((p) => `${p}${p.includes('?') ? '&' : '?'}lng=${lng}`));
+  ['en_US', 'de_DE', 'ar_SA'].flatMap((lng) => paths.map((p) => `${p}${p.includes('?') ? '&' : '?'}lng=${lng}`));
 
 test.describe('at 320 px wide', () => {
   test.use({ viewport: { width: 320, height: 640 } });
