@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import englishRa from 'ra-language-english';
 import { describe, expect, it } from 'vitest';
-import { LOCALES, resources } from './index.ts';
+import { formatTag, formatTagOf, LOCALES, resources } from './index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 type Tree = { [key: string]: string | Tree };
@@ -30,6 +30,30 @@ const SAME_EVERYWHERE = new Set([
 ]);
 
 const english = new Map(leaves(resources.en_US as Tree).map(([k, v]) => [base(k), v]));
+
+/** Arabic-Indic and Eastern Arabic-Indic digits. */
+const EASTERN_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/;
+
+describe('one digit system and calendar per locale (formatTag)', () => {
+  it.each(LOCALES)('%s writes numbers and dates in Western digits and the Gregorian calendar', (locale) => {
+    const number = new Intl.NumberFormat(formatTag(locale)).format(1234567.5);
+    const date = new Intl.DateTimeFormat(formatTag(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date('2026-06-14T12:00:00Z'));
+    expect(number).not.toMatch(EASTERN_DIGITS);
+    expect(number).toMatch(/1.?234.?567/);
+    expect(date).toMatch(/2026/);
+    expect(date).toMatch(/14/);
+    // Each text of the locale file writes the same digits.
+    const texts = leaves(resources[locale] as Tree).filter(([, text]) => EASTERN_DIGITS.test(text));
+    expect(texts).toEqual([]);
+  });
+
+  it('keeps the language tag apart from the format tag, and reads a page or user setting', () => {
+    expect(formatTag('ar_SA')).toBe('ar-SA-u-ca-gregory-nu-latn');
+    expect(formatTag('fr_FR')).toBe('fr-FR');
+    expect(formatTagOf('ar-SA')).toBe('ar-SA-u-ca-gregory-nu-latn');
+    expect(formatTagOf('nonsense')).toBe('en-US');
+  });
+});
 
 describe('locale files', () => {
   it('has one file for each of the eight locales of SPEC §1', () => {

@@ -21,8 +21,25 @@ const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'ug', 'yi', '
 export const isRtl = (locale: string): boolean => RTL_LANGUAGES.has(locale.slice(0, 2).toLowerCase());
 export const direction = (locale: string): 'rtl' | 'ltr' => (isRtl(locale) ? 'rtl' : 'ltr');
 
-/** BCP 47 tag for `<html lang>`, `Intl` and `hreflang`. */
+/** BCP 47 tag for `<html lang>`, `hreflang`, `Content-Language`, plural rules and collation. */
 export const languageTag = (locale: Locale): string => locale.replace('_', '-');
+
+/**
+ * How a locale writes numbers and dates, when it differs from what its language tag alone gives:
+ * one system per locale, on every page of both apps. Arabic pages write Western digits and the
+ * Gregorian calendar: titles, model names, VINs, plates and phone numbers are written so, a number
+ * field takes them, and mixing them with Arabic-Indic digits on one page reads badly.
+ */
+const FORMAT_EXTENSIONS: Partial<Record<Locale, string>> = { ar_SA: 'u-ca-gregory-nu-latn' };
+
+/** BCP 47 tag for `Intl` number, date, time and unit formats: the language tag with its digits and calendar. */
+export const formatTag = (locale: Locale): string => {
+  const extension = FORMAT_EXTENSIONS[locale];
+  return extension ? `${languageTag(locale)}-${extension}` : languageTag(locale);
+};
+
+/** The `Intl` format tag of a language tag or locale name as a page or a user setting holds it (`ar-SA`, `fr`). */
+export const formatTagOf = (input: string | null | undefined): string => formatTag(matchLocale(input) ?? DEFAULT_LOCALE);
 
 /** Matches `fr`, `fr-FR`, `fr_fr` or `FR_FR` to a supported locale; null when none fits. */
 export function matchLocale(input: string | null | undefined): Locale | null {

@@ -49,6 +49,7 @@ export interface CountryTable extends Timestamps {
 export interface CityTable extends Timestamps {
   id: Generated<number>;
   name: string;
+  name_i18n: string | null;
   country_id: number;
 }
 

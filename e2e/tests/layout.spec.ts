@@ -5,16 +5,26 @@ import { expect, expectAccessible, signedGet, signIn, test, texts } from '../fix
 // menu button on phones and the full navigation on a desktop.
 const SELLER = { email: 'claire.martin@demo.autoroute.local', password: 'demo-seller-2026' };
 
-/** The pages whose width goes beyond the viewport's, each named by its address. */
-async function overflowing(page: Page, paths: string[]): Promise<string[]> {
-  const wide: string[] = [];
+/**
+ * The pages whose width goes beyond the viewport's, or that write Arabic-Indic digits (every locale
+ * writes one digit system, Western in Arabic as in titles and models: locales/meta.ts formatTag),
+ * each named by its address.
+ */
+async function faulty(page: Page, paths: string[]): Promise<string[]> {
+  const faults: string[] = [];
   for (const path of paths) {
     await page.goto(path);
     await page.waitForLoadState('load');
-    const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-    if (scroll > inner) wide.push(`${path} (${scroll} px wide in ${inner} px)`);
+    const { scroll, inner, text } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      inner: window.innerWidth,
+      text: document.body.innerText,
+    }));
+    if (scroll > inner) faults.push(`${path} (${scroll} px wide in ${inner} px)`);
+    const digits = text.match(/\S*[\u0660-\u0669\u06F0-\u06F9]\S*/u);
+    if (digits) faults.push(`${path} (writes "${digits[0]}")`);
   }
-  return wide;
+  return faults;
 }
 
 /** Each page in English, in German (the longest words) and in Arabic (right to left). */
@@ -24,7 +34,7 @@ const inBothLanguages = (paths: string[]) =>
 test.describe('at 320 px wide', () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
-  test('no public page scrolls sideways, in English or Arabic', async ({ page }) => {
+  test('no public page scrolls sideways or mixes digit systems, in English, German or Arabic', async ({ page }) => {
     await page.goto('/?lng=en_US');
     const list = await signedGet<{ data: { id: number }[] }>(page, '/api/v1/vehicles?perPage=3');
     const ids = list.data.map((v) => v.id);
@@ -61,10 +71,10 @@ test.describe('at 320 px wide', () => {
       '/503',
       '/no/such/page',
     ];
-    expect(await overflowing(page, inBothLanguages(paths)), 'pages wider than the screen').toEqual([]);
+    expect(await faulty(page, inBothLanguages(paths)), 'pages wider than the screen, or in Arabic-Indic digits').toEqual([]);
   });
 
-  test('no signed-in page scrolls sideways, in English or Arabic', async ({ page }) => {
+  test('no signed-in page scrolls sideways or mixes digit systems, in English, German or Arabic', async ({ page }) => {
     await page.goto('/sign-in?lng=en_US');
     await signIn(page, SELLER);
     await expect(page).toHaveURL(/\/$/);
@@ -87,7 +97,7 @@ test.describe('at 320 px wide', () => {
       '/logout/',
       '/billing/',
     ];
-    expect(await overflowing(page, inBothLanguages(paths)), 'pages wider than the screen').toEqual([]);
+    expect(await faulty(page, inBothLanguages(paths)), 'pages wider than the screen, or in Arabic-Indic digits').toEqual([]);
   });
 });
 

@@ -97,6 +97,38 @@ test.describe('vehicle search', () => {
     await expectAccessible(page);
   });
 
+  test('counts every filter that has values: make, body, colour, country and city, in the page language', async ({ page }) => {
+    /** A select's options as [label, count], the "any" option left out. */
+    const counts = async (label: string) =>
+      (await page.getByLabel(label, { exact: true }).locator('option:not([value=""])').allTextContents()).map((text) => {
+        const m = /^(.*) \((\d[\d,]*)\)$/.exec(text.trim());
+        expect(m, `${label}: "${text}" carries no count`).not.toBeNull();
+        return [m![1]!, Number(m![2]!.replace(/,/g, ''))] as const;
+      });
+    await page.goto('/vehicles?lng=en_US');
+    const total = Number(((await resultsCount(page).textContent()) ?? '').replace(/\D/g, ''));
+    const sum = (list: readonly (readonly [string, number])[]) => list.reduce((a, [, n]) => a + n, 0);
+    for (const label of ['Make', 'Body type', 'Colour', 'Country']) expect(sum(await counts(label)), label).toBe(total);
+
+    // A country chosen: the colours count within it, the cities are its own, each counted.
+    const [country, inCountry] = (await counts('Country')).sort((a, b) => b[1] - a[1])[0]!;
+    await page.getByText('More filters', { exact: true }).click();
+    await page.getByLabel('Country', { exact: true }).selectOption({ label: `${country} (${inCountry.toLocaleString('en-US')})` });
+    await expect(page).toHaveURL(/[?&]countryId=\d+/);
+    await expect(resultsCount(page)).toHaveText(`${inCountry.toLocaleString('en-US')} vehicles`);
+    await expect.poll(async () => sum(await counts('Colour'))).toBe(inCountry);
+    await expect.poll(async () => sum(await counts('City'))).toBe(inCountry);
+    await expectAccessible(page);
+
+    // In Arabic, the same cities in Arabic, with Western digits like the rest of the page.
+    const countryId = new URL(page.url()).searchParams.get('countryId');
+    await page.goto(`/vehicles?countryId=${countryId}&lng=ar_SA`);
+    const cities = await page.getByLabel('المدينة', { exact: true }).locator('option:not([value=""])').allTextContents();
+    expect(cities.length).toBeGreaterThan(0);
+    for (const city of cities) expect(city).toMatch(/^\p{Script=Arabic}[\p{Script=Arabic}\s\-]* \(\d[\d,]*\)$/u);
+    await expectAccessible(page);
+  });
+
   test('a page past the last one says so beside the count, and leads to the last page', async ({ page }) => {
     await page.goto('/vehicles?page=999&lng=en_US');
     const count = (await resultsCount(page).textContent())?.trim() ?? '';
@@ -110,7 +142,7 @@ test.describe('vehicle search', () => {
     await expectAccessible(page);
 
     await page.goto('/vehicles?page=999&lng=ar_SA');
-    await expect(page.getByText('الصفحة ٩٩٩ بعد نهاية هذه النتائج.')).toBeVisible();
+    await expect(page.getByText('الصفحة 999 بعد نهاية هذه النتائج.')).toBeVisible();
     await expectAccessible(page);
   });
 });

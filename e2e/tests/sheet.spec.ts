@@ -67,17 +67,19 @@ test('a vehicle page shows the whole sheet, in each language’s units, and /com
   await expect(puissance.locator('[data-field="fast_charging"] dd')).toHaveText(a.fast_charging ? 'Oui' : 'Non');
   await expect(page.getByRole('heading', { level: 2, name: 'Historique et environnement' })).toBeVisible();
 
-  // Arabic on a phone: right to left, Arabic-Indic digits and words, no sideways scrolling, accessible.
+  // Arabic on a phone: right to left, Arabic words in Western digits (one digit system per locale, the
+  // one of titles and models), no sideways scrolling, accessible.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const ar = await phone.newPage();
   await ar.goto(`/vehicles/${a.id}?lng=ar_SA`);
   await expect(ar.locator('html')).toHaveAttribute('dir', 'rtl');
   const arPower = ar.getByRole('region', { name: 'الكهرباء والقوة' });
-  await expect(arPower.locator('[data-field="din_power"] dd')).toHaveText(`${number(a.din_power ?? 0, 'ar-SA')} حصان`);
+  await expect(arPower.locator('[data-field="din_power"] dd')).toHaveText(`${number(a.din_power ?? 0, 'en-US')} حصان`);
   await expect(arPower.locator('[data-field="battery_capacity"] dd')).toHaveText(
-    `${number(a.battery_capacity ?? 0, 'ar-SA')} كيلوواط ساعة`,
+    `${number(a.battery_capacity ?? 0, 'en-US')} كيلوواط ساعة`,
   );
   await expect(arPower.locator('[data-field="fast_charging"] dd')).toHaveText(a.fast_charging ? 'نعم' : 'لا');
+  expect(await ar.locator('main').textContent(), 'Arabic-Indic digits beside Western ones').not.toMatch(/[\u0660-\u0669\u06F0-\u06F9]/);
   expect(await noSideways(ar)).toBe(true);
   await expectAccessible(ar);
   await ar.screenshot({ path: info.outputPath('sheet-ar-390.png'), fullPage: true });

@@ -1,5 +1,5 @@
 import { nowIso } from '@autoroute/db';
-import { DEFAULT_LOCALE, languageTag, matchLocale } from '@autoroute/locales';
+import { DEFAULT_LOCALE, formatTag, matchLocale } from '@autoroute/locales';
 import { translator } from '../i18n.ts';
 import { localName } from '../lib/reference.ts';
 import type { JobHandler } from './types.ts';
@@ -69,7 +69,7 @@ export const expireSubscriptions: JobHandler = async ({ db }) => {
   let reminded = 0;
   for (const s of due) {
     const locale = matchLocale(s.language) ?? DEFAULT_LOCALE;
-    const date = new Intl.DateTimeFormat(languageTag(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(s.expires_at));
+    const date = new Intl.DateTimeFormat(formatTag(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(s.expires_at));
     const t = translator(locale);
     // Marking and notifying in one transaction, on the condition it was not marked yet: once only.
     const sent = await db.transaction().execute(async (tx) => {

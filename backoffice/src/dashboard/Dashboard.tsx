@@ -1,4 +1,4 @@
-import { languageTag, matchLocale } from '@autoroute/locales/meta';
+import { formatTagOf } from '@autoroute/locales/meta';
 import {
   Alert,
   Box,
@@ -54,7 +54,7 @@ function FigureCard({ label, value, detail, to }: { label: string; value: number
         {label}
       </Typography>
       <Typography variant="h4" component="p" sx={{ mt: 1 }}>
-        {value === undefined ? '—' : new Intl.NumberFormat(languageTag(matchLocale(locale) ?? 'en_US')).format(value)}
+        {value === undefined ? '—' : new Intl.NumberFormat(formatTagOf(locale)).format(value)}
       </Typography>
       {detail && (
         <Typography variant="body2" color="text.secondary">
@@ -87,7 +87,7 @@ function RevenueLinks({
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const monthName = (month: string) =>
-    new Intl.DateTimeFormat(languageTag(matchLocale(locale) ?? 'en_US'), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Intl.DateTimeFormat(formatTagOf(locale), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
       new Date(`${month}-01T00:00:00Z`),
     );
   const linked = rows.filter((r) => linkTo(r.link));
@@ -129,8 +129,7 @@ function Figures({ data }: { data: DashboardFigures }) {
   // The API names the list each figure counts and its filter: the list's total is the figure (issue 13 item 9).
   const linkTo = (link: DashboardLink | undefined) =>
     link && canAccess?.[link.resource] ? listPath(link.resource, { filter: link.filter }) : undefined;
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(languageTag(matchLocale(locale) ?? 'en_US'), { dateStyle: 'medium' }).format(new Date(iso));
+  const date = (iso: string) => new Intl.DateTimeFormat(formatTagOf(locale), { dateStyle: 'medium' }).format(new Date(iso));
   const revenue = data.revenueByMonth ?? [];
   const currencies = [...new Set(revenue.map((r) => r.currency))];
   const categories = [...(data.listingsPerCategory ?? [])].sort((a, b) => b.count - a.count);

@@ -1,4 +1,4 @@
-import { languageTag, matchLocale } from '@autoroute/locales/meta';
+import { formatTagOf } from '@autoroute/locales/meta';
 import { Box, useTheme } from '@mui/material';
 import { useId } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
@@ -36,7 +36,7 @@ export function RevenueChart({ rows, currency }: { rows: Revenue[]; currency: st
   const translate = useTranslate();
   const theme = useTheme();
   const [locale] = useLocaleState();
-  const tag = languageTag(matchLocale(locale) ?? 'en_US');
+  const tag = formatTagOf(locale);
   const id = useId();
   const data = rows.filter((r) => r.currency === currency).sort((a, b) => a.month.localeCompare(b.month));
   const max = Math.max(1, ...data.map((r) => r.amount));

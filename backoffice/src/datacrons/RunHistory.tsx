@@ -1,4 +1,4 @@
-import { languageTag, matchLocale } from '@autoroute/locales/meta';
+import { formatTagOf } from '@autoroute/locales/meta';
 import { Alert, Box, Chip, Typography } from '@mui/material';
 import {
   Datagrid,
@@ -36,7 +36,7 @@ function DurationField(_: { source: string; label?: string; sortable?: boolean }
   if (!record?.startedAt || !record.finishedAt) return null;
   const ms = new Date(String(record.finishedAt)).getTime() - new Date(String(record.startedAt)).getTime();
   if (!Number.isFinite(ms) || ms < 0) return null;
-  const tag = languageTag(matchLocale(locale) ?? 'en_US');
+  const tag = formatTagOf(locale);
   const [value, unit] = ms < 60_000 ? [ms / 1000, 'second'] : ms < 3_600_000 ? [ms / 60_000, 'minute'] : [ms / 3_600_000, 'hour'];
   return (
     <Typography component="span" variant="body2">

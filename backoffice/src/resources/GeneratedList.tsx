@@ -7,7 +7,6 @@ import {
   BulkExportButton,
   List,
   NullableBooleanInput,
-  NumberField,
   ReferenceField,
   ReferenceInput,
   SearchInput,
@@ -18,7 +17,7 @@ import {
 } from 'react-admin';
 import { REFERENCE_READ } from '../dataProvider.ts';
 import { exporterOf } from './export.ts';
-import { ColorField, LimitField, MoneyField } from './fields.tsx';
+import { ColorField, LimitField, LocalNumberField, MoneyField } from './fields.tsx';
 import { titleSort, useResourceDef } from './generate.tsx';
 import { choicesOf } from './labels.ts';
 import { ScreenDatagrid } from './ScreenDatagrid.tsx';
@@ -45,7 +44,7 @@ function column(def: ResourceDef, field: FieldDef): ReactElement | null {
     case 'hex':
       return <ColorField key={source} source={source} />;
     case 'integer':
-      return <NumberField key={source} source={source} />;
+      return <LocalNumberField key={source} source={source} />;
     case 'limit':
       return <LimitField key={source} source={source} />;
     case 'money':

@@ -1,4 +1,4 @@
-import { type Locale, languageTag, matchLocale } from '@autoroute/locales/meta';
+import { formatTagOf, type Locale, matchLocale } from '@autoroute/locales/meta';
 
 export { nextRuns } from '@autoroute/db/cron';
 
@@ -56,7 +56,7 @@ export async function loadDescriber(locale: string): Promise<Describe> {
 
 /** "Sunday 28 June 2026 at 02:30" and "in 3 days", in the locale's words. */
 export function describeRun(date: Date, locale: string, now: Date = new Date()): { when: string; relative: string } {
-  const tag = languageTag(matchLocale(locale) ?? 'en_US');
+  const tag = formatTagOf(locale);
   const when = new Intl.DateTimeFormat(tag, { dateStyle: 'full', timeStyle: 'short' }).format(date);
   const seconds = (date.getTime() - now.getTime()) / 1000;
   const units: [Intl.RelativeTimeFormatUnit, number][] = [

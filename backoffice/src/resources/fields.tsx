@@ -1,9 +1,11 @@
-import { languageTag, matchLocale } from '@autoroute/locales/meta';
+import { formatTagOf } from '@autoroute/locales/meta';
 import { Box, Typography } from '@mui/material';
 import {
   DateField,
   type DateFieldProps,
   type Identifier,
+  NumberField,
+  type NumberFieldProps,
   useGetManyAggregate,
   useLocaleState,
   useRecordContext,
@@ -44,16 +46,14 @@ export function LimitField({ source }: SourceProps) {
   const value = record[source] as number | null;
   return (
     <Typography component="span" variant="body2">
-      {value === null ? translate('backoffice.limit.unlimited') : new Intl.NumberFormat(tagOf(locale)).format(value)}
+      {value === null ? translate('backoffice.limit.unlimited') : new Intl.NumberFormat(formatTagOf(locale)).format(value)}
     </Typography>
   );
 }
 
-const tagOf = (locale: string) => languageTag(matchLocale(locale) ?? 'en_US');
-
 /** An amount in its currency's major unit, written the locale's way (12 500,50 €). */
 export function formatMoney(amount: number, currency: string | undefined, locale: string): string {
-  const tag = tagOf(locale);
+  const tag = formatTagOf(locale);
   if (!currency) return new Intl.NumberFormat(tag).format(amount);
   try {
     return new Intl.NumberFormat(tag, { style: 'currency', currency }).format(amount);
@@ -77,8 +77,14 @@ export function MoneyField({ source, currencySource }: SourceProps & { currencyS
   );
 }
 
+/** A number in the console language's digits, not the browser's (react-admin's default). */
+export function LocalNumberField(props: NumberFieldProps) {
+  const [locale] = useLocaleState();
+  return <NumberField locales={formatTagOf(locale)} {...props} />;
+}
+
 /** A date (and time) written the console's way, not the browser's (react-admin's default). */
 export function LocalDateField(props: DateFieldProps) {
   const [locale] = useLocaleState();
-  return <DateField locales={tagOf(locale)} {...props} />;
+  return <DateField locales={formatTagOf(locale)} {...props} />;
 }

@@ -1,4 +1,5 @@
-import { BulkDeleteButton, FunctionField, List, NumberField, type RaRecord, SearchInput, TextField, useTranslate } from 'react-admin';
+import { BulkDeleteButton, FunctionField, List, type RaRecord, SearchInput, TextField, useTranslate } from 'react-admin';
+import { LocalNumberField } from '../resources/fields.tsx';
 import { ScreenDatagrid } from '../resources/ScreenDatagrid.tsx';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
@@ -17,7 +18,7 @@ export function RoleList() {
             translate('backoffice.permissions.count', { count: (record.permissions as string[] | undefined)?.length ?? 0 })
           }
         />
-        <NumberField source="users" sortable={false} />
+        <LocalNumberField source="users" sortable={false} />
       </ScreenDatagrid>
     </List>
   );

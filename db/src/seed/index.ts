@@ -5,6 +5,7 @@ import { ALL_PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '../permissions.ts';
 import type { Database } from '../schema.ts';
 import { nowIso } from '../util.ts';
 import { EUR_RATES, generateVehicle, type Lookup, type Place } from './catalogue.ts';
+import { cityNames } from './data/cities.ts';
 import { makes } from './data/makes.ts';
 import { pages } from './data/pages.ts';
 import { cartText, detailText, planGroups, plans } from './data/plans.ts';
@@ -98,7 +99,9 @@ export async function seedReference(db: Db): Promise<boolean> {
     await insertMany(
       tx,
       'cities',
-      ref.countries.flatMap((c) => [...new Set(c.cities)].map((name) => ({ name, country_id: countryByCode.get(c.code)! }))),
+      ref.countries.flatMap((c) =>
+        [...new Set(c.cities)].map((name) => ({ name, name_i18n: json(cityNames[name]!), country_id: countryByCode.get(c.code)! })),
+      ),
     );
     await insertMany(
       tx,

@@ -1,4 +1,4 @@
-import { type Locale, languageTag } from '@autoroute/locales';
+import { formatTag, type Locale } from '@autoroute/locales';
 import type { TFunction } from 'i18next';
 import type { VehicleDetail } from './types.ts';
 
@@ -72,7 +72,7 @@ export interface CompareGroup {
 
 /** Formatters in the locale's digits and words; units without an Intl name come from the locale files. */
 export function sheetFormat(locale: Locale, t: TFunction) {
-  const tag = languageTag(locale);
+  const tag = formatTag(locale);
   const unit = (unit: string, max = 1) => {
     const f = new Intl.NumberFormat(tag, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: max });
     return (n: number) => f.format(n);

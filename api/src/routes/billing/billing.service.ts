@@ -1,5 +1,5 @@
 import { nowIso } from '@autoroute/db';
-import { DEFAULT_LOCALE, type Locale, languageTag, matchLocale } from '@autoroute/locales';
+import { DEFAULT_LOCALE, formatTag, type Locale, matchLocale } from '@autoroute/locales';
 import { sql } from 'kysely';
 import type Stripe from 'stripe';
 import type { Deps } from '../../context.ts';
@@ -244,7 +244,7 @@ export async function startCheckout(deps: Deps, stripe: Stripe | null, userId: n
   if (plan?.is_active !== 1) throw notFound('PLAN_NOT_FOUND');
   const active = await findActiveSubscription(deps.db, userId);
   if (active && active.cart_id === cartId) {
-    const date = new Intl.DateTimeFormat(languageTag(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(active.expires_at));
+    const date = new Intl.DateTimeFormat(formatTag(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(active.expires_at));
     throw new AppError(409, 'ALREADY_SUBSCRIBED', { plan: cartName(plan, locale), date });
   }
   const now = nowIso();

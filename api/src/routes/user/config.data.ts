@@ -32,7 +32,7 @@ export async function loadReferenceLists(db: Db) {
     named('providers'),
     db.selectFrom('colors').select(['id', 'code', 'name', 'name_i18n', 'hex']).orderBy('id').execute(),
     db.selectFrom('countries').select(['id', 'code', 'name', 'name_i18n']).orderBy('name').execute(),
-    db.selectFrom('cities').select(['id', 'name', 'country_id']).orderBy('name').execute(),
+    db.selectFrom('cities').select(['id', 'name', 'name_i18n', 'country_id']).orderBy('name').execute(),
     db
       .selectFrom('currencies')
       .select(['id', 'code', 'name', 'name_i18n', 'symbol', 'minor_units', 'country_id'])

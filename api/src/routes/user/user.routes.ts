@@ -74,7 +74,9 @@ export async function userConfig(deps: Deps, locale: Locale): Promise<z.infer<ty
     countries: r.countries
       .map((x) => ({ id: x.id, code: x.code, name: localName(x.name, x.name_i18n, locale) }))
       .sort((a, b) => a.name.localeCompare(b.name, locale.replace('_', '-'))),
-    cities: r.cities.map((x) => ({ id: x.id, name: x.name, countryId: x.country_id })),
+    cities: r.cities
+      .map((x) => ({ id: x.id, name: localName(x.name, x.name_i18n, locale), countryId: x.country_id }))
+      .sort((a, b) => a.name.localeCompare(b.name, locale.replace('_', '-'))),
     currencies: r.currencies.map((x) => ({
       id: x.id,
       code: x.code,

@@ -382,10 +382,88 @@ describe('GET /api/v1/vehicles: facets', () => {
     expect(asMap(facets.transmissionId)).toEqual(facetOf(both, 'transmission_id'));
   });
 
+  it('counts colour, country and city across the other facets, both ways', async () => {
+    const country = mostCommon('country_id');
+    const color = mostCommon(
+      'color_id',
+      unsold().filter((v) => v.country_id === country),
+    );
+    const fuel = mostCommon(
+      'fuel_type_id',
+      unsold().filter((v) => v.country_id === country && v.color_id === color),
+    );
+    const body = await json(await t.request(`/api/v1/vehicles?countryId=${country}&colorId=${color}&fuelTypeId=${fuel}&minYear=2005`));
+    const base = unsold().filter((v) => v.year >= 2005);
+    const { facets } = body.meta;
+    // Each facet counts the vehicles that pass every other filter, whichever grouping it is read from.
+    expect(asMap(facets.colorId)).toEqual(
+      facetOf(
+        base.filter((v) => v.country_id === country && v.fuel_type_id === fuel),
+        'color_id',
+      ),
+    );
+    expect(asMap(facets.countryId)).toEqual(
+      facetOf(
+        base.filter((v) => v.color_id === color && v.fuel_type_id === fuel),
+        'country_id',
+      ),
+    );
+    expect(asMap(facets.fuelTypeId)).toEqual(
+      facetOf(
+        base.filter((v) => v.country_id === country && v.color_id === color),
+        'fuel_type_id',
+      ),
+    );
+    const all3 = base.filter((v) => v.country_id === country && v.color_id === color && v.fuel_type_id === fuel);
+    expect(body.meta.total).toBe(all3.length);
+    expect(asMap(facets.brand)).toEqual(facetOf(all3, 'brand'));
+    // Cities are counted for the chosen country, and named.
+    expect(asMap(facets.cityId)).toEqual(facetOf(all3, 'city_id'));
+    expect(facets.cityId.every((c: { name: string }) => c.name.length > 0)).toBe(true);
+
+    const city = mostCommon(
+      'city_id',
+      unsold().filter((v) => v.country_id === country),
+    );
+    const inCity = (await json(await t.request(`/api/v1/vehicles?countryId=${country}&cityId=${city}`))).meta;
+    expect(inCity.total).toBe(unsold().filter((v) => v.city_id === city).length);
+    expect(asMap(inCity.facets.cityId)).toEqual(
+      facetOf(
+        unsold().filter((v) => v.country_id === country),
+        'city_id',
+      ),
+    );
+    expect(asMap(inCity.facets.countryId)).toEqual(
+      facetOf(
+        unsold().filter((v) => v.city_id === city),
+        'country_id',
+      ),
+    );
+    // Without a country, no city is listed: the list would be the world's.
+    expect((await json(await t.request('/api/v1/vehicles'))).meta.facets.cityId).toEqual([]);
+  });
+
+  it('names cities in the request language', async () => {
+    const listing = unsold()[0]!;
+    const row = await t.database.db
+      .selectFrom('cities')
+      .select(['name', 'name_i18n'])
+      .where('id', '=', listing.city_id)
+      .executeTakeFirstOrThrow();
+    const names = JSON.parse(row.name_i18n ?? '{}');
+    expect(names.ar_SA).toMatch(/\p{Script=Arabic}/u);
+    const ar = await json(await t.request(`/api/v1/vehicles/${listing.id}?lng=ar_SA`));
+    expect(ar.data.city.name).toBe(names.ar_SA);
+    const config = await json(await t.request('/api/v1/user/config?lng=ar_SA'));
+    expect(config.data.cities.find((c: { id: number }) => c.id === listing.city_id).name).toBe(names.ar_SA);
+    const facets = (await json(await t.request(`/api/v1/vehicles?countryId=${listing.country_id}&lng=ar_SA`))).meta.facets;
+    expect(facets.cityId.find((c: { id: number }) => c.id === listing.city_id).name).toBe(names.ar_SA);
+  });
+
   it('lists facet values most frequent first, with names in the request language', async () => {
     const en = (await json(await t.request('/api/v1/vehicles?lng=en_US'))).meta.facets;
     const fr = (await json(await t.request('/api/v1/vehicles?lng=fr_FR'))).meta.facets;
-    for (const facet of ['categoryId', 'typeId', 'fuelTypeId', 'transmissionId', 'brand']) {
+    for (const facet of ['categoryId', 'typeId', 'fuelTypeId', 'transmissionId', 'brand', 'colorId', 'countryId']) {
       const counts = en[facet].map((f: { count: number }) => f.count);
       expect(counts).toEqual([...counts].sort((a, b) => b - a));
       expect(counts.reduce((a: number, b: number) => a + b, 0)).toBe(unsold().length);

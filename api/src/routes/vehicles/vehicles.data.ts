@@ -52,6 +52,7 @@ export function withReferences(db: Db, ids?: readonly number[]) {
       'cur.minor_units',
       'ci.id as city_id',
       'ci.name as city_name',
+      'ci.name_i18n as city_name_i18n',
       'co.id as country_id',
       'co.code as country_code',
       'co.name as country_name',
@@ -157,7 +158,21 @@ const FACET_COLUMNS = {
   fuelTypeId: 'fuel_type_id',
   transmissionId: 'transmission_id',
   brand: 'brand',
+  colorId: 'color_id',
+  countryId: 'country_id',
+  cityId: 'city_id',
 } as const;
+
+/**
+ * The facets counted together, one grouping each. Grouping by all eight columns at once would
+ * make nearly a group per vehicle (56,000 groups of 100,000 vehicles), so the make and body
+ * columns, which the search index holds in its grouping order, are grouped apart from where
+ * and what colour: each grouping reads the vehicles that pass the other one's filters.
+ */
+const FACET_BLOCKS: readonly (readonly FacetName[])[] = [
+  ['brand', 'categoryId', 'typeId', 'fuelTypeId', 'transmissionId'],
+  ['colorId', 'countryId', 'cityId'],
+];
 
 type Condition = [column: keyof Database['vehicles'] & string, op: '=' | '>=' | '<=', value: number | string];
 
@@ -166,9 +181,6 @@ function baseConditions(c: SearchCriteria): Condition[] {
   const all: [Condition[1], Condition[0], number | string | undefined][] = [
     ['=', 'sold', c.includeSold ? undefined : 0],
     ['=', 'model', c.model],
-    ['=', 'color_id', c.colorId],
-    ['=', 'country_id', c.countryId],
-    ['=', 'city_id', c.cityId],
     ['=', 'currency_id', c.currencyId],
     ['>=', 'price_minor', c.minPriceMinor],
     ['<=', 'price_minor', c.maxPriceMinor],
@@ -180,8 +192,8 @@ function baseConditions(c: SearchCriteria): Condition[] {
   return all.flatMap(([op, column, value]) => (value === undefined ? [] : [[column, op, value] as Condition]));
 }
 
-function facetConditions(c: SearchCriteria): Condition[] {
-  return FACETS.flatMap((f) => (c[f] === undefined ? [] : [[FACET_COLUMNS[f], '=', c[f]] as Condition]));
+function facetConditions(c: SearchCriteria, facets: readonly FacetName[] = FACETS): Condition[] {
+  return facets.flatMap((f) => (c[f] === undefined ? [] : [[FACET_COLUMNS[f], '=', c[f]] as Condition]));
 }
 
 /**
@@ -291,32 +303,36 @@ export async function vehicleSummaries(db: Db, ids: number[]): Promise<VehicleSu
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** One group of a facet grouping: its values of the block's facets, in the block's order, and its size. */
 interface FacetGroup {
-  brand: string;
-  category_id: number;
-  type_id: number;
-  fuel_type_id: number;
-  transmission_id: number;
+  values: (string | number)[];
   n: number;
 }
 
-/** Facet groups of searches without words, by database, then by their filters; oldest use dropped first. */
+/** Facet groups of searches without words, by database, then by their block and filters; oldest use dropped first. */
 const keptGroups = new WeakMap<Db, Map<string, { version: number; groups: FacetGroup[] }>>();
 const GROUPS_KEPT = 64;
 
 /**
- * The vehicles matching the non-facet filters, grouped by the five facet columns. Without words,
- * a search reads a large share of the table for these (every listing, for the plain one) while
- * few distinct filter sets recur (each page, sort and facet choice of a search shares them), so
- * their groups are kept with the catalogue version read in the same statement, and reused while
- * the version is unchanged: every committed vehicle change bumps it, whichever process made it,
- * so the counts stay exact (docs/decisions/005-facet-counts.md). Text matches are few and varied,
- * and counted afresh.
+ * The vehicles matching the non-facet filters and the filters of the other blocks' facets, grouped
+ * by this block's facet columns. Without words, a search reads a large share of the table for
+ * these (every listing, for the plain one) while few distinct filter sets recur (each page, sort
+ * and facet choice of a search shares them), so their groups are kept with the catalogue version
+ * read in the same statement, and reused while the version is unchanged: every committed vehicle
+ * change bumps it, whichever process made it, so the counts stay exact
+ * (docs/decisions/005-facet-counts.md). Text matches are few and varied, and counted afresh.
  */
-async function facetGroups(db: Db, dialect: DialectName, c: SearchCriteria): Promise<FacetGroup[]> {
+async function facetGroups(db: Db, dialect: DialectName, c: SearchCriteria, block: readonly FacetName[]): Promise<FacetGroup[]> {
   const terms = searchTerms(c.q);
-  const conditions = baseConditions(c);
-  const key = JSON.stringify(conditions);
+  const conditions = [
+    ...baseConditions(c),
+    ...facetConditions(
+      c,
+      FACETS.filter((f) => !block.includes(f)),
+    ),
+  ];
+  const columns = block.map((f) => `v.${FACET_COLUMNS[f]}` as const);
+  const key = JSON.stringify([block, conditions]);
   let kept = keptGroups.get(db);
   if (!kept) {
     kept = new Map();
@@ -335,68 +351,71 @@ async function facetGroups(db: Db, dialect: DialectName, c: SearchCriteria): Pro
   }
   const rows = await db
     .selectFrom('vehicles as v')
-    .select(['v.brand', 'v.category_id', 'v.type_id', 'v.fuel_type_id', 'v.transmission_id', db.fn.countAll<number>().as('n')])
+    .select([...columns, db.fn.countAll<number>().as('n')])
     .$if(keep, (q) => q.select((eb) => eb.selectFrom('catalogue_version').select('version').as('version')))
     .where(whereOf(dialect, conditions, terms, terms.length ? [] : ['sold']))
-    .groupBy(['v.brand', 'v.category_id', 'v.type_id', 'v.fuel_type_id', 'v.transmission_id'])
+    .groupBy(columns)
     .execute();
-  const groups = rows.map(({ version: _, ...g }) => ({ ...g, n: Number(g.n) }));
+  const groups = rows.map((r: Record<string, unknown>) => ({
+    values: block.map((f) => r[FACET_COLUMNS[f]] as string | number),
+    n: Number(r.n),
+  }));
   if (keep && rows.length) {
     kept.delete(key);
     if (kept.size >= GROUPS_KEPT) kept.delete(kept.keys().next().value!);
-    kept.set(key, { version: Number(rows[0]!.version), groups });
+    kept.set(key, { version: Number((rows[0] as { version?: unknown }).version), groups });
   }
   return groups;
 }
 
 /**
- * The total and every facet's counts from one grouping: rows matching the non-facet filters are
- * grouped by the five facet columns (a covering index serves it), then each facet adds up the
- * groups that pass every OTHER facet filter, and the total those that pass them all.
+ * The total and every facet's counts. Each block's groups (see facetGroups) pass every filter
+ * outside the block; a facet adds up the groups that pass every OTHER filter of its block, and the
+ * total those of the first block that pass them all.
  */
 export async function countFacets(db: Db, dialect: DialectName, c: SearchCriteria): Promise<{ total: number; facets: FacetCounts }> {
-  const groups = await facetGroups(db, dialect, c);
-  const facets: FacetCounts = {
-    categoryId: new Map(),
-    typeId: new Map(),
-    fuelTypeId: new Map(),
-    transmissionId: new Map(),
-    brand: new Map(),
-  };
-  const add = <K extends FacetName>(facet: K, value: K extends 'brand' ? string : number, n: number) => {
+  const blocks = await Promise.all(FACET_BLOCKS.map((block) => facetGroups(db, dialect, c, block)));
+  const facets = Object.fromEntries(FACETS.map((f) => [f, new Map()])) as FacetCounts;
+  const add = (facet: FacetName, value: string | number, n: number) => {
     const counts = facets[facet] as Map<typeof value, number>;
     counts.set(value, (counts.get(value) ?? 0) + n);
   };
   let total = 0;
-  for (const g of groups) {
-    const { n } = g;
-    const values = {
-      categoryId: g.category_id,
-      typeId: g.type_id,
-      fuelTypeId: g.fuel_type_id,
-      transmissionId: g.transmission_id,
-      brand: g.brand,
-    };
-    const missed = FACETS.filter((f) => c[f] !== undefined && c[f] !== values[f]);
-    if (missed.length === 0) {
-      total += n;
-      for (const f of FACETS) add(f, values[f], n);
-    } else if (missed.length === 1) {
-      const f = missed[0]!;
-      add(f, values[f], n);
+  for (const [b, block] of FACET_BLOCKS.entries()) {
+    for (const { values, n } of blocks[b]!) {
+      const missed = block.filter((f, i) => c[f] !== undefined && c[f] !== values[i]);
+      if (missed.length === 0) {
+        if (b === 0) total += n;
+        for (const [i, f] of block.entries()) add(f, values[i]!, n);
+      } else if (missed.length === 1) {
+        const f = missed[0]!;
+        add(f, values[block.indexOf(f)]!, n);
+      }
     }
   }
   return { total, facets };
 }
 
-/** Names of the reference values the id facets count, in one round trip. */
-export async function facetReferences(db: Db) {
-  const from = (table: 'categories' | 'types' | 'fuel_types' | 'transmissions', facet: FacetName) =>
+/**
+ * Names of the reference values the id facets count, in one round trip. Cities are named only
+ * for the chosen country: a city is picked after its country, and the world's cities would be a
+ * long list to read on every search.
+ */
+export async function facetReferences(db: Db, countryId: number | undefined) {
+  const from = (table: 'categories' | 'types' | 'fuel_types' | 'transmissions' | 'colors' | 'countries', facet: FacetName) =>
     db.selectFrom(table).select([sql.lit(facet).as('facet'), 'id', 'name', 'name_i18n']);
   return from('categories', 'categoryId')
     .unionAll(from('types', 'typeId'))
     .unionAll(from('fuel_types', 'fuelTypeId'))
     .unionAll(from('transmissions', 'transmissionId'))
+    .unionAll(from('colors', 'colorId'))
+    .unionAll(from('countries', 'countryId'))
+    .unionAll(
+      db
+        .selectFrom('cities')
+        .select([sql.lit<FacetName>('cityId').as('facet'), 'id', 'name', 'name_i18n'])
+        .where('country_id', '=', countryId ?? 0),
+    )
     .execute();
 }
 

@@ -19,7 +19,7 @@ const priceParam = optionalParam(
 );
 
 /** The facet filters: each facet is counted with every other active filter applied. */
-export const FACETS = ['categoryId', 'typeId', 'fuelTypeId', 'transmissionId', 'brand'] as const;
+export const FACETS = ['categoryId', 'typeId', 'fuelTypeId', 'transmissionId', 'brand', 'colorId', 'countryId', 'cityId'] as const;
 
 export const VehicleListQuery = z
   .object({
@@ -165,6 +165,9 @@ export const SearchFacets = z
     fuelTypeId: IdFacet,
     transmissionId: IdFacet,
     brand: z.array(z.object({ value: z.string(), count: z.number() })),
+    colorId: IdFacet,
+    countryId: IdFacet,
+    cityId: IdFacet,
   })
   .openapi('SearchFacets', {
     description: 'Counts per value of each facet, with every other active filter applied; most frequent first',

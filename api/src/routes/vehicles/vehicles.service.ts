@@ -45,7 +45,7 @@ export function toSummary(r: VehicleSummaryRow, locale: Locale, mediaUrl: MediaU
       name: localName(r.transmission_name, r.transmission_name_i18n, locale),
     },
     type: { id: r.type_id, code: r.type_code, name: localName(r.type_name, r.type_name_i18n, locale) },
-    city: { id: r.city_id, name: r.city_name },
+    city: { id: r.city_id, name: localName(r.city_name, r.city_name_i18n, locale) },
     country: { id: r.country_id, code: r.country_code, name: localName(r.country_name, r.country_name_i18n, locale) },
     cover:
       r.cover_id && r.cover_key
@@ -78,7 +78,7 @@ export async function searchVehicles(deps: Deps, q: VehicleListQuery, locale: Lo
   const [ids, counts, references] = await Promise.all([
     searchVehicleIds(deps.db, deps.dialect, criteria),
     countFacets(deps.db, deps.dialect, criteria),
-    facetReferences(deps.db),
+    facetReferences(deps.db, q.countryId),
   ]);
   const rows = await vehicleSummaries(deps.db, ids);
   return {
@@ -115,6 +115,9 @@ function facetList(
     typeId: idFacet('typeId'),
     fuelTypeId: idFacet('fuelTypeId'),
     transmissionId: idFacet('transmissionId'),
+    colorId: idFacet('colorId'),
+    countryId: idFacet('countryId'),
+    cityId: idFacet('cityId'),
     brand: brands.sort((a, b) => byCount(a, b) || a.value.localeCompare(b.value)),
   };
 }

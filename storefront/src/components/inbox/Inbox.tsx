@@ -1,3 +1,4 @@
+import { formatTagOf } from '@autoroute/locales/meta';
 import { useRef, useState } from 'react';
 import { ApiError, apiCall } from '../../lib/client.ts';
 import { toast } from '../../stores/toasts.ts';
@@ -66,7 +67,7 @@ type Counted = { meta: { unread: number } };
 const counted = (forms: Record<string, string>, count: number) => {
   const lang = document.documentElement.lang;
   const form = forms[new Intl.PluralRules(lang).select(count)] ?? forms.other ?? '';
-  return form.replace('{{count}}', new Intl.NumberFormat(lang).format(count));
+  return form.replace('{{count}}', new Intl.NumberFormat(formatTagOf(lang)).format(count));
 };
 
 /**
@@ -80,7 +81,7 @@ function syncCounts(unread: number, props: Pick<Props, 'badgeLabels' | 'plainLab
     const badge = link.querySelector<HTMLElement>('[data-unread-count]');
     if (!badge) continue;
     badge.hidden = unread === 0;
-    badge.textContent = new Intl.NumberFormat(document.documentElement.lang).format(unread);
+    badge.textContent = new Intl.NumberFormat(formatTagOf(document.documentElement.lang)).format(unread);
     link.setAttribute('aria-label', unread === 0 ? props.plainLabel : counted(props.badgeLabels, unread));
   }
 }

@@ -1,3 +1,4 @@
+import { formatTagOf } from '@autoroute/locales/meta';
 import { type ChangeEvent, type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { apiCall } from '../../lib/client.ts';
 import { isPlanLimit } from '../../lib/plan-limit.ts';
@@ -124,7 +125,7 @@ export default function VehicleForm({ vehicleId, userId, initial, config, s, pic
       if (sameValues(values, initial)) clearDraft(key);
       else {
         saveDraft(key, values);
-        setDraftTime(new Intl.DateTimeFormat(document.documentElement.lang, { timeStyle: 'short' }).format(new Date()));
+        setDraftTime(new Intl.DateTimeFormat(formatTagOf(document.documentElement.lang), { timeStyle: 'short' }).format(new Date()));
       }
     }, DRAFT_DELAY_MS);
     return () => window.clearTimeout(timer);
