@@ -403,6 +403,19 @@ describe('listing moderation (issue 5 item 5)', () => {
     expect(await t.database.db.selectFrom('vehicles').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
     expect((await t.request(`/api/v1/admin/vehicles/${id}`, { headers: root.headers })).status).toBe(404);
   });
+
+  it("names each listing's city and country in the console's language", async () => {
+    const v = await t.database.db
+      .selectFrom('vehicles as v')
+      .innerJoin('cities as ci', 'ci.id', 'v.city_id')
+      .innerJoin('countries as co', 'co.id', 'v.country_id')
+      .select(['v.id', 'ci.name_i18n as city', 'co.name_i18n as country'])
+      .executeTakeFirstOrThrow();
+    const ar = await json(await t.request(`/api/v1/admin/vehicles/${v.id}?lng=ar_SA`, { headers: root.headers }));
+    expect(ar.city).toBe(JSON.parse(v.city ?? '{}').ar_SA);
+    expect(ar.country).toBe(JSON.parse(v.country ?? '{}').ar_SA);
+    expect(ar.city).toMatch(/\p{Script=Arabic}/u);
+  });
 });
 
 describe('the roles a user form offers (issue 13 item 12a)', () => {

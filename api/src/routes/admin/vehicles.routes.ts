@@ -1,8 +1,9 @@
 import { DELETE_VEHICLE, nowIso } from '@autoroute/db';
+import type { Locale } from '@autoroute/locales';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
 import { notFound, validationFailed } from '../../errors.ts';
-import { toMajor } from '../../lib/reference.ts';
+import { localName, toMajor } from '../../lib/reference.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { deleteVehicle, viewerOf } from '../vehicles/vehicles.write.service.ts';
@@ -74,7 +75,9 @@ export function adminVehiclesRoutes(deps: Deps) {
             'cur.code as currency',
             'cur.minor_units',
             'ci.name as city',
+            'ci.name_i18n as city_i18n',
             'co.name as country',
+            'co.name_i18n as country_i18n',
             'u.first_name',
             'u.last_name',
             'p.storage_key',
@@ -82,7 +85,8 @@ export function adminVehiclesRoutes(deps: Deps) {
           .where('v.id', 'in', ids)
           .execute()
       : Promise.resolve([]);
-  const records = async (ids: number[]): Promise<z.infer<typeof AdminVehicle>[]> => {
+  /** The listings as the console shows them, with place names in the console's language. */
+  const records = async (ids: number[], locale: Locale): Promise<z.infer<typeof AdminVehicle>[]> => {
     const byId = new Map((await rows(ids)).map((r) => [r.id, r]));
     return ids.flatMap((id) => {
       const r = byId.get(id);
@@ -101,8 +105,8 @@ export function adminVehiclesRoutes(deps: Deps) {
               ownerId: r.owner_id,
               ownerName: `${r.first_name} ${r.last_name}`,
               categoryId: r.category_id,
-              city: r.city,
-              country: r.country,
+              city: localName(r.city, r.city_i18n, locale),
+              country: localName(r.country, r.country_i18n, locale),
               cover: r.storage_key ? deps.mediaUrl(r.storage_key) : null,
               createdAt: r.created_at,
             },
@@ -153,7 +157,7 @@ export function adminVehiclesRoutes(deps: Deps) {
           base = base.where((eb) => containsAny(eb, ['v.title', 'v.brand', 'v.model'], text, deps.dialect));
         }
         const page = await idPage(base, { id: 'v.id', sort: SORTS[query.sort.field]! }, query);
-        const list = await records(page.ids);
+        const list = await records(page.ids, c.get('locale'));
         c.header('Content-Range', contentRange('vehicles', query.range, list.length, page.total));
         return c.json(list, 200);
       },
@@ -169,7 +173,7 @@ export function adminVehiclesRoutes(deps: Deps) {
         responses: { 200: { description: 'The listing', ...jsonContent(AdminVehicle) }, ...guarded, 404: failure('No such listing') },
       }),
       async (c) => {
-        const [found] = await records([c.req.valid('param').id]);
+        const [found] = await records([c.req.valid('param').id], c.get('locale'));
         if (!found) throw notFound('VEHICLE_NOT_FOUND');
         return c.json(found, 200);
       },
@@ -197,7 +201,7 @@ export function adminVehiclesRoutes(deps: Deps) {
           .where('id', '=', id)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) throw notFound('VEHICLE_NOT_FOUND');
-        return c.json((await records([id]))[0]!, 200);
+        return c.json((await records([id], c.get('locale')))[0]!, 200);
       },
     )
     .openapi(
@@ -216,7 +220,7 @@ export function adminVehiclesRoutes(deps: Deps) {
       }),
       async (c) => {
         const { id } = c.req.valid('param');
-        const [found] = await records([id]);
+        const [found] = await records([id], c.get('locale'));
         if (!found) throw notFound('VEHICLE_NOT_FOUND');
         await deleteVehicle(deps, viewerOf(c.get('principal')), id);
         return c.json(found, 200);
