@@ -1,6 +1,7 @@
 import { direction as directionOf } from '@autoroute/locales/meta';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
+import type { Theme } from '@mui/material/styles';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { defaultTheme, type RaThemeOptions, ThemeProvider, ThemesContext, useLocaleState, useTranslate } from 'react-admin';
 import { prefixer } from 'stylis';
@@ -31,6 +32,13 @@ export const lightTheme: RaThemeOptions = {
     // The bulk actions bar folds to no height when nothing is selected, yet its buttons stayed
     // reachable on top of the column headers: hide them until rows are selected.
     RaBulkActionsToolbar: { styleOverrides: { root: { '& .RaBulkActionsToolbar-collapsed': { visibility: 'hidden' } } } },
+    // An empty list ("No Support request yet") greys its words with half opacity: 2.7:1 on white.
+    // The secondary text colour, fully opaque, keeps 4.5:1 (WCAG 1.4.3) in both modes.
+    RaEmpty: {
+      styleOverrides: {
+        root: ({ theme }: { theme: Theme }) => ({ '& .RaEmpty-message': { opacity: 1, color: theme.palette.text.secondary } }),
+      },
+    },
   },
 };
 

@@ -1,5 +1,5 @@
 import { ListSubheader } from '@mui/material';
-import { Menu, useCanAccessResources, useSidebarState, useTranslate } from 'react-admin';
+import { Menu, useCanAccess, useCanAccessResources, useSidebarState, useTranslate } from 'react-admin';
 
 /** The menu's sections, in the order an operator works through them. */
 export const MENU_GROUPS = [
@@ -33,9 +33,11 @@ function MenuGroup({ id, resources }: { id: string; resources: readonly string[]
 }
 
 export function BackofficeMenu() {
+  // The figures need their permission; without it the home screen is a welcome, not worth a menu entry.
+  const { canAccess: dashboard } = useCanAccess({ resource: 'dashboard', action: 'list' });
   return (
     <Menu>
-      <Menu.DashboardItem />
+      {dashboard && <Menu.DashboardItem />}
       {MENU_GROUPS.map((group) => (
         <MenuGroup key={group.id} id={group.id} resources={group.resources} />
       ))}

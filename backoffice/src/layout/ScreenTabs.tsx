@@ -7,11 +7,32 @@ import KeyboardDoubleArrowRight from '@mui/icons-material/KeyboardDoubleArrowRig
 import LayersClear from '@mui/icons-material/LayersClear';
 import MoreVert from '@mui/icons-material/MoreVert';
 import Refresh from '@mui/icons-material/Refresh';
-import { Box, Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tab, Tabs, Tooltip, useTheme } from '@mui/material';
+import { Box, Button, Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tab, Tabs, Tooltip, useTheme } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { useGetOne, useGetRecordRepresentation, useGetResourceLabel, useNotify, useRefresh, useTranslate } from 'react-admin';
+import {
+  type Identifier,
+  useGetOne,
+  useGetRecordRepresentation,
+  useGetResourceLabel,
+  useNotify,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { afterClose, available, type CloseAction, close, loadTabs, type ScreenTab, saveTabs, screenOf, tabKey, visit } from './tabs.ts';
+import {
+  afterClose,
+  available,
+  type CloseAction,
+  close,
+  loadTabs,
+  type ScreenTab,
+  saveTabs,
+  screenOf,
+  tabKey,
+  visit,
+  withoutRecords,
+} from './tabs.ts';
 
 const storage = () => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
 
@@ -24,7 +45,33 @@ const shownKey = (rendered: string | null) => {
   return tabKey(window.location.hash.slice(1).split('?')[0]!);
 };
 const PANEL_ID = 'screen-panel';
+const TABLIST_ID = 'screen-tabs';
 const tabId = (index: number) => `screen-tab-${index}`;
+
+/** The records a successful delete mutation removed (react-admin keys them `[resource, 'delete' | 'deleteMany', …]`). */
+function deletedBy(key: readonly unknown[] | undefined, variables: unknown): { resource: string; ids: Identifier[] } | null {
+  const [keyResource, kind] = key ?? [];
+  const vars = (variables ?? {}) as { resource?: unknown; id?: Identifier; ids?: Identifier[] };
+  const resource = typeof vars.resource === 'string' ? vars.resource : keyResource;
+  if (typeof resource !== 'string') return null;
+  if (kind === 'delete' && vars.id !== undefined) return { resource, ids: [vars.id] };
+  if (kind === 'deleteMany' && Array.isArray(vars.ids)) return { resource, ids: vars.ids };
+  return null;
+}
+
+/**
+ * When the focused control went away with its screen (a form's Delete, its confirmation closing),
+ * the shown screen's tab takes the focus. The dialog's closing keeps the focus for a moment: a few looks.
+ */
+function focusShownTabIfLost(looks = [50, 250, 500, 1000]) {
+  const [wait, ...later] = looks;
+  if (wait === undefined) return;
+  setTimeout(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return focusShownTabIfLost(later);
+    document.querySelector<HTMLElement>(`#${TABLIST_ID} [role="tab"][aria-selected="true"]`)?.focus();
+  }, wait);
+}
 
 /** The title of a tab: the screen's name, an edited record's own name once it is loaded. */
 function TabTitle({ tabKey: key }: { tabKey: string }) {
@@ -71,6 +118,8 @@ export function ScreenTabs({ children }: { children: ReactNode }) {
   const [menu, setMenu] = useState<OpenMenu | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
+  const exitButton = useRef<HTMLButtonElement>(null);
+  const queryClient = useQueryClient();
   const previousKey = useRef<string | null>(null);
   const activeKey = tabKey(location.pathname);
 
@@ -92,6 +141,39 @@ export function ScreenTabs({ children }: { children: ReactNode }) {
     document.addEventListener('fullscreenchange', onChange);
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
+
+  // A deleted record's edit or show tab closes (whatever deleted it: its form, a list's row or bulk
+  // action); an undoable delete closes it once it is done, not while it can still be undone.
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type !== 'updated' || event.action.type !== 'success') return;
+        const deleted = deletedBy(event.mutation.options.mutationKey, event.mutation.state.variables);
+        if (!deleted) return;
+        setTabs((current) => withoutRecords(current, deleted.resource, deleted.ids));
+        // react-admin has already left a deleted record's form for its list; a screen still showing it goes there.
+        const shown = screenOf(shownKey(null) ?? '/');
+        if (shown.resource === deleted.resource && shown.id !== undefined && deleted.ids.map(String).includes(shown.id)) {
+          navigate(`/${deleted.resource}`, { replace: true });
+        }
+        focusShownTabIfLost();
+      }),
+    [queryClient, navigate],
+  );
+
+  // In full screen the way out is on screen, and takes the focus: the menu that opened it is outside.
+  // Escape leaves it too, wherever the focus is (a dialog or a menu open inside closes first: it stops the key).
+  useEffect(() => {
+    if (!fullscreen) return;
+    exitButton.current?.focus();
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      void document.exitFullscreen().catch(() => undefined);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [fullscreen]);
 
   const closeTabs = useCallback(
     (key: string, action: CloseAction) => {
@@ -183,6 +265,7 @@ export function ScreenTabs({ children }: { children: ReactNode }) {
           variant="scrollable"
           scrollButtons="auto"
           aria-label={translate('backoffice.tabs.label')}
+          id={TABLIST_ID}
           sx={{ flex: 1, minBlockSize: 44, '& .MuiTab-root': { minBlockSize: 44, textTransform: 'none', py: 0.5 } }}
         >
           {tabs.map((tab, index) => (
@@ -298,6 +381,18 @@ export function ScreenTabs({ children }: { children: ReactNode }) {
           '&:fullscreen': { overflow: 'auto', bgcolor: 'background.default', p: 2 },
         }}
       >
+        {fullscreen && (
+          <Box sx={{ position: 'sticky', insetBlockStart: 0, zIndex: 'appBar', display: 'flex', justifyContent: 'flex-end', pb: 1 }}>
+            <Button
+              ref={exitButton}
+              variant="contained"
+              startIcon={<FullscreenExit />}
+              onClick={() => void document.exitFullscreen().catch(() => undefined)}
+            >
+              {translate('backoffice.tabs.exitFullscreen')}
+            </Button>
+          </Box>
+        )}
         {children}
       </Box>
     </>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { afterClose, available, close, loadTabs, type ScreenTab, saveTabs, screenOf, tabKey, visit } from './tabs.ts';
+import { accessOf } from './ScreenGuard.tsx';
+import { afterClose, available, close, loadTabs, type ScreenTab, saveTabs, screenOf, tabKey, visit, withoutRecords } from './tabs.ts';
 
 const tabs = (...keys: string[]): ScreenTab[] => keys.map((key) => ({ key, to: key }));
 const keys = (list: ScreenTab[]) => list.map((t) => t.key);
@@ -64,5 +65,20 @@ describe('screen tabs (SPEC §2 tab actions)', () => {
     expect(keys(loadTabs(storage))).toEqual(['/colors']);
     store.set('backoffice.tabs', '{not json');
     expect(loadTabs(storage)).toEqual([]);
+  });
+
+  it('closes the edit and show tabs of deleted records, and nothing else', () => {
+    const open = tabs('/', '/colors', '/colors/12', '/colors/13/show', '/colors/14', '/cities/12', '/colors/create');
+    expect(keys(withoutRecords(open, 'colors', [12, '13']))).toEqual(['/', '/colors', '/colors/14', '/cities/12', '/colors/create']);
+    expect(withoutRecords(open, 'colors', [])).toEqual(open);
+  });
+
+  it('knows the permission a path asks for before its screen mounts', () => {
+    expect(accessOf('/countries')).toEqual({ resource: 'countries', action: 'list' });
+    expect(accessOf('/countries/create')).toEqual({ resource: 'countries', action: 'create' });
+    expect(accessOf('/users/7')).toEqual({ resource: 'users', action: 'edit' });
+    expect(accessOf('/support-requests/7/show')).toEqual({ resource: 'support-requests', action: 'show' });
+    expect(accessOf('/')).toBeNull();
+    expect(accessOf('/access-denied')).toBeNull();
   });
 });

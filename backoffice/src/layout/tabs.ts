@@ -76,6 +76,15 @@ export function afterClose(before: readonly ScreenTab[], after: readonly ScreenT
   return (right ?? left)?.to ?? '/';
 }
 
+/** The tabs left once these records are deleted: their edit and show screens go, their list stays. */
+export function withoutRecords(tabs: readonly ScreenTab[], resource: string, ids: readonly (string | number)[]): ScreenTab[] {
+  const gone = new Set(ids.map(String));
+  return tabs.filter((t) => {
+    const screen = screenOf(t.key);
+    return !(screen.resource === resource && screen.id !== undefined && gone.has(screen.id));
+  });
+}
+
 /** Which close actions make sense on a tab (the menu disables the others). */
 export function available(tabs: readonly ScreenTab[], key: string): Record<CloseAction, boolean> {
   const index = tabs.findIndex((t) => t.key === key);

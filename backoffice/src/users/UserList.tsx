@@ -2,14 +2,19 @@ import { Chip, Stack } from '@mui/material';
 import {
   BooleanField,
   BulkExportButton,
+  CreateButton,
   EmailField,
+  ExportButton,
   FunctionField,
   List,
   type RaRecord,
   ReferenceInput,
   SearchInput,
+  SelectColumnsButton,
   SelectInput,
   TextField,
+  TopToolbar,
+  useListContext,
 } from 'react-admin';
 import { LocalDateField } from '../resources/fields.tsx';
 import { ScreenDatagrid } from '../resources/ScreenDatagrid.tsx';
@@ -23,11 +28,25 @@ const filters = [
   </ReferenceInput>,
 ];
 
-/** Users: search, status and role filters, the status as a chip; newest first. */
+/** The columns shown until the user picks others: what tells one account from another fits 1366 px. */
+export const USER_COLUMNS_HIDDEN = { omit: ['isPremium', 'lastLoginAt'] };
+
+function UserListActions() {
+  const { total } = useListContext();
+  return (
+    <TopToolbar>
+      <SelectColumnsButton />
+      <CreateButton />
+      <ExportButton disabled={total === 0} />
+    </TopToolbar>
+  );
+}
+
+/** Users: search, status and role filters, the status as a chip, columns to choose; newest first. */
 export function UserList() {
   return (
-    <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}>
-      <ScreenDatagrid rowClick="edit" bulkActionButtons={<BulkExportButton />}>
+    <List filters={filters} actions={<UserListActions />} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}>
+      <ScreenDatagrid rowClick="edit" bulkActionButtons={<BulkExportButton />} configurable={USER_COLUMNS_HIDDEN}>
         <TextField source="username" />
         <EmailField source="email" />
         <FunctionField
