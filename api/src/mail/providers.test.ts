@@ -123,14 +123,13 @@ describe('SMS and WhatsApp through Twilio (its library against a local fake of i
     },
   );
 
-  /** Links a provider the way the settings screen does: a link_provider code, then POST /user/{id}/provider. */
+  /** Links a provider the way the settings screen does: a code sent over it, then POST /user/{id}/provider. */
   async function link(m: TestMember, code: 'sms' | 'whatsapp') {
     const provider = await t.database.db.selectFrom('providers').select('id').where('code', '=', code).executeTakeFirstOrThrow();
-    const route = code === 'whatsapp' ? 'generate-whatsapp-otp' : 'generate-otp';
     const asked = await json(
-      await t.request(`/api/v1/auth/${route}`, { method: 'POST', json: { email: m.email, purpose: 'link_provider' } }),
+      await t.request(`/api/v1/user/${m.id}/provider/code`, { method: 'POST', headers: m.headers, json: { providerId: provider.id } }),
     );
-    const otp = code === 'whatsapp' ? codeIn(fake.messages.at(-1)?.body ?? '') : latestCode(t.database.dir, m.email);
+    const otp = codeIn(fake.messages.at(-1)?.body ?? '');
     const verified = await json(
       await t.request('/api/v1/auth/verify-otp', { method: 'POST', json: { email: m.email, otp, sessionId: asked.data.sessionId } }),
     );
