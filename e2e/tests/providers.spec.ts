@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Locale } from '@autoroute/locales/meta';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, hydrated, test, texts } from '../fixtures.ts';
+import { E2E_ADMIN, expect, expectAccessible, hydrated, signedGet, signedRequest, test, texts } from '../fixtures.ts';
 import { codeFor } from '../outbox.ts';
 
 const dataDir = () => process.env.E2E_DATA_DIR as string;
@@ -83,7 +83,7 @@ for (const { locale, width, other } of RUNS) {
     await sms.getByRole('button', { name: p('link', { name: 'SMS' }) }).click();
     await expect(sms.getByLabel(p('phoneToLink', { name: 'SMS' }))).toHaveValue(phone);
     await sms.getByRole('button', { name: t('auth.form.sendCode') }).click();
-    await expect(sms.getByText(p('codeSentTo', { name: 'SMS', address: phone }))).toBeVisible();
+    await expect(sms.getByText(p('codeSentTo', { name: 'SMS', address: `\u2068${phone}\u2069` }))).toBeVisible();
     await expect(sms.getByText(t('auth.form.resendIn', { seconds: 60 }))).toBeVisible();
     await expectAccessible(page);
     await page.screenshot({ path: `test-results/providers-code-${locale}-${width}.png`, fullPage: true });
@@ -146,6 +146,70 @@ for (const { locale, width, other } of RUNS) {
     await expect(sms.getByRole('switch')).toHaveCount(0);
   });
 }
+
+type ProviderRecord = { id: number; code: string; name: string; description: string | null; descriptionI18n: unknown; nameI18n: unknown };
+
+// The administrator withdraws a provider while a member is linking it, then every other one; the
+// providers come back as they were whatever happens, for the journeys that follow.
+test('a provider withdrawn while linking is said so, and no provider at all leaves an empty state', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const t = texts('en_US');
+  const p = (key: string, values: Record<string, string> = {}) => t(`settings.providers.${key}`, values);
+  const stamp = Date.now();
+  const phone = `+3362${String(stamp).slice(-7)}`;
+  await page.setViewportSize({ width: 390, height: 900 });
+  await newMember(page, stamp, phone);
+
+  const office = await browser.newContext();
+  const admin = await office.newPage();
+  await admin.goto('/?lng=en_US');
+  await signedRequest(admin, 'POST', '/api/v1/auth/login', { json: E2E_ADMIN });
+  const offered = await signedGet<ProviderRecord[]>(admin, '/api/v1/admin/providers?range=[0,49]');
+  expect(offered.map((r) => r.code).sort()).toEqual(['email', 'sms', 'telegram', 'whatsapp']);
+  const removed: ProviderRecord[] = [];
+  const withdraw = async (record: ProviderRecord) => {
+    await signedRequest(admin, 'DELETE', `/api/v1/admin/providers/${record.id}`);
+    removed.push(record);
+  };
+  try {
+    await page.goto('/settings/notifications?lng=en_US');
+    await hydrated(page);
+    const rows = page.getByRole('region', { name: p('providersTitle') }).getByRole('listitem');
+    const whatsapp = rows.filter({ has: page.getByRole('heading', { name: 'WhatsApp', exact: true }) });
+    await whatsapp.getByRole('button', { name: p('link', { name: 'WhatsApp' }) }).click();
+    await whatsapp.getByRole('button', { name: t('auth.form.sendCode') }).click();
+    await expect(whatsapp.getByText(p('codeSentTo', { name: 'WhatsApp', address: `\u2068${phone}\u2069` }))).toBeVisible();
+
+    // Withdrawn between the code and its check: the right code cannot link it, and the page says what to do.
+    await withdraw(offered.find((r) => r.code === 'whatsapp')!);
+    await whatsapp.getByLabel(t('auth.form.code')).fill(codeFor(dataDir(), phone));
+    await whatsapp.getByRole('button', { name: t('auth.form.verify') }).click();
+    const gone = (require('@autoroute/locales/en_US.json') as { api: { errors: { PROVIDER_NOT_FOUND: string } } }).api.errors
+      .PROVIDER_NOT_FOUND;
+    await expect(whatsapp.getByText(gone)).toBeVisible();
+    await expectAccessible(page);
+    await page.reload();
+    await hydrated(page);
+    await expect(rows).toHaveCount(3);
+    await expect(page.getByRole('heading', { name: 'WhatsApp', exact: true })).toHaveCount(0);
+
+    // None offered: an empty state, not an empty list.
+    for (const record of offered.filter((r) => r.code !== 'whatsapp')) await withdraw(record);
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByText(p('providersNone'))).toBeVisible();
+    await expect(rows).toHaveCount(0);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+  } finally {
+    for (const { code, name, description, descriptionI18n } of removed) {
+      await signedRequest(admin, 'POST', '/api/v1/admin/providers', { json: { code, name, description, descriptionI18n } });
+    }
+    const back = await signedGet<ProviderRecord[]>(admin, '/api/v1/admin/providers?range=[0,49]');
+    expect(back.map((r) => r.code).sort()).toEqual(['email', 'sms', 'telegram', 'whatsapp']);
+    await office.close();
+  }
+});
 
 /** The API's message for a wrong code, in the page's language. */
 function refusal(locale: Locale): string {

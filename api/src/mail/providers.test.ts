@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, json, latestCode, type TestApp, type TestMember } from '../testing.ts';
+import { createTestApp, json, type TestApp, type TestMember } from '../testing.ts';
 import { type FakeTwilio, startFakeTwilio } from '../testing-twilio.ts';
 
 const SMS_FROM = '+15005550006';

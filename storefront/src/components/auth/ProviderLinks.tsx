@@ -21,6 +21,9 @@ interface Props {
   names: Record<number, string>;
 }
 
+/** A number or handle kept in its own direction inside a sentence (right-to-left pages). */
+const isolated = (text: string) => `\u2068${text}\u2069`;
+
 const fill = (text: string | undefined, values: Record<string, string>) =>
   Object.entries(values).reduce((out, [k, v]) => out.replaceAll(`{{${k}}}`, v), text ?? '');
 
@@ -135,7 +138,7 @@ export default function ProviderLinks({ s, user: initial, names }: Props) {
         <div className="provider-link">
           <CodeEntry
             s={s}
-            sentTo={fill(s.codeSentTo, { name, address: sent.address })}
+            sentTo={fill(s.codeSentTo, { name, address: isolated(sent.address) })}
             verify={verify}
             resend={() => sendCode(provider, provider.code === 'email' ? undefined : sent.address)}
           />
