@@ -178,17 +178,24 @@ export async function createTestApp(
   return testApp;
 }
 
-/** The newest one-time code sent to `email`, read from the outbox files the app wrote. */
+/** The newest one-time code sent to `email` (or a phone number, a handle), read from the outbox files the app wrote. */
 export function latestCode(dataDir: string, email: string): string {
   const folder = `${dataDir}/outbox`;
+  // Newest first, by the time stamp that starts every name: mail (.eml) and SMS, WhatsApp… (.txt).
   const files = readdirSync(folder)
-    .filter((f) => f.endsWith('.eml'))
+    .filter((f) => f.endsWith('.eml') || f.endsWith('.txt'))
     .sort()
     .reverse();
   for (const file of files) {
     const text = readFileSync(`${folder}/${file}`, 'utf8');
     if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(text)) continue;
-    const code = text.match(/^\s{4}(\d{6})\s*$/m)?.[1];
+    const code = file.endsWith('.eml')
+      ? text.match(/^\s{4}(\d{6})\s*$/m)?.[1]
+      : text
+          .split('\n\n')
+          .slice(1)
+          .join('\n')
+          .match(/\b(\d{6})\b/)?.[1];
     if (code) return code;
   }
   throw new Error(`no code for ${email} in the outbox`);

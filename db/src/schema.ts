@@ -179,6 +179,8 @@ export interface OneTimeCodeTable extends Timestamps {
   attempts: ColumnType<number, number | undefined, number>;
   expires_at: string;
   consumed_at: string | null;
+  /** What the code proves besides the email (JSON), e.g. the provider and address being linked. */
+  subject: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProcessIdTable extends Timestamps {
@@ -189,6 +191,8 @@ export interface ProcessIdTable extends Timestamps {
   email: string;
   expires_at: string;
   consumed_at: string | null;
+  /** The subject of the code whose check created it. */
+  subject: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ExternalIdentityTable extends Timestamps {

@@ -14,7 +14,7 @@ export const PROCESS_TTL_MS = 15 * 60 * 1000;
  */
 export async function createCode(
   db: Db,
-  input: { email: string; userId: number | null; purpose: string; channel: string },
+  input: { email: string; userId: number | null; purpose: string; channel: string; subject?: string | null },
   send: (code: string) => Promise<void>,
 ) {
   const code = randomCode();
@@ -38,6 +38,7 @@ export async function createCode(
         email: input.email,
         session_id: sessionId,
         code_hash: sha256(code),
+        subject: input.subject ?? null,
         expires_at: new Date(Date.now() + CODE_TTL_MS).toISOString(),
         created_at: now,
         updated_at: now,
@@ -47,14 +48,16 @@ export async function createCode(
   return { code, sessionId };
 }
 
-export type CheckResult = { ok: true; purpose: string; userId: number | null } | { ok: false; reason: 'invalid' | 'expired' | 'locked' };
+export type CheckResult =
+  | { ok: true; purpose: string; userId: number | null; subject: string | null }
+  | { ok: false; reason: 'invalid' | 'expired' | 'locked' };
 
 /** Checks a code once: single use, expiring, and locked after CODE_MAX_ATTEMPTS wrong tries. */
 export async function checkCode(db: Db, input: { email: string; sessionId: string; code: string }): Promise<CheckResult> {
   return db.transaction().execute(async (tx) => {
     const row = await tx
       .selectFrom('one_time_codes')
-      .select(['id', 'purpose', 'user_id', 'code_hash', 'attempts', 'expires_at', 'consumed_at'])
+      .select(['id', 'purpose', 'user_id', 'code_hash', 'attempts', 'expires_at', 'consumed_at', 'subject'])
       .where('session_id', '=', input.sessionId)
       .where('email', '=', input.email)
       .executeTakeFirst();
@@ -71,12 +74,15 @@ export async function checkCode(db: Db, input: { email: string; sessionId: strin
       return { ok: false, reason: row.attempts + 1 >= CODE_MAX_ATTEMPTS ? 'locked' : 'invalid' } as const;
     }
     await tx.updateTable('one_time_codes').set({ consumed_at: now, updated_at: now }).where('id', '=', row.id).execute();
-    return { ok: true, purpose: row.purpose, userId: row.user_id } as const;
+    return { ok: true, purpose: row.purpose, userId: row.user_id, subject: row.subject } as const;
   });
 }
 
-/** A process id (256 bits) that authorizes exactly one follow-up of `purpose` for `email`. */
-export async function createProcess(db: Db, input: { email: string; userId: number | null; purpose: string }): Promise<string> {
+/** A process id (256 bits) that authorizes exactly one follow-up of `purpose` for `email` (and the code's subject). */
+export async function createProcess(
+  db: Db,
+  input: { email: string; userId: number | null; purpose: string; subject?: string | null },
+): Promise<string> {
   const token = randomToken(32);
   const now = nowIso();
   await db
@@ -86,6 +92,7 @@ export async function createProcess(db: Db, input: { email: string; userId: numb
       token_hash: sha256(token),
       user_id: input.userId,
       email: input.email,
+      subject: input.subject ?? null,
       expires_at: new Date(Date.now() + PROCESS_TTL_MS).toISOString(),
       created_at: now,
       updated_at: now,
@@ -94,20 +101,20 @@ export async function createProcess(db: Db, input: { email: string; userId: numb
   return token;
 }
 
-/** Consumes a process id when it matches purpose and email and is unused and unexpired; returns its user. */
+/** Consumes a process id when it matches purpose and email and is unused and unexpired; returns its user and subject. */
 export async function consumeProcess(
   db: Db,
   input: { token: string; purpose: string; email: string },
-): Promise<{ userId: number | null } | null> {
+): Promise<{ userId: number | null; subject: string | null } | null> {
   return db.transaction().execute(async (tx) => {
     const row = await tx
       .selectFrom('process_ids')
-      .select(['id', 'user_id', 'email', 'purpose', 'expires_at', 'consumed_at'])
+      .select(['id', 'user_id', 'email', 'purpose', 'expires_at', 'consumed_at', 'subject'])
       .where('token_hash', '=', sha256(input.token))
       .executeTakeFirst();
     const now = nowIso();
     if (!row || row.consumed_at || row.expires_at <= now || row.purpose !== input.purpose || row.email !== input.email) return null;
     await tx.updateTable('process_ids').set({ consumed_at: now, updated_at: now }).where('id', '=', row.id).execute();
-    return { userId: row.user_id };
+    return { userId: row.user_id, subject: row.subject };
   });
 }

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, json, latestCode, type TestApp, type TestMember } from '../testing.ts';
+import { createTestApp, json, type TestApp, type TestMember } from '../testing.ts';
 import { type FakeTwilio, startFakeTwilio } from '../testing-twilio.ts';
 
 const SMS_FROM = '+15005550006';
@@ -123,14 +123,18 @@ describe('SMS and WhatsApp through Twilio (its library against a local fake of i
     },
   );
 
-  /** Links a provider the way the settings screen does: a link_provider code, then POST /user/{id}/provider. */
-  async function link(m: TestMember, code: 'sms' | 'whatsapp') {
+  /** Links a provider the way the settings screen does: a code sent over it, then POST /user/{id}/provider. */
+  async function link(m: TestMember, code: 'sms' | 'whatsapp', address?: string) {
     const provider = await t.database.db.selectFrom('providers').select('id').where('code', '=', code).executeTakeFirstOrThrow();
-    const route = code === 'whatsapp' ? 'generate-whatsapp-otp' : 'generate-otp';
     const asked = await json(
-      await t.request(`/api/v1/auth/${route}`, { method: 'POST', json: { email: m.email, purpose: 'link_provider' } }),
+      await t.request(`/api/v1/user/${m.id}/provider/code`, {
+        method: 'POST',
+        headers: m.headers,
+        json: { providerId: provider.id, address },
+      }),
     );
-    const otp = code === 'whatsapp' ? codeIn(fake.messages.at(-1)?.body ?? '') : latestCode(t.database.dir, m.email);
+    expect(fake.messages.at(-1)?.to).toBe(`${code === 'whatsapp' ? 'whatsapp:' : ''}${(address ?? '+33612345678').replace(/\s/g, '')}`);
+    const otp = codeIn(fake.messages.at(-1)?.body ?? '');
     const verified = await json(
       await t.request('/api/v1/auth/verify-otp', { method: 'POST', json: { email: m.email, otp, sessionId: asked.data.sessionId } }),
     );
@@ -143,12 +147,13 @@ describe('SMS and WhatsApp through Twilio (its library against a local fake of i
     return provider.id;
   }
 
-  it('tells a seller of a buyer’s message on each provider they linked, in the seller’s language', async () => {
+  it('tells a seller of a buyer’s message on each provider they linked, at the number each link proved, in the seller’s language', async () => {
     const seller = await memberSpeaking(t, 'dealer', 'fr_FR');
     const vehicle = await t.database.db.selectFrom('vehicles').select(['id', 'title']).orderBy('id').executeTakeFirstOrThrow();
     await t.database.db.updateTable('vehicles').set({ owner_id: seller.id, sold: 0 }).where('id', '=', vehicle.id).execute();
     await link(seller, 'whatsapp');
-    const sms = await link(seller, 'sms');
+    // SMS linked to another number than the profile's: the notices go to that one.
+    const sms = await link(seller, 'sms', '+44 7700 900123');
     fake.messages.length = 0;
     const contact = { firstname: 'Jana', lastname: 'Novak', phone: '+49 151 2345678', message: 'Ist das Auto noch zu haben?' };
     const ask = (headers: Record<string, string>) =>
@@ -157,7 +162,7 @@ describe('SMS and WhatsApp through Twilio (its library against a local fake of i
     expect((await ask({ 'x-forwarded-for': '203.0.113.7' })).status).toBe(201);
     const notice = `Jana Novak vous a envoyé un message à propos de votre annonce « ${vehicle.title} ». Lisez-le et répondez : http://localhost:3000/notifications/`;
     expect(fake.messages).toEqual([
-      expect.objectContaining({ to: '+33612345678', from: SMS_FROM, body: notice }),
+      expect.objectContaining({ to: '+447700900123', from: SMS_FROM, body: notice }),
       expect.objectContaining({ to: 'whatsapp:+33612345678', from: `whatsapp:${WHATSAPP_FROM}`, body: notice }),
     ]);
 

@@ -1,16 +1,17 @@
 import { hashPassword, nowIso, verifyPassword } from '@autoroute/db';
 import { type Locale, matchLocale } from '@autoroute/locales';
+import type { TFunction } from 'i18next';
 import { checkCode, consumeProcess, createCode, createProcess } from '../../auth/codes.data.ts';
 import { createSession, revokeSession, revokeUserSessions, rotateRefreshToken } from '../../auth/sessions.data.ts';
 import { issueAccessToken } from '../../auth/tokens.ts';
 import type { Deps } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, validationFailed } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import type { RequestInfo } from '../../lib/request.ts';
 import { createMember, findUserByIdentifier, usernameTaken } from '../user/user.data.ts';
 import { userPayload } from '../user/user.service.ts';
-import type { CodePurpose } from './auth.schemas.ts';
+import { type CodePurpose, Phone } from './auth.schemas.ts';
 
 // Verifying against this hash when the user is unknown makes both failures take the same time.
 let dummyHash: Promise<string> | null = null;
@@ -139,12 +140,65 @@ export async function generateCode(deps: Deps, email: string, purpose: CodePurpo
   return { sessionId, expiresIn: 600, resendIn: 60 };
 }
 
+/** Channels that reach a phone number: the account's phone unless another is given. */
+const PHONE_CHANNELS = new Set(['sms', 'whatsapp']);
+
+/**
+ * Sends a link_provider code over the provider itself, to the address being linked (the account's
+ * email, its phone or the number given for SMS and WhatsApp, the handle given for the others). The
+ * code, and the process its check yields, vouch for that provider and address only.
+ */
+export async function sendLinkCode(
+  deps: Deps,
+  userId: number,
+  body: { providerId: number; address?: string | undefined },
+  req: RequestInfo & { t: TFunction },
+) {
+  const user = await deps.db.selectFrom('users').select(['id', 'email', 'phone']).where('id', '=', userId).executeTakeFirst();
+  if (!user) throw new AppError(404, 'USER_NOT_FOUND');
+  const provider = await deps.db.selectFrom('providers').select(['id', 'code']).where('id', '=', body.providerId).executeTakeFirst();
+  if (!provider) throw new AppError(404, 'PROVIDER_NOT_FOUND');
+  const channel = provider.code ?? `provider-${provider.id}`;
+  const address = linkAddress(channel, body.address ?? (PHONE_CHANNELS.has(channel) ? user.phone : null), user.email, req.t);
+  await deps.limiters.consume('codePerEmail', user.email);
+  await deps.limiters.consume('codePerIp', req.ip);
+  const locale = await recipientLocale(deps, user.email, req.locale);
+  const t = translator(locale);
+  const { sessionId } = await createCode(
+    deps.db,
+    { email: user.email, userId, purpose: 'link_provider', channel, subject: JSON.stringify({ providerId: provider.id, address }) },
+    (code) =>
+      channel === 'email'
+        ? mailCode(deps, user.email, code, 'link_provider', locale)
+        : deps.providers.deliver(channel, address, `${t('mail.link_provider.intro')} ${code}\n${t('mail.codeExpiry', { minutes: 10 })}`),
+  );
+  return { sessionId, email: user.email, channel, address, expiresIn: 600, resendIn: 60 };
+}
+
+/** The address a code for `channel` goes to, checked like the profile checks a phone; 422 on `address` otherwise. */
+function linkAddress(channel: string, given: string | null, email: string, t: TFunction): string {
+  if (channel === 'email') return email;
+  const address = given?.trim() ?? '';
+  if (PHONE_CHANNELS.has(channel)) {
+    if (!address) throw validationFailed([{ path: 'address', message: t('user.phoneNeeded') }]);
+    if (!Phone.safeParse(address).success) throw validationFailed([{ path: 'address', message: t('auth.phoneInvalid') }]);
+    return address;
+  }
+  if (!/^@?[A-Za-z0-9][A-Za-z0-9_.-]{2,63}$/.test(address)) throw validationFailed([{ path: 'address', message: t('user.handleInvalid') }]);
+  return address.startsWith('@') ? address : `@${address}`;
+}
+
 export async function verifyCode(deps: Deps, body: { email: string; otp: string; sessionId: string }, req: RequestInfo) {
   await deps.limiters.consume('verifyPerIp', req.ip);
   const result = await checkCode(deps.db, { email: body.email, sessionId: body.sessionId, code: body.otp });
   if (!result.ok)
     throw new AppError(400, result.reason === 'expired' ? 'CODE_EXPIRED' : result.reason === 'locked' ? 'CODE_LOCKED' : 'CODE_INVALID');
-  const processId = await createProcess(deps.db, { email: body.email, userId: result.userId, purpose: result.purpose });
+  const processId = await createProcess(deps.db, {
+    email: body.email,
+    userId: result.userId,
+    purpose: result.purpose,
+    subject: result.subject,
+  });
   return { processId, purpose: result.purpose };
 }
 

@@ -40,7 +40,7 @@ export async function listUserProviders(db: Db, userId: number) {
   return db
     .selectFrom('providers as p')
     .leftJoin('user_providers as up', (j) => j.onRef('up.provider_id', '=', 'p.id').on('up.user_id', '=', userId))
-    .select(['p.id', 'p.code', 'p.name', 'up.linked_at', 'up.is_notifiable'])
+    .select(['p.id', 'p.code', 'p.name', 'up.linked_at', 'up.is_notifiable', 'up.address'])
     .orderBy('p.id')
     .execute();
 }

@@ -3,12 +3,22 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
 import { LIMITS } from '../../lib/limits.ts';
 import { localName } from '../../lib/reference.ts';
+import { requestInfo } from '../../lib/request.ts';
 import { requireUser } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonContent } from '../../openapi.ts';
 import { ProcessIdHeader } from '../auth/auth.schemas.ts';
+import { sendLinkCode } from '../auth/auth.service.ts';
 import { readMaintenanceMessage } from '../site/site.data.ts';
 import { loadReferenceLists } from './config.data.ts';
-import { DeleteAccountBody, NotifiableBody, NotificationSettings, ProviderBody, UserUpdate } from './user.schemas.ts';
+import {
+  DeleteAccountBody,
+  LinkCodeBody,
+  LinkCodeSent,
+  NotifiableBody,
+  NotificationSettings,
+  ProviderBody,
+  UserUpdate,
+} from './user.schemas.ts';
 import * as users from './user.service.ts';
 
 const Ref = z.object({ id: z.number(), code: z.string().nullable(), name: z.string() });
@@ -150,6 +160,21 @@ const deleteUserRoute = createRoute({
   request: { params: IdParam, body: { ...jsonContent(DeleteAccountBody), required: false } },
   responses: { 200: { description: 'Deleted', ...jsonContent(z.object({ data: z.object({ ok: z.literal(true) }) })) }, ...guarded },
 });
+const linkCodeRoute = createRoute({
+  method: 'post',
+  path: '/{id}/provider/code',
+  tags,
+  middleware: auth,
+  summary: 'Send a link_provider code over the provider, to the address to link (check it with /auth/verify-otp)',
+  request: { params: IdParam, body: { ...jsonContent(LinkCodeBody), required: true } },
+  responses: {
+    200: { description: 'Sent', ...jsonContent(z.object({ data: LinkCodeSent })) },
+    ...guarded,
+    404: failure('USER_NOT_FOUND or PROVIDER_NOT_FOUND'),
+    429: failure('TOO_MANY_REQUESTS'),
+    502: failure('PROVIDER_UNAVAILABLE'),
+  },
+});
 const linkRoute = createRoute({
   method: 'post',
   path: '/{id}/provider',
@@ -222,6 +247,12 @@ export function userRoutes(deps: Deps) {
       const { id } = c.req.valid('param');
       await users.deleteUser(deps, users.assertCanManage(c.get('principal'), id, 'delete'), id, c.req.valid('json')?.password);
       return c.json({ data: { ok: true as const } }, 200);
+    })
+    .openapi(linkCodeRoute, async (c) => {
+      const { id } = c.req.valid('param');
+      users.assertCanManage(c.get('principal'), id, 'update');
+      const req = { ...requestInfo(c, deps.config.trustProxy), t: c.get('t') };
+      return c.json({ data: await sendLinkCode(deps, id, c.req.valid('json'), req) }, 200);
     })
     .openapi(linkRoute, async (c) => {
       const { id } = c.req.valid('param');

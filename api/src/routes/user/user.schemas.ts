@@ -39,6 +39,23 @@ export const UserUpdate = z
 export const DeleteAccountBody = z.object({ password: z.string().max(128).optional() }).openapi('DeleteAccountBody');
 
 export const ProviderBody = z.object({ providerId: z.number().int().min(1) }).openapi('ProviderBody');
+export const LinkCodeBody = z
+  .object({
+    providerId: z.number().int().min(1),
+    /** The phone number (SMS, WhatsApp: the profile's by default) or handle (the others) to link; email links the account's. */
+    address: z.string().trim().max(100).optional(),
+  })
+  .openapi('LinkCodeBody');
+export const LinkCodeSent = z
+  .object({
+    sessionId: z.string(),
+    email: z.string(),
+    channel: z.string(),
+    address: z.string(),
+    expiresIn: z.number(),
+    resendIn: z.number(),
+  })
+  .openapi('LinkCodeSent');
 export const NotifiableBody = z.object({ providerId: z.number().int().min(1), isNotifiable: z.boolean() }).openapi('NotifiableBody');
 
 export const NotificationSettings = z

@@ -48,6 +48,8 @@ export async function userPayload(deps: Deps, userId: number) {
       name: p.name,
       linked: Boolean(p.linked_at),
       notifiable: fromFlag(p.is_notifiable),
+      /** Where the notices go: the account's email, the phone number or the handle proved with the code. */
+      address: p.linked_at ? (p.address ?? null) : null,
     })),
     createdAt: user.created_at,
   };
@@ -151,15 +153,22 @@ async function assertProvider(deps: Deps, providerId: number) {
   if (!row) throw notFound('PROVIDER_NOT_FOUND');
 }
 
-/** Linking a notification provider needs a code checked just before (X-Process-Id, purpose link_provider). */
+/**
+ * Linking a notification provider needs a code sent over that provider and checked just before
+ * (X-Process-Id, purpose link_provider): the process names the provider and the address it proved.
+ */
 export async function linkProvider(deps: Deps, userId: number, providerId: number, processId: string) {
   await assertProvider(deps, providerId);
   const process = await consumeProcess(deps.db, { token: processId, purpose: 'link_provider', email: await userEmail(deps, userId) });
-  if (!process) throw new AppError(400, 'PROCESS_INVALID');
+  const proved = parseJson<{ providerId?: number; address?: string } | null>(process?.subject ?? null, null);
+  if (!process || process.userId !== userId || proved?.providerId !== providerId || !proved.address) {
+    throw new AppError(400, 'PROCESS_INVALID');
+  }
+  const address = proved.address;
   await deps.db
     .insertInto('user_providers')
-    .values({ user_id: userId, provider_id: providerId, is_notifiable: 1, linked_at: nowIso() })
-    .onConflict((oc) => oc.columns(['user_id', 'provider_id']).doUpdateSet({ linked_at: nowIso() }))
+    .values({ user_id: userId, provider_id: providerId, address, is_notifiable: 1, linked_at: nowIso() })
+    .onConflict((oc) => oc.columns(['user_id', 'provider_id']).doUpdateSet({ address, linked_at: nowIso() }))
     .execute();
   return userPayload(deps, userId);
 }

@@ -123,44 +123,116 @@ describe('notification preferences and providers', () => {
     expect(bad.status).toBe(422);
   });
 
-  it('links a provider only with a fresh link_provider code, then toggles it', async () => {
-    const me = await member('linker');
-    const whatsapp = await t.database.db.selectFrom('providers').select('id').where('code', '=', 'whatsapp').executeTakeFirstOrThrow();
-    const refused = await t.request(`/api/v1/user/${me.id}/provider`, {
+  const providerId = async (code: string) =>
+    (await t.database.db.selectFrom('providers').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+  type Me = Awaited<ReturnType<typeof member>>;
+  const sendCode = (me: Me, body: Record<string, unknown>, lng = 'en_US') =>
+    t.request(`/api/v1/user/${me.id}/provider/code?lng=${lng}`, { method: 'POST', headers: me.headers, json: body });
+  const processFor = async (email: string, sessionId: string, to: string) =>
+    (
+      await json(
+        await t.request('/api/v1/auth/verify-otp', {
+          method: 'POST',
+          json: { email, otp: latestCode(t.database.dir, to), sessionId },
+        }),
+      )
+    ).data.processId as string;
+  const link = (me: Me, id: number, processId: string) =>
+    t.request(`/api/v1/user/${me.id}/provider`, {
       method: 'POST',
-      headers: { ...me.headers, 'x-process-id': 'y'.repeat(43) },
-      json: { providerId: whatsapp.id },
+      headers: { ...me.headers, 'x-process-id': processId },
+      json: { providerId: id },
     });
+  const entry = (data: { providers: { id: number }[] }, id: number) => data.providers.find((p) => p.id === id);
+
+  it('links a provider only with a code sent over it, then toggles and unlinks it', async () => {
+    const me = await member('linker');
+    const whatsapp = await providerId('whatsapp');
+    const refused = await link(me, whatsapp, 'y'.repeat(43));
     expect(refused.status).toBe(400);
-    const sent = await json(
-      await t.request('/api/v1/auth/generate-otp', { method: 'POST', json: { email: 'linker@example.test', purpose: 'link_provider' } }),
-    );
-    const ok = await json(
-      await t.request('/api/v1/auth/verify-otp', {
-        method: 'POST',
-        json: { email: 'linker@example.test', otp: latestCode(t.database.dir, 'linker@example.test'), sessionId: sent.data.sessionId },
-      }),
-    );
-    const linked = await json(
-      await t.request(`/api/v1/user/${me.id}/provider`, {
-        method: 'POST',
-        headers: { ...me.headers, 'x-process-id': ok.data.processId },
-        json: { providerId: whatsapp.id },
-      }),
-    );
-    expect(linked.data.providers.find((p: { id: number }) => p.id === whatsapp.id)).toMatchObject({ linked: true, notifiable: true });
+    const sent = await json(await sendCode(me, { providerId: whatsapp }));
+    // No number given: the profile's, and the code goes there over WhatsApp, not by mail.
+    expect(sent.data).toMatchObject({ email: 'linker@example.test', channel: 'whatsapp', address: '+33612345678', resendIn: 60 });
+    const processId = await processFor('linker@example.test', sent.data.sessionId, '+33612345678');
+    const linked = await json(await link(me, whatsapp, processId));
+    expect(entry(linked.data, whatsapp)).toMatchObject({ linked: true, notifiable: true, address: '+33612345678' });
     const off = await json(
       await t.request(`/api/v1/user/${me.id}/is-notifiable`, {
         method: 'PUT',
         headers: me.headers,
-        json: { providerId: whatsapp.id, isNotifiable: false },
+        json: { providerId: whatsapp, isNotifiable: false },
       }),
     );
-    expect(off.data.providers.find((p: { id: number }) => p.id === whatsapp.id)).toMatchObject({ linked: true, notifiable: false });
+    expect(entry(off.data, whatsapp)).toMatchObject({ linked: true, notifiable: false });
+    const reread = await json(await t.request(`/api/v1/user/${me.id}`, { headers: me.headers }));
+    expect(entry(reread.data, whatsapp)).toMatchObject({ linked: true, notifiable: false, address: '+33612345678' });
     const unlinked = await json(
-      await t.request(`/api/v1/user/${me.id}/provider`, { method: 'DELETE', headers: me.headers, json: { providerId: whatsapp.id } }),
+      await t.request(`/api/v1/user/${me.id}/provider`, { method: 'DELETE', headers: me.headers, json: { providerId: whatsapp } }),
     );
-    expect(unlinked.data.providers.find((p: { id: number }) => p.id === whatsapp.id)).toMatchObject({ linked: false });
+    expect(entry(unlinked.data, whatsapp)).toMatchObject({ linked: false, address: null });
+  });
+
+  it('sends the SMS code to the number given, and links that number', async () => {
+    const me = await member('texter');
+    const sms = await providerId('sms');
+    const sent = await json(await sendCode(me, { providerId: sms, address: '+44 7700 900123' }));
+    expect(sent.data).toMatchObject({ channel: 'sms', address: '+44 7700 900123' });
+    const processId = await processFor('texter@example.test', sent.data.sessionId, '+44 7700 900123');
+    const linked = await json(await link(me, sms, processId));
+    expect(entry(linked.data, sms)).toMatchObject({ linked: true, address: '+44 7700 900123' });
+  });
+
+  it('mails the email code to the account address and takes a handle for Telegram', async () => {
+    const me = await member('mailer');
+    const email = await providerId('email');
+    const sent = await json(await sendCode(me, { providerId: email, address: 'someone@else.test' }));
+    expect(sent.data).toMatchObject({ channel: 'email', address: 'mailer@example.test' });
+    const linked = await json(await link(me, email, await processFor('mailer@example.test', sent.data.sessionId, 'mailer@example.test')));
+    expect(entry(linked.data, email)).toMatchObject({ linked: true, address: 'mailer@example.test' });
+    const telegram = await providerId('telegram');
+    const handle = await json(await sendCode(me, { providerId: telegram, address: 'mailer_bot' }));
+    expect(handle.data).toMatchObject({ channel: 'telegram', address: '@mailer_bot' });
+    const tg = await json(await link(me, telegram, await processFor('mailer@example.test', handle.data.sessionId, '@mailer_bot')));
+    expect(entry(tg.data, telegram)).toMatchObject({ linked: true, address: '@mailer_bot' });
+  });
+
+  it('refuses a process proved for another provider, or by a code sent by mail alone', async () => {
+    const me = await member('crosser');
+    const [sms, whatsapp] = [await providerId('sms'), await providerId('whatsapp')];
+    const sent = await json(await sendCode(me, { providerId: sms }));
+    const forSms = await processFor('crosser@example.test', sent.data.sessionId, '+33612345678');
+    const crossed = await link(me, whatsapp, forSms);
+    expect(crossed.status).toBe(400);
+    expect((await json(crossed)).code).toBe('PROCESS_INVALID');
+    const mailed = await json(
+      await t.request('/api/v1/auth/generate-otp', { method: 'POST', json: { email: 'crosser@example.test', purpose: 'link_provider' } }),
+    );
+    const byMail = await processFor('crosser@example.test', mailed.data.sessionId, 'crosser@example.test');
+    expect((await link(me, whatsapp, byMail)).status).toBe(400);
+    const after = await json(await t.request(`/api/v1/user/${me.id}`, { headers: me.headers }));
+    expect(entry(after.data, whatsapp)).toMatchObject({ linked: false });
+  });
+
+  it('answers a wrong or missing address, an unknown provider and another user with a localized 4xx', async () => {
+    const me = await member('addresser');
+    const other = await member('bystander');
+    const telegram = await providerId('telegram');
+    const noHandle = await sendCode(me, { providerId: telegram }, 'fr_FR');
+    expect(noHandle.status).toBe(422);
+    expect((await json(noHandle)).details).toEqual([
+      { path: 'address', message: 'Saisissez votre nom d’utilisateur sur ce service, par exemple @nom.' },
+    ]);
+    const badPhone = await sendCode(me, { providerId: await providerId('sms'), address: 'call me' });
+    expect(badPhone.status).toBe(422);
+    expect((await json(badPhone)).details).toEqual([{ path: 'address', message: 'Enter a valid phone number.' }]);
+    const gone = await sendCode(me, { providerId: 2_000_000_000 }, 'de_DE');
+    expect(gone.status).toBe(404);
+    expect(await json(gone)).toMatchObject({ code: 'PROVIDER_NOT_FOUND', error: expect.stringContaining('Laden Sie die Seite neu') });
+    expect((await sendCode(me, { providerId: 'sms' })).status).toBe(422);
+    expect(
+      (await t.request(`/api/v1/user/${other.id}/provider/code`, { method: 'POST', headers: me.headers, json: { providerId: telegram } }))
+        .status,
+    ).toBe(403);
   });
 });
 

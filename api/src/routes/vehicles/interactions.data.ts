@@ -72,19 +72,19 @@ export function findSellerContact(db: Db, userId: number) {
     .executeTakeFirst();
 }
 
-/** The phone channels (SMS, WhatsApp) a user linked with a code and left notifiable. */
-export async function listNotifiablePhoneChannels(db: Db, userId: number): Promise<string[]> {
+/** The phone channels (SMS, WhatsApp) a user linked with a code and left notifiable, with the number each proved. */
+export async function listNotifiablePhoneChannels(db: Db, userId: number): Promise<{ channel: string; address: string | null }[]> {
   const rows = await db
     .selectFrom('user_providers as up')
     .innerJoin('providers as p', 'p.id', 'up.provider_id')
-    .select('p.code')
+    .select(['p.code', 'up.address'])
     .where('up.user_id', '=', userId)
     .where('up.is_notifiable', '=', 1)
     .where('up.linked_at', 'is not', null)
     .where('p.code', 'in', ['sms', 'whatsapp'])
     .orderBy('p.code')
     .execute();
-  return rows.flatMap((r) => (r.code ? [r.code] : []));
+  return rows.flatMap((r) => (r.code ? [{ channel: r.code, address: r.address }] : []));
 }
 
 export type SellerContact = NonNullable<Awaited<ReturnType<typeof findSellerContact>>> & {

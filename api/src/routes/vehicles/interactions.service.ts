@@ -131,9 +131,10 @@ async function textSeller(deps: Deps, sellerId: number, phone: string, t: TFunct
     title: news.title,
     url: absoluteUrl(deps.config.publicUrl, '/notifications/'),
   });
-  for (const channel of await listNotifiablePhoneChannels(deps.db, sellerId)) {
+  // To the number the link proved; links made before numbers were kept go to the profile's.
+  for (const { channel, address } of await listNotifiablePhoneChannels(deps.db, sellerId)) {
     try {
-      await deps.providers.deliver(channel, phone, text);
+      await deps.providers.deliver(channel, address ?? phone, text);
     } catch (err) {
       // The message is in the seller's inbox already: a provider down must not lose it or fail the sender.
       deps.log.error({ err, channel, vehicleId: news.vehicleId }, 'contact notice not sent');

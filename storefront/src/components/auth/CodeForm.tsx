@@ -8,10 +8,18 @@ import { rules, type Strings, useSubmit, value } from './forms.ts';
 
 const RESEND_SECONDS = 60;
 
-/** /otp: the 6-digit code, with resend after a visible countdown (SPEC §2). */
-export default function CodeForm({ s }: { s: Strings }) {
-  const [flow, setFlow] = useState<CodeFlow | null>(null);
-  const [ready, setReady] = useState(false);
+interface EntryProps {
+  s: Strings;
+  /** Where the code went, said above the field. */
+  sentTo: string;
+  /** Checks the code and goes on; an ApiError (wrong, expired code) is shown on the form. */
+  verify: (otp: string) => Promise<void>;
+  /** Asks for a new code; the countdown starts again once it is sent. */
+  resend: () => Promise<void>;
+}
+
+/** The 6-digit code with resend after a visible countdown: the one code form of /otp and of linking a provider. */
+export function CodeEntry({ s, sentTo, verify, resend }: EntryProps) {
   // Counted down from a deadline, not by counting ticks: a background tab's timers run late.
   const [until, setUntil] = useState(() => Date.now() + RESEND_SECONDS * 1000);
   const [now, setNow] = useState(() => Date.now());
@@ -19,35 +27,17 @@ export default function CodeForm({ s }: { s: Strings }) {
   const { busy, errors, message, run } = useSubmit(s);
 
   useEffect(() => {
-    setFlow(readFlow());
-    setReady(true);
-  }, []);
-  useEffect(() => {
     if (now >= until) return;
     const timer = setTimeout(() => setNow(Date.now()), 1000);
     return () => clearTimeout(timer);
   }, [now, until]);
 
-  if (!ready) return null;
-  if (!flow) {
-    return (
-      <p className="form-error" role="alert">
-        {s.missing} <a href="/sign-in">{s.start}</a>
-      </p>
-    );
-  }
-
   // A new code clears what was said of the old one; a refusal (too many codes asked) is said like any other.
-  const resend = () =>
+  const again = () =>
     run(
       () => ({}),
       async () => {
-        const result = await apiCall<{ data: { sessionId: string } }>('/api/v1/auth/generate-otp', {
-          json: { email: flow.email, purpose: flow.purpose },
-        });
-        const next = { ...flow, sessionId: result.data.sessionId };
-        saveFlow(next);
-        setFlow(next);
+        await resend();
         setUntil(Date.now() + RESEND_SECONDS * 1000);
         setNow(Date.now());
         toast(s.resent ?? '', { kind: 'success' });
@@ -59,30 +49,13 @@ export default function CodeForm({ s }: { s: Strings }) {
     const otp = value(e.currentTarget, 'otp').trim();
     run(
       () => ({ otp: rules.code(otp) ? undefined : s.codeFormat }),
-      async () => {
-        const { data } = await apiCall<{ data: { processId: string; purpose: string } }>('/api/v1/auth/verify-otp', {
-          json: { email: flow.email, otp, sessionId: flow.sessionId },
-        });
-        if (data.purpose === 'verify_email') {
-          const signed = await apiCall<{ data: UserPayload }>('/api/v1/auth/verify-email', {
-            json: { email: flow.email },
-            headers: { 'X-Process-Id': data.processId },
-          });
-          await rememberUser(signed.data);
-          endFlow();
-          flash(s.signedUp ?? '');
-          location.assign(flow.redirect ?? '/');
-          return;
-        }
-        saveFlow({ ...flow, processId: data.processId });
-        location.assign('/reset-password');
-      },
+      () => verify(otp),
     );
   };
 
   return (
     <form className="auth-form" method="post" onSubmit={submit} noValidate>
-      <p>{(s.sentTo ?? '').replace('{{email}}', flow.email)}</p>
+      <p>{sentTo}</p>
       <FormError message={message} />
       <Field
         name="otp"
@@ -99,11 +72,61 @@ export default function CodeForm({ s }: { s: Strings }) {
         {wait > 0 ? (
           (s.resendIn ?? '').replace('{{seconds}}', String(wait))
         ) : (
-          <button type="button" className="button secondary" onClick={resend}>
+          <button type="button" className="button secondary" onClick={again}>
             {s.resend}
           </button>
         )}
       </p>
     </form>
   );
+}
+
+/** /otp: the code of the flow this tab started (sign-up, password reset), SPEC §2. */
+export default function CodeForm({ s }: { s: Strings }) {
+  const [flow, setFlow] = useState<CodeFlow | null>(null);
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    setFlow(readFlow());
+    setReady(true);
+  }, []);
+
+  if (!ready) return null;
+  if (!flow) {
+    return (
+      <p className="form-error" role="alert">
+        {s.missing} <a href="/sign-in">{s.start}</a>
+      </p>
+    );
+  }
+
+  const resend = async () => {
+    const result = await apiCall<{ data: { sessionId: string } }>('/api/v1/auth/generate-otp', {
+      json: { email: flow.email, purpose: flow.purpose },
+    });
+    const next = { ...flow, sessionId: result.data.sessionId };
+    saveFlow(next);
+    setFlow(next);
+  };
+
+  const verify = async (otp: string) => {
+    const { data } = await apiCall<{ data: { processId: string; purpose: string } }>('/api/v1/auth/verify-otp', {
+      json: { email: flow.email, otp, sessionId: flow.sessionId },
+    });
+    if (data.purpose === 'verify_email') {
+      const signed = await apiCall<{ data: UserPayload }>('/api/v1/auth/verify-email', {
+        json: { email: flow.email },
+        headers: { 'X-Process-Id': data.processId },
+      });
+      await rememberUser(signed.data);
+      endFlow();
+      flash(s.signedUp ?? '');
+      location.assign(flow.redirect ?? '/');
+      return;
+    }
+    saveFlow({ ...flow, processId: data.processId });
+    location.assign('/reset-password');
+  };
+
+  return <CodeEntry s={s} sentTo={(s.sentTo ?? '').replace('{{email}}', flow.email)} verify={verify} resend={resend} />;
 }
