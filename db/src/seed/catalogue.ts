@@ -224,7 +224,7 @@ export function generateVehicle(
   const owners = rental ? 1 : age <= 1 ? 1 : Math.min(5, 1 + Math.floor(age / 4 + r.next() * 1.5));
 
   // A bigger engine gives more power: the model's power span is shared out over its engine sizes.
-  const sizes = [...model.engineSizes].sort((a, b) => a - b);
+  const sizes = model.engineSizes;
   const fitting = sizes.filter((s) => (fuel === 'diesel' ? s >= 1.5 : true));
   const engine = electric || sizes.length === 0 ? null : r.pick(fitting.length ? fitting : sizes.slice(-1));
   const [lowKw, highKw] = model.powerKw;

@@ -12,6 +12,7 @@ export interface ModelSpec {
   segment: Segment;
   years: [number, number];
   fuels: string[];
+  /** Litres, smallest first. */
   engineSizes: number[];
   powerKw: [number, number];
   doors: number;
@@ -129,5 +130,9 @@ export function segmentOf(make: string, model: Pick<ModelSpec, 'category' | 'new
 
 export const makes: MakeSpec[] = catalogue.map((make) => ({
   ...make,
-  models: make.models.map((model) => ({ ...model, segment: segmentOf(make.name, model) })),
+  models: make.models.map((model) => ({
+    ...model,
+    engineSizes: [...model.engineSizes].sort((a, b) => a - b),
+    segment: segmentOf(make.name, model),
+  })),
 }));
