@@ -1,5 +1,5 @@
 import type { NewVehicle } from '../schema.ts';
-import type { MakeSpec, ModelSpec } from './data/makes.ts';
+import type { MakeSpec, ModelSpec, Segment } from './data/makes.ts';
 import type { Random } from './random.ts';
 
 /*
@@ -116,6 +116,82 @@ function plate(r: Random): string {
   return `${letter()}${letter()}-${r.int(100, 999)}-${letter()}${letter()}`;
 }
 
+/** How a segment's cars lose value, how far they are driven and what they rent for. */
+export interface SegmentMarket {
+  /** Share of the new price lost in the first year, then each year of the next four, then each later year. */
+  depreciation: [firstYear: number, early: number, late: number];
+  /** Below this no car of the segment sells (EUR): an old runabout still fetches a few thousand. */
+  floorEur: number;
+  /** Kilometres a private owner drives a year. */
+  kmPerYear: number;
+  /** Price of a day's rental of a recent car: a fixed part plus a share of the new price (EUR). */
+  dayRent: [baseEur: number, newPriceDivisor: number];
+}
+
+export const SEGMENT_MARKET: Record<Segment, SegmentMarket> = {
+  economy: { depreciation: [0.15, 0.12, 0.08], floorEur: 1200, kmPerYear: 11_000, dayRent: [12, 700] },
+  family: { depreciation: [0.18, 0.12, 0.07], floorEur: 1500, kmPerYear: 14_000, dayRent: [12, 700] },
+  premium: { depreciation: [0.22, 0.14, 0.09], floorEur: 2500, kmPerYear: 16_000, dayRent: [15, 600] },
+  luxury: { depreciation: [0.2, 0.13, 0.08], floorEur: 5000, kmPerYear: 15_000, dayRent: [20, 550] },
+  sports: { depreciation: [0.12, 0.08, 0.04], floorEur: 6000, kmPerYear: 7000, dayRent: [20, 450] },
+  supercar: { depreciation: [0.08, 0.05, 0.02], floorEur: 60_000, kmPerYear: 3500, dayRent: [0, 230] },
+  utility: { depreciation: [0.15, 0.11, 0.08], floorEur: 2000, kmPerYear: 22_000, dayRent: [25, 600] },
+};
+
+/** A month's rental costs about this many days' (long-term discount). */
+export const DAYS_PER_RENTED_MONTH = 18;
+/** Rental fleets are recent: a rented car is at most this many years older than the model's last year. */
+export const RENTAL_MAX_AGE = 4;
+/** A battery-electric car loses this much more of its value in its first year. */
+const ELECTRIC_FIRST_YEAR = 0.05;
+/** The first year a drive was sold in Europe, hybrids earlier at the Japanese makes. */
+const FUEL_FROM: Record<string, number> = { hybrid: 2012, plug_in_hybrid: 2015 };
+const EARLY_HYBRID_MAKES = new Set(['Toyota', 'Lexus', 'Honda']);
+
+/** Share of the new price a car keeps at this age (in whole years) in this segment, before mileage. */
+export function retainedValue(segment: Segment, age: number, electric: boolean): number {
+  if (age <= 0) return 0.95;
+  const [firstYear, early, late] = SEGMENT_MARKET[segment].depreciation;
+  return (1 - firstYear - (electric ? ELECTRIC_FIRST_YEAR : 0)) * (1 - early) ** Math.min(age - 1, 4) * (1 - late) ** Math.max(0, age - 5);
+}
+
+/**
+ * Price effect of mileage against the segment's usual for the age: 3 % per year's worth of driving
+ * above it (a Ferrari's extra 20,000 km weigh more than a van's), at most 40 % off or 20 % on.
+ */
+export function mileageFactor(segment: Segment, age: number, mileage: number): number {
+  const perYear = SEGMENT_MARKET[segment].kmPerYear;
+  const usual = Math.max(age, 0.1) * perYear;
+  return Math.min(1.2, Math.max(0.6, 1 - (0.03 * (mileage - usual)) / perYear));
+}
+
+/** French fiscal horsepower (CV): CO₂/45 + (kW/40)^1.6; an electric car's counts its 30-minute power, about 45 % of its peak. */
+export function fiscalPower(kw: number, co2: number, electric: boolean): number {
+  return Math.max(1, Math.round(co2 / 45 + ((electric ? kw * 0.45 : kw) / 40) ** 1.6));
+}
+
+/** Torque per kW: high-revving supercar engines give little, diesels and small electric motors much. */
+function torquePerKw(fuel: string, segment: Segment, kw: number): number {
+  if (segment === 'supercar' || (segment === 'sports' && kw > 250)) return 1.45;
+  if (fuel === 'electric') return kw <= 150 ? 2.6 : 2.0;
+  return { diesel: 3.1, hybrid: 2.0, plug_in_hybrid: 2.4, lpg: 2.0, hydrogen: 2.25 }[fuel] ?? 2.2;
+}
+
+/** Fuel burnt (litres per 100 km, WLTP-like) by a combustion car of this power and weight. */
+function litresPer100(fuel: string, kw: number, weightKg: number): number {
+  const petrol = 2 + 0.016 * kw + 0.002 * weightKg;
+  return fuel === 'diesel' ? petrol * 0.8 : fuel === 'hybrid' ? petrol * 0.8 : fuel === 'lpg' ? petrol * 1.25 : petrol;
+}
+
+/** Grams of CO₂ from a litre of each fuel. */
+const CO2_PER_LITRE: Record<string, number> = { petrol: 23.7, diesel: 26.4, hybrid: 23.7, lpg: 16.5 };
+
+/** A listing price rounded as sellers do: three significant figures, at least to the hundred. */
+function askingPrice(value: number): number {
+  const step = Math.max(100, 10 ** (Math.floor(Math.log10(Math.max(value, 1))) - 2));
+  return round(value, step);
+}
+
 export function generateVehicle(
   r: Random,
   makes: MakeSpec[],
@@ -126,28 +202,73 @@ export function generateVehicle(
 ): GeneratedVehicle {
   const make = r.pick(makes);
   const model: ModelSpec = r.pick(make.models);
-  const fuel = r.pick(model.fuels);
+  const market = SEGMENT_MARKET[model.segment];
+  const lastYear = Math.min(model.years[1], CURRENT_YEAR);
+  // A drive exists only from the year it was sold: a 2008 Golf is no plug-in hybrid.
+  const fromYear = (f: string) =>
+    Math.max(model.years[0], 2005, f === 'hybrid' && EARLY_HYBRID_MAKES.has(make.name) ? 2005 : (FUEL_FROM[f] ?? 2005));
+  const possible = model.fuels.filter((f) => fromYear(f) <= lastYear);
+  const fuel = r.pick(possible.length ? possible : model.fuels);
   const electric = fuel === 'electric';
   const rechargeable = electric || fuel === 'plug_in_hybrid';
-  const year = r.int(Math.max(model.years[0], 2005), Math.min(model.years[1], CURRENT_YEAR));
-  const age = CURRENT_YEAR - year;
-  const mileage = age === 0 ? r.int(5, 3000) : round(Math.max(500, age * 13000 * (1 + 0.35 * r.gauss())), 100);
-  const owners = age <= 1 ? 1 : Math.min(5, 1 + Math.floor(age / 4 + r.next() * 1.5));
-  const kw = r.int(model.powerKw[0], model.powerKw[1]);
-  const engine = electric || model.engineSizes.length === 0 ? null : r.pick(model.engineSizes);
 
   const typeRoll = r.next();
   const typeCode = typeRoll < 0.86 ? 'sale' : typeRoll < 0.95 ? 'rent_day' : 'rent_month';
+  const rental = typeCode !== 'sale';
+  const firstYear = Math.min(lastYear, rental ? Math.max(fromYear(fuel), lastYear - RENTAL_MAX_AGE) : fromYear(fuel));
+  const year = r.int(firstYear, lastYear);
+  const age = CURRENT_YEAR - year;
+  // Rental cars run about twice a private owner's distance.
+  const perYear = market.kmPerYear * (rental ? 2 : 1);
+  const mileage = age === 0 ? r.int(5, 3000) : round(age * perYear * Math.max(0.25, 1 + 0.55 * r.gauss()), 100);
+  const owners = rental ? 1 : age <= 1 ? 1 : Math.min(5, 1 + Math.floor(age / 4 + r.next() * 1.5));
+
+  // A bigger engine gives more power: the model's power span is shared out over its engine sizes.
+  const sizes = model.engineSizes;
+  const fitting = sizes.filter((s) => (fuel === 'diesel' ? s >= 1.5 : true));
+  const engine = electric || sizes.length === 0 ? null : r.pick(fitting.length ? fitting : sizes.slice(-1));
+  const [lowKw, highKw] = model.powerKw;
+  const slot = engine === null ? 0 : sizes.indexOf(engine);
+  const slots = engine === null ? 1 : sizes.length;
+  const kw = r.int(Math.round(lowKw + ((highKw - lowKw) * slot) / slots), Math.round(lowKw + ((highKw - lowKw) * (slot + 1)) / slots));
+
+  const litres = electric || fuel === 'hydrogen' ? 0 : litresPer100(fuel, kw, model.weightKg) * (1 + 0.03 * r.gauss());
+  const co2 =
+    electric || fuel === 'hydrogen'
+      ? 0
+      : fuel === 'plug_in_hybrid'
+        ? Math.round(25 + kw * 0.06)
+        : Math.round(litres * (CO2_PER_LITRE[fuel] ?? 23.7));
+  const tankLitres = 30 + model.weightKg * 0.015;
+
   const rate = place.rate;
-  const value = model.newPriceEur * 0.86 ** age * Math.max(0.55, 1 - mileage / 600000);
-  const eur = typeCode === 'sale' ? round(value, 100) : typeCode === 'rent_day' ? round(20 + value / 900, 1) : round(300 + value / 45, 10);
-  const price = typeCode === 'sale' ? round(eur * rate, 100) : round(eur * rate, 1);
+  let price: number;
+  if (rental) {
+    const [base, divisor] = market.dayRent;
+    const day = (base + model.newPriceEur / divisor) * Math.max(0.8, 1 - 0.04 * age) * (1 + 0.08 * r.gauss());
+    price = typeCode === 'rent_day' ? round(day * rate, 1) : round(day * DAYS_PER_RENTED_MONTH * rate, 10);
+  } else {
+    const value =
+      model.newPriceEur * retainedValue(model.segment, age, electric) * mileageFactor(model.segment, age, mileage) * (1 + 0.1 * r.gauss());
+    price = askingPrice(Math.max(market.floorEur, value) * rate);
+  }
 
   const color = r.pick(lookup.colors);
-  const transmission = electric ? 'automatic' : r.chance(0.55) ? 'automatic' : r.chance(0.85) ? 'manual' : 'semi_automatic';
+  // Electric cars and supercars have no clutch pedal; Japanese full hybrids use a power-split CVT.
+  const transmission =
+    electric || model.segment === 'supercar'
+      ? 'automatic'
+      : fuel === 'hybrid' && EARLY_HYBRID_MAKES.has(make.name)
+        ? 'cvt'
+        : r.chance(0.55)
+          ? 'automatic'
+          : r.chance(0.85)
+            ? 'manual'
+            : 'semi_automatic';
   const registered = `${year}-${String(r.int(1, 12)).padStart(2, '0')}-${String(r.int(1, 28)).padStart(2, '0')}`;
   const imported = r.chance(0.12);
   const battery = rechargeable ? model.battery : undefined;
+  const health = battery ? Math.max(70, 100 - age * 2 - r.int(0, 4)) : null;
   const title = `${make.name} ${model.name}${engine ? ` ${engine.toFixed(1)}` : ''} ${Math.round(kw * 1.36)} hp`;
 
   const row: NewVehicle = {
@@ -176,25 +297,31 @@ export function generateVehicle(
     number_of_seats: model.seats,
     vin: Array.from({ length: 17 }, () => r.pick([...VIN_CHARS])).join(''),
     insurance_expiry_date: `${CURRENT_YEAR + r.int(0, 1)}-${String(r.int(1, 12)).padStart(2, '0')}-${String(r.int(1, 28)).padStart(2, '0')}`,
-    description: describe(r, { make: make.name, model: model.name, year, mileage, owners, fuel, rental: typeCode !== 'sale' }),
+    description: describe(r, { make: make.name, model: model.name, year, mileage, owners, fuel, rental }),
     battery_capacity: battery?.capacityKwh ?? null,
     battery_type: battery ? r.pick(BATTERY_TYPES) : null,
-    battery_health: battery ? Math.max(70, 100 - age * 2 - r.int(0, 4)) : null,
+    battery_health: health,
     charging_time: battery?.chargingTimeH ?? null,
     fast_charging: battery ? (electric ? 1 : 0) : null,
-    battery_range: battery ? Math.round(battery.rangeKm * (1 - age * 0.015)) : null,
+    // What the battery takes the car today, worn by its age.
+    battery_range: battery && health ? Math.round((battery.rangeKm * health) / 100) : null,
     battery_consumption: battery?.consumptionKwh100 ?? null,
-    fiscal_power: Math.max(1, Math.round(kw / 12)),
+    fiscal_power: fiscalPower(kw, co2, electric),
     din_power: Math.round(kw * 1.36),
     engine_power: kw,
-    torque: Math.round(kw * (electric ? 3.2 : fuel === 'diesel' ? 2.9 : 2.1)),
-    range: battery ? battery.rangeKm : Math.round(650 + r.int(-120, 250)),
+    torque: round(kw * torquePerKw(fuel, model.segment, kw) * (1 + 0.05 * r.gauss()), 5),
+    // What a full tank (or a full battery) takes the car: a plug-in hybrid's tank plus its battery.
+    range: electric
+      ? battery!.rangeKm
+      : fuel === 'hydrogen'
+        ? 650
+        : Math.round((tankLitres * 100) / (fuel === 'plug_in_hybrid' ? litresPer100('petrol', kw, model.weightKg) : litres)) +
+          (battery?.rangeKm ?? 0),
     registration_date: registered,
     number_of_owners: owners,
     is_first_hand: owners === 1 ? 1 : 0,
     emissions_standard: electric ? 'Zero emission' : euroStandard(year),
-    co2_emissions:
-      electric || fuel === 'hydrogen' ? 0 : Math.round((fuel === 'plug_in_hybrid' ? 35 : fuel === 'hybrid' ? 90 : 105) + kw * 0.35),
+    co2_emissions: co2,
     euro_standard: electric ? null : euroStandard(year),
     critair: critair(fuel, year),
     maintenance_history: r.pick(['Full dealer service history', 'Partial service history', 'Full independent garage history']),

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../password.ts';
 import { ALL_PERMISSIONS } from '../permissions.ts';
 import { createTestDatabase, type TestDatabase } from '../testing.ts';
-import { makes } from './data/makes.ts';
+import { EUR_RATES } from './catalogue.ts';
+import { type ModelSpec, makes, type Segment } from './data/makes.ts';
 import { DEMO_SELLERS } from './data/sellers.ts';
 import { mediaFolder, seed } from './index.ts';
 
@@ -295,5 +296,283 @@ describe('the demo catalogue', () => {
       const hits = await sql<{ id: number }>`select id from vehicles where search @@ plainto_tsquery('simple', 'zorglub')`.execute(t.db);
       expect(hits.rows.map((r) => r.id)).toEqual([first.id]);
     }
+  });
+});
+
+/** A listing as the believability checks read it: its model's spec and its price in euros. */
+interface Listing {
+  id: number;
+  brand: string;
+  model: string;
+  year: number;
+  mileage: number;
+  price_minor: number;
+  currency: string;
+  type: string;
+  fuel: string;
+  engine_size: number | null;
+  engine_power: number | null;
+  din_power: number | null;
+  fiscal_power: number | null;
+  torque: number | null;
+  co2_emissions: number | null;
+  euro_standard: string | null;
+  battery_capacity: number | null;
+  battery_range: number | null;
+  battery_consumption: number | null;
+  range: number | null;
+  spec: ModelSpec;
+  eur: number;
+  age: number;
+}
+
+async function listings(db: TestDatabase['db']): Promise<Listing[]> {
+  const rows = await db
+    .selectFrom('vehicles as v')
+    .innerJoin('fuel_types as f', 'f.id', 'v.fuel_type_id')
+    .innerJoin('types as ty', 'ty.id', 'v.type_id')
+    .innerJoin('currencies as c', 'c.id', 'v.currency_id')
+    .select([
+      'v.id',
+      'v.brand',
+      'v.model',
+      'v.year',
+      'v.mileage',
+      'v.price_minor',
+      'c.code as currency',
+      'ty.code as type',
+      'f.code as fuel',
+      'v.engine_size',
+      'v.engine_power',
+      'v.din_power',
+      'v.fiscal_power',
+      'v.torque',
+      'v.co2_emissions',
+      'v.euro_standard',
+      'v.battery_capacity',
+      'v.battery_range',
+      'v.battery_consumption',
+      'v.range',
+    ])
+    .orderBy('v.id')
+    .execute();
+  return rows.map((v) => {
+    const spec = makes.find((m) => m.name === v.brand)!.models.find((m) => m.name === v.model)!;
+    const numbers = Object.fromEntries(
+      (['engine_size', 'battery_capacity', 'battery_consumption'] as const).map((k) => [k, v[k] === null ? null : Number(v[k])]),
+    );
+    return {
+      ...v,
+      ...numbers,
+      currency: v.currency ?? '',
+      type: v.type ?? '',
+      fuel: v.fuel ?? '',
+      spec,
+      eur: v.price_minor / 100 / EUR_RATES[v.currency ?? '']!,
+      age: 2026 - v.year,
+    } as Listing;
+  });
+}
+
+const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.length);
+const groupBy = <T>(items: T[], key: (item: T) => string) => {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+};
+/** Least-squares slopes of y on the columns of x, each centred within its group (a fixed effect per model). */
+function withinSlopes(groups: { x: number[]; y: number }[][]): number[] {
+  const k = groups[0]?.[0]?.x.length ?? 0;
+  const xtx = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+  const xty = new Array<number>(k).fill(0);
+  for (const group of groups) {
+    const mx = Array.from({ length: k }, (_, j) => mean(group.map((g) => g.x[j]!)));
+    const my = mean(group.map((g) => g.y));
+    for (const g of group) {
+      const dx = g.x.map((x, j) => x - mx[j]!);
+      for (let i = 0; i < k; i++) {
+        xty[i]! += dx[i]! * (g.y - my);
+        for (let j = 0; j < k; j++) xtx[i]![j]! += dx[i]! * dx[j]!;
+      }
+    }
+  }
+  if (k === 1) return [xty[0]! / xtx[0]![0]!];
+  const [[a, b], [c, d]] = xtx as [[number, number], [number, number]];
+  const det = a * d - b * c;
+  return [(d * xty[0]! - b * xty[1]!) / det, (a * xty[1]! - c * xty[0]!) / det];
+}
+
+// Issue 13 item 7: demo data a visitor believes. A larger catalogue than the suite's, for the averages.
+describe('believable demo data', () => {
+  let big: TestDatabase;
+  let all: Listing[];
+  const sales = () => all.filter((v) => v.type === 'sale');
+  const segment = (s: Segment) => all.filter((v) => v.spec.segment === s);
+
+  beforeAll(async () => {
+    big = await createTestDatabase();
+    await seed(big.db, {
+      demo: true,
+      vehicles: 3000,
+      media: mediaFolder(path.join(big.dir, 'media')),
+      admin: { email: 'Boss@Example.test', password: 'correct horse battery' },
+    });
+    all = await listings(big.db);
+  });
+  afterAll(() => big.destroy());
+
+  it('is the same catalogue on every run: the first 300 of 3,000 are the suite’s 300', async () => {
+    const columns = (db: TestDatabase['db']) => db.selectFrom('vehicles').selectAll().orderBy('id').limit(300).execute();
+    // The listing dates follow the clock; the full-text test above renames the first title.
+    const strip = (rows: Record<string, unknown>[]) => rows.map(({ created_at, updated_at, title, ...rest }) => rest);
+    const mine = strip(await columns(t.db));
+    expect(mine).toHaveLength(300);
+    expect(strip(await columns(big.db))).toEqual(mine);
+  });
+
+  it('prices a supercar as one: 500 hp or more and never under €90,000 for sale', () => {
+    const supercars = segment('supercar');
+    expect(supercars.length).toBeGreaterThan(20);
+    expect(supercars.map((v) => v.brand)).toEqual(expect.arrayContaining(['Ferrari', 'Lamborghini']));
+    for (const v of supercars) {
+      expect(v.din_power, `${v.brand} ${v.model}`).toBeGreaterThanOrEqual(500);
+      if (v.type === 'sale') expect(v.eur, `${v.brand} ${v.model} ${v.year} ${v.mileage} km`).toBeGreaterThanOrEqual(90_000);
+    }
+  });
+
+  it('loses value with age, steeply at first and then slower, and with mileage, within a model', () => {
+    const byModel = (list: Listing[]) => [...groupBy(list, (v) => `${v.brand} ${v.model} ${v.fuel}`).values()].filter((g) => g.length > 1);
+    const point = (v: Listing) => ({ x: [v.age, v.mileage / 10_000], y: Math.log(v.eur) });
+    const [perYear, per10k] = withinSlopes(byModel(sales()).map((g) => g.map(point)));
+    // Several per cent a year and a few per cent per 10,000 km on top.
+    expect(perYear).toBeLessThan(-0.04);
+    expect(per10k).toBeLessThan(-0.005);
+    // Share of the new price kept: the first three years cost more each than years eight onwards.
+    const kept = (v: Listing) => ({ x: [v.age], y: Math.log(v.eur / v.spec.newPriceEur) });
+    const young = withinSlopes(byModel(sales().filter((v) => v.age >= 1 && v.age <= 3)).map((g) => g.map(kept)))[0]!;
+    const old = withinSlopes(byModel(sales().filter((v) => v.age >= 8)).map((g) => g.map(kept)))[0]!;
+    expect(young).toBeLessThan(old * 1.3);
+    // A car keeps most of its new price for a year or two and a small part after fifteen.
+    expect(
+      mean(
+        sales()
+          .filter((v) => v.age === 1)
+          .map((v) => v.eur / v.spec.newPriceEur),
+      ),
+    ).toBeGreaterThan(0.65);
+    expect(
+      mean(
+        sales()
+          .filter((v) => v.age >= 15 && v.spec.segment !== 'sports')
+          .map((v) => v.eur / v.spec.newPriceEur),
+      ),
+    ).toBeLessThan(0.3);
+  });
+
+  it('drives as far as the kind of car is driven: supercars little, vans much', () => {
+    const kmPerYear = (list: Listing[]) => mean(list.filter((v) => v.type === 'sale' && v.age >= 2).map((v) => v.mileage / v.age));
+    expect(kmPerYear(segment('supercar'))).toBeLessThan(8000);
+    expect(kmPerYear(segment('utility'))).toBeGreaterThan(kmPerYear(segment('family')));
+    expect(kmPerYear(segment('family'))).toBeGreaterThan(kmPerYear(segment('supercar')) * 2);
+    expect(kmPerYear(all)).toBeGreaterThan(8000);
+    expect(kmPerYear(all)).toBeLessThan(25_000);
+  });
+
+  it('gives each listing its model’s power, with hp, fiscal power and torque that follow from it', () => {
+    for (const v of all) {
+      const name = `${v.brand} ${v.model} ${v.fuel}`;
+      const kw = v.engine_power!;
+      expect(kw, name).toBeGreaterThanOrEqual(v.spec.powerKw[0]);
+      expect(kw, name).toBeLessThanOrEqual(v.spec.powerKw[1]);
+      expect(v.din_power, name).toBe(Math.round(kw * 1.36));
+      expect(v.torque! / kw, name).toBeGreaterThan(1.1);
+      expect(v.torque! / kw, name).toBeLessThan(4.2);
+      // France's fiscal horsepower: CO₂/45 + (kW/40)^1.6; an electric car's from its lower 30-minute power.
+      const fiscal = v.co2_emissions! / 45 + (kw / 40) ** 1.6;
+      if (v.fuel === 'electric') expect(v.fiscal_power!, name).toBeLessThanOrEqual(Math.max(1, Math.round(fiscal) - 1));
+      else expect(Math.abs(v.fiscal_power! - fiscal), name).toBeLessThanOrEqual(1);
+    }
+    // Within a model, a bigger engine is the more powerful one.
+    const sized = [
+      ...groupBy(
+        all.filter((v) => v.engine_size !== null),
+        (v) => `${v.brand} ${v.model}`,
+      ).values(),
+    ];
+    let compared = 0;
+    let stronger = 0;
+    for (const group of sized) {
+      const sizes = [...new Set(group.map((v) => v.engine_size!))].sort((a, b) => a - b);
+      if (sizes.length < 2) continue;
+      const power = (size: number) => mean(group.filter((v) => v.engine_size === size).map((v) => v.engine_power!));
+      compared++;
+      if (power(sizes.at(-1)!) > power(sizes[0]!)) stronger++;
+    }
+    expect(compared).toBeGreaterThan(50);
+    expect(stronger / compared).toBeGreaterThan(0.9);
+  });
+
+  it('gives an electric car a battery and its range and no tailpipe, a combustion car a believable CO₂', () => {
+    const electric = all.filter((v) => v.fuel === 'electric');
+    expect(electric.length).toBeGreaterThan(100);
+    for (const v of electric) {
+      const name = `${v.brand} ${v.model}`;
+      expect(v.battery_capacity, name).toBe(v.spec.battery!.capacityKwh);
+      expect(v.range, name).toBe(v.spec.battery!.rangeKm);
+      expect(v.battery_range, name).toBeGreaterThan(v.range! * 0.65);
+      expect(v.battery_range, name).toBeLessThanOrEqual(v.range!);
+      expect(v.battery_consumption, name).toBeGreaterThan(10);
+      expect(v.battery_consumption, name).toBeLessThan(25);
+      expect([v.engine_size, v.euro_standard, v.co2_emissions]).toEqual([null, null, 0]);
+    }
+    for (const v of all.filter((x) => !['electric', 'hydrogen'].includes(x.fuel))) {
+      const name = `${v.brand} ${v.model} ${v.fuel}`;
+      expect(v.engine_size, name).toBeGreaterThan(0);
+      // A plug-in hybrid's official figure counts its electric miles; other engines burn 3 to 17 litres per 100 km.
+      if (v.fuel === 'plug_in_hybrid') expect(v.co2_emissions, name).toBeLessThan(80);
+      else expect(v.co2_emissions, name).toBeGreaterThan(75);
+      expect(v.co2_emissions, name).toBeLessThan(400);
+      if (v.fuel !== 'plug_in_hybrid')
+        expect([v.battery_capacity, v.battery_range, v.battery_consumption], name).toEqual([null, null, null]);
+      // A tank lasts 300 to 1,300 km.
+      expect(v.range, name).toBeGreaterThan(300);
+      expect(v.range, name).toBeLessThan(1300);
+    }
+    const co2 = (s: Segment) =>
+      mean(
+        segment(s)
+          .filter((v) => ['petrol', 'diesel'].includes(v.fuel))
+          .map((v) => v.co2_emissions!),
+      );
+    expect(co2('supercar')).toBeGreaterThan(co2('economy') * 2);
+  });
+
+  it('rents recent cars, per day or per month, at market rates for their kind', () => {
+    // Euros a day for each kind of car; a month costs 12 to 25 days.
+    const bands: Record<Segment, [number, number]> = {
+      economy: [18, 60],
+      family: [22, 100],
+      premium: [30, 180],
+      luxury: [80, 350],
+      sports: [50, 450],
+      supercar: [500, 1800],
+      utility: [35, 140],
+    };
+    const rentals = all.filter((v) => v.type !== 'sale');
+    expect(rentals.filter((v) => v.type === 'rent_day').length).toBeGreaterThan(100);
+    expect(rentals.filter((v) => v.type === 'rent_month').length).toBeGreaterThan(50);
+    for (const v of rentals) {
+      const [low, high] = bands[v.spec.segment];
+      const [min, max] = v.type === 'rent_day' ? [low, high] : [low * 12, high * 25];
+      const name = `${v.brand} ${v.model} ${v.year} ${v.type} €${v.eur.toFixed(0)}`;
+      expect(v.eur, name).toBeGreaterThanOrEqual(min);
+      expect(v.eur, name).toBeLessThanOrEqual(max);
+      expect(v.year, name).toBeGreaterThanOrEqual(Math.min(v.spec.years[1], 2026) - 4);
+    }
+    const median = (list: number[]) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+    const day = median(rentals.filter((v) => v.type === 'rent_day').map((v) => v.eur));
+    const month = median(rentals.filter((v) => v.type === 'rent_month').map((v) => v.eur));
+    expect(month / day).toBeGreaterThan(12);
+    expect(month / day).toBeLessThan(25);
   });
 });

@@ -1,9 +1,18 @@
 /** Real makes and their models, with specifications coherent enough to generate believable listings. */
+
+/**
+ * Where a model sits in the market: it sets how fast it loses value, how far it is driven a year and
+ * what it rents for (catalogue.ts). Derived from the make, category and new price (segmentOf).
+ */
+export type Segment = 'economy' | 'family' | 'premium' | 'luxury' | 'sports' | 'supercar' | 'utility';
+
 export interface ModelSpec {
   name: string;
   category: string;
+  segment: Segment;
   years: [number, number];
   fuels: string[];
+  /** Litres, smallest first. */
   engineSizes: number[];
   powerKw: [number, number];
   doors: number;
@@ -22,18 +31,19 @@ export interface MakeSpec {
   country: string;
   models: ModelSpec[];
 }
+type Model = Omit<ModelSpec, 'segment'>;
 
 type Size = [lengthM: number, widthM: number, heightM: number, weightKg: number, wheelbaseMm: number, trunkL: number];
 const dims = ([lengthM, widthM, heightM, weightKg, wheelbaseMm, trunkL]: Size) => ({ lengthM, widthM, heightM, weightKg, wheelbaseMm, trunkL });
 
 /** A combustion or hybrid model. */
-const ice = (name: string, category: string, years: [number, number], fuels: string[], engineSizes: number[], powerKw: [number, number], price: number, size: Size, doors = 5, seats = 5): ModelSpec => ({
+const ice = (name: string, category: string, years: [number, number], fuels: string[], engineSizes: number[], powerKw: [number, number], price: number, size: Size, doors = 5, seats = 5): Model => ({
   name, category, years, fuels, engineSizes, powerKw, doors, seats, newPriceEur: price, ...dims(size),
   ...(fuels.includes('plug_in_hybrid') ? { battery: { capacityKwh: 13, rangeKm: 55, consumptionKwh100: 17, chargingTimeH: 4 } } : {}),
 });
 
 /** A battery-electric model. */
-const ev = (name: string, category: string, years: [number, number], powerKw: [number, number], price: number, kwh: number, rangeKm: number, size: Size, doors = 5, seats = 5): ModelSpec => ({
+const ev = (name: string, category: string, years: [number, number], powerKw: [number, number], price: number, kwh: number, rangeKm: number, size: Size, doors = 5, seats = 5): Model => ({
   name, category, years, fuels: ['electric'], engineSizes: [], powerKw, doors, seats, newPriceEur: price,
   battery: { capacityKwh: kwh, rangeKm, consumptionKwh100: Math.round((kwh / rangeKm) * 1000) / 10, chargingTimeH: Math.round((kwh / 11) * 10) / 10 },
   ...dims(size),
@@ -59,7 +69,7 @@ const PD = ['petrol', 'diesel'];
 const PH = ['petrol', 'hybrid'];
 const D = ['diesel'];
 
-export const makes: MakeSpec[] = [
+const catalogue: { name: string; country: string; models: Model[] }[] = [
   { name: 'Renault', country: 'FR', models: [ice('Clio', 'hatchback', [2005, 2026], ['petrol', 'diesel', 'hybrid', 'lpg'], [1.0, 1.2, 1.5, 1.6], [55, 105], 19500, SMALL), ice('Captur', 'suv', [2013, 2026], ['petrol', 'diesel', 'hybrid', 'plug_in_hybrid'], [1.0, 1.3, 1.5], [67, 117], 25000, SUV_S), ice('Megane', 'hatchback', [2005, 2023], PD, [1.2, 1.3, 1.5, 1.6], [85, 150], 26000, COMPACT), ev('Megane E-Tech', 'suv', [2022, 2026], [96, 160], 38000, 60, 450, SUV_S), ice('Kangoo', 'van', [2008, 2026], PD, [1.3, 1.5], [70, 96], 24000, VAN), ev('Zoe', 'city_car', [2013, 2024], [65, 100], 33000, 52, 390, CITY)] },
   { name: 'Peugeot', country: 'FR', models: [ice('208', 'hatchback', [2012, 2026], ['petrol', 'diesel'], [1.2, 1.5, 1.6], [55, 96], 20500, SMALL), ev('e-208', 'hatchback', [2019, 2026], [100, 115], 33000, 50, 360, SMALL), ice('308', 'hatchback', [2007, 2026], ['petrol', 'diesel', 'plug_in_hybrid'], [1.2, 1.5, 1.6], [81, 165], 29000, COMPACT), ice('3008', 'suv', [2009, 2026], ['petrol', 'diesel', 'hybrid', 'plug_in_hybrid'], [1.2, 1.5, 1.6, 2.0], [96, 220], 36000, SUV_M), ice('5008', 'suv', [2017, 2026], PD, [1.2, 1.5, 2.0], [96, 132], 39000, SUV_L, 5, 7), ice('Partner', 'van', [2008, 2026], D, [1.5, 1.6], [55, 96], 23000, VAN)] },
   { name: 'Citroën', country: 'FR', models: [ice('C3', 'hatchback', [2005, 2026], PD, [1.2, 1.5, 1.6], [50, 81], 17500, SMALL), ice('C4', 'hatchback', [2005, 2026], PD, [1.2, 1.5, 1.6], [81, 114], 25000, COMPACT), ev('ë-C4', 'hatchback', [2020, 2026], [100, 115], 34000, 50, 350, COMPACT), ice('C5 Aircross', 'suv', [2018, 2026], ['petrol', 'diesel', 'plug_in_hybrid'], [1.2, 1.5, 1.6], [96, 165], 33000, SUV_M), ice('Berlingo', 'mpv', [2008, 2026], PD, [1.2, 1.5], [81, 96], 25000, MPV)] },
@@ -103,3 +113,26 @@ export const makes: MakeSpec[] = [
   { name: 'MG', country: 'CN', models: [ev('MG4', 'hatchback', [2022, 2026], [125, 320], 30000, 64, 450, COMPACT), ice('ZS', 'suv', [2017, 2026], ['petrol', 'hybrid'], [1.0, 1.5], [78, 145], 22000, SUV_S), ice('HS', 'suv', [2019, 2026], ['petrol', 'plug_in_hybrid'], [1.5], [119, 190], 30000, SUV_M)] },
   { name: 'Smart', country: 'DE', models: [ice('Fortwo', 'city_car', [2007, 2019], P, [0.9, 1.0], [52, 80], 13000, [2.7, 1.66, 1.55, 880, 1870, 260], 3, 2), ev('#1', 'suv', [2022, 2026], [200, 315], 38000, 66, 420, SUV_S)] },
 ];
+
+/** Makes whose every model sells above the mainstream, whatever its size. */
+const PREMIUM_MAKES = new Set(['Audi', 'BMW', 'Mercedes-Benz', 'Porsche', 'Lexus', 'Volvo', 'Polestar', 'Land Rover', 'Jaguar', 'DS', 'Alfa Romeo', 'Maserati', 'Tesla']);
+
+/** A model's market segment, from its category, new price and make (first rule that applies). */
+export function segmentOf(make: string, model: Pick<ModelSpec, 'category' | 'newPriceEur'>): Segment {
+  if (model.category === 'van' || model.category === 'pickup') return 'utility';
+  if (model.newPriceEur >= 180_000) return 'supercar';
+  if (model.category === 'coupe' || model.category === 'convertible') return 'sports';
+  if (model.newPriceEur >= 75_000) return 'luxury';
+  if (PREMIUM_MAKES.has(make) || model.newPriceEur >= 42_000) return 'premium';
+  if (model.newPriceEur < 20_000) return 'economy';
+  return 'family';
+}
+
+export const makes: MakeSpec[] = catalogue.map((make) => ({
+  ...make,
+  models: make.models.map((model) => ({
+    ...model,
+    engineSizes: [...model.engineSizes].sort((a, b) => a - b),
+    segment: segmentOf(make.name, model),
+  })),
+}));
