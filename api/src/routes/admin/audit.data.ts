@@ -77,6 +77,10 @@ export async function auditRecords(db: Db, ids: number[]) {
 
 /** One page of the log, newest first by default, and how many rows match. */
 export async function listAudit(db: Db, dialect: DialectName, filter: AuditFilter, query: ListQuery) {
-  const page = await idPage(filtered(db, dialect, filter), { id: 'a.id', sort: AUDIT_SORTS[query.sort.field as keyof typeof AUDIT_SORTS] }, query);
+  const page = await idPage(
+    filtered(db, dialect, filter),
+    { id: 'a.id', sort: AUDIT_SORTS[query.sort.field as keyof typeof AUDIT_SORTS] },
+    query,
+  );
   return { records: await auditRecords(db, page.ids), total: page.total };
 }

@@ -31,7 +31,11 @@ afterAll(() => t.destroy());
 describe('the audit log of admin writes', () => {
   it('records a create, an update and a delete of a reference row, one row each, with before and after', async () => {
     const before = (await logRows()).length;
-    const created = await t.request('/api/v1/admin/colors', { method: 'POST', json: { name: 'Audit teal', hex: '#008080' }, headers: root.headers });
+    const created = await t.request('/api/v1/admin/colors', {
+      method: 'POST',
+      json: { name: 'Audit teal', hex: '#008080' },
+      headers: root.headers,
+    });
     expect(created.status).toBe(201);
     const colour = await json(created);
     let row = await lastRow();
@@ -115,9 +119,9 @@ describe('the audit log of admin writes', () => {
 
     const vehicle = await t.database.db.selectFrom('vehicles').select(['id', 'featured']).orderBy('id').executeTakeFirstOrThrow();
     const featured = !vehicle.featured;
-    expect((await t.request(`/api/v1/admin/vehicles/${vehicle.id}`, { method: 'PUT', json: { featured }, headers: root.headers })).status).toBe(
-      200,
-    );
+    expect(
+      (await t.request(`/api/v1/admin/vehicles/${vehicle.id}`, { method: 'PUT', json: { featured }, headers: root.headers })).status,
+    ).toBe(200);
     row = await lastRow();
     expect(row).toMatchObject({ action: 'update', resource: 'vehicles', record_id: String(vehicle.id) });
     expect([snapshot(row.before).featured, snapshot(row.after).featured]).toEqual([!featured, featured]);
@@ -190,14 +194,24 @@ describe('GET /api/v1/admin/audit (admin.audit.index)', () => {
 
   it('lists newest first with Content-Range, and filters by user, resource, action, record id and dates', async () => {
     const made = await json(
-      await t.request('/api/v1/admin/colors', { method: 'POST', json: { name: 'Audit ochre', hex: '#cc7722' }, headers: colourist.headers }),
+      await t.request('/api/v1/admin/colors', {
+        method: 'POST',
+        json: { name: 'Audit ochre', hex: '#cc7722' },
+        headers: colourist.headers,
+      }),
     );
     const all = await audit({ range: [0, 999] });
     expect(all.status).toBe(200);
     const rows = await json(all);
     const total = (await logRows()).length;
     expect(all.headers.get('Content-Range')).toBe(`audit 0-${total - 1}/${total}`);
-    expect(rows[0]).toMatchObject({ userId: colourist.id, username: 'auditcolours', action: 'create', resource: 'colors', recordId: String(made.id) });
+    expect(rows[0]).toMatchObject({
+      userId: colourist.id,
+      username: 'auditcolours',
+      action: 'create',
+      resource: 'colors',
+      recordId: String(made.id),
+    });
     expect(rows[0].after).toMatchObject({ name: 'Audit ochre' });
     expect(rows.map((r: { id: number }) => r.id)).toEqual([...rows.map((r: { id: number }) => r.id)].sort((a, b) => b - a));
 
@@ -239,7 +253,9 @@ describe('GET /api/v1/admin/audit (admin.audit.index)', () => {
       expect(res.status, JSON.stringify(query)).toBe(422);
       expect((await json(res)).code).toBe('VALIDATION_FAILED');
     }
-    const fr = await t.request(`/api/v1/admin/audit?lng=fr_FR&filter=${encodeURIComponent('{"action":"explode"}')}`, { headers: root.headers });
+    const fr = await t.request(`/api/v1/admin/audit?lng=fr_FR&filter=${encodeURIComponent('{"action":"explode"}')}`, {
+      headers: root.headers,
+    });
     expect(fr.status).toBe(422);
     expect((await json(fr)).details[0].message).not.toBe('Invalid value.');
   });
