@@ -8,10 +8,11 @@ import {
   SelectInput,
   TextField,
   TextInput,
+  useLocaleState,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { LocalDateField } from '../resources/fields.tsx';
+import { LocalDateField, tagOf } from '../resources/fields.tsx';
 import { ScreenDatagrid } from '../resources/ScreenDatagrid.tsx';
 import { fieldChanges, sinceDay, untilDay } from './diff.ts';
 
@@ -34,9 +35,12 @@ function useFilters() {
   ];
 }
 
-/** A value of a snapshot as text: lists and objects as compact JSON, nothing said in words. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/** A value of a snapshot as text: instants in the reader's way, lists and objects as compact JSON, nothing said in words. */
 function Value({ value }: { value: unknown }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   if (value === undefined || value === null || value === '') {
     return (
       <Typography component="span" variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
@@ -45,6 +49,9 @@ function Value({ value }: { value: unknown }) {
     );
   }
   if (typeof value === 'boolean') return <>{translate(value ? 'ra.boolean.true' : 'ra.boolean.false')}</>;
+  if (typeof value === 'string' && INSTANT.test(value)) {
+    return <>{new Date(value).toLocaleString(tagOf(locale), { dateStyle: 'short', timeStyle: 'medium' })}</>;
+  }
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   return (
     <bdi style={{ overflowWrap: 'anywhere' }} dir="auto">

@@ -49,7 +49,8 @@ export function LimitField({ source }: SourceProps) {
   );
 }
 
-const tagOf = (locale: string) => languageTag(matchLocale(locale) ?? 'en_US');
+/** The language tag Intl takes for a console locale. */
+export const tagOf = (locale: string) => languageTag(matchLocale(locale) ?? 'en_US');
 
 /** An amount in its currency's major unit, written the locale's way (12 500,50 €). */
 export function formatMoney(amount: number, currency: string | undefined, locale: string): string {
