@@ -37,7 +37,9 @@ const EASTERN_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/;
 describe('one digit system and calendar per locale (formatTag)', () => {
   it.each(LOCALES)('%s writes numbers and dates in Western digits and the Gregorian calendar', (locale) => {
     const number = new Intl.NumberFormat(formatTag(locale)).format(1234567.5);
-    const date = new Intl.DateTimeFormat(formatTag(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date('2026-06-14T12:00:00Z'));
+    const date = new Intl.DateTimeFormat(formatTag(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date('2026-06-14T12:00:00Z'),
+    );
     expect(number).not.toMatch(EASTERN_DIGITS);
     expect(number).toMatch(/1.?234.?567/);
     expect(date).toMatch(/2026/);

@@ -1,5 +1,6 @@
 import { useI18nextProvider } from 'ra-i18n-i18next';
 import { AdminContext, AdminUI, Resource } from 'react-admin';
+import { audit } from './audit/index.ts';
 import { authProvider } from './authProvider.ts';
 import { contacts } from './contacts/index.ts';
 import { Dashboard } from './dashboard/index.ts';
@@ -68,6 +69,7 @@ export function App() {
           <Resource name="pages" {...generated('pages')} />
           <Resource name="datacrons" {...datacrons} />
           <Resource name="datacron-runs" />
+          <Resource name="audit" {...audit} />
         </AdminUI>
       </DirectionProvider>
     </AdminContext>

@@ -17,6 +17,7 @@ export const PERMISSION_OF: Readonly<Record<string, AdminResource>> = {
   payments: 'payment',
   contacts: 'contact',
   settings: 'setting',
+  audit: 'audit',
   // A job's run history is part of the job: whoever may see the job may see its runs.
   'datacron-runs': 'datacron',
 };

@@ -6,6 +6,8 @@
  * never asked, since requests come from the site, but every row of the matrix has four actions.
  * `subscription`, `payment` and `contact` (messages to sellers) are read-only lists behind the
  * dashboard's figures, `setting` the application settings (maintenance message); issue 13.
+ * `audit` reads the audit log of console writes (docs/decisions/020-audit-log.md): only its `index`
+ * is asked; the log is written by the writes themselves, never through the API.
  */
 export const ADMIN_RESOURCES = [
   'dashboard',
@@ -36,6 +38,7 @@ export const ADMIN_RESOURCES = [
   'payment',
   'contact',
   'setting',
+  'audit',
 ] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 

@@ -502,6 +502,23 @@ export interface SupportRequestTable extends Timestamps {
   closed_at: string | null;
 }
 
+export type AuditAction = 'create' | 'update' | 'delete' | 'run';
+
+/** One write made through the admin API (migration 20261202_0001, docs/decisions/020-audit-log.md). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** The administrator who made it; not a foreign key, the log outlives them. */
+  user_id: number;
+  at: string;
+  action: AuditAction;
+  /** The admin API's resource name (`colors`, `users`, `settings`). */
+  resource: string;
+  record_id: string;
+  /** JSON snapshots, secrets redacted; null before a create and after a delete. */
+  before: string | null;
+  after: string | null;
+}
+
 export interface Database {
   categories: ReferenceTable;
   transmissions: ReferenceTable;
@@ -552,6 +569,7 @@ export interface Database {
   settings: SettingTable;
   catalogue_version: CatalogueVersionTable;
   support_requests: SupportRequestTable;
+  audit_log: AuditLogTable;
 }
 
 export type Vehicle = Selectable<VehicleTable>;

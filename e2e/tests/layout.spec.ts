@@ -18,7 +18,7 @@ async function faulty(page: Page, paths: string[]): Promise<string[]> {
     const { scroll, inner, text } = await page.evaluate(() => ({
       scroll: document.documentElement.scrollWidth,
       inner: window.innerWidth,
-      text: document.body.innerText,
+      text: document.body.textContent ?? '',
     }));
     if (scroll > inner) faults.push(`${path} (${scroll} px wide in ${inner} px)`);
     const digits = text.match(/\S*[\u0660-\u0669\u06F0-\u06F9]\S*/u);

@@ -8,7 +8,7 @@ export const MENU_GROUPS = [
   { id: 'places', resources: ['countries', 'cities', 'currencies', 'languages'] },
   { id: 'plans', resources: ['subscriptions', 'payments', 'cart-groups', 'carts', 'cart-details'] },
   { id: 'accounts', resources: ['users', 'roles', 'federers', 'providers', 'themes'] },
-  { id: 'site', resources: ['settings', 'pages', 'datacrons'] },
+  { id: 'site', resources: ['settings', 'pages', 'datacrons', 'audit'] },
 ] as const;
 
 /** One section: its heading and the screens this user may list (SPEC §6: the menu shows only those). */

@@ -89,11 +89,15 @@ function filtersOf(def: ResourceDef): ReactElement[] {
   return filters;
 }
 
-/** Deleting several rows asks first and waits for the server (a row still in use answers 409 with its message). */
+/**
+ * Deleting rows offers Undo for a few seconds before any request leaves (docs/decisions/020-audit-log.md):
+ * the rows leave the list at once and come back on Undo; a row still in use answers 409 once sent,
+ * with its message, and returns to the list.
+ */
 export const BulkActions = () => (
   <>
     <BulkExportButton />
-    <BulkDeleteButton mutationMode="pessimistic" />
+    <BulkDeleteButton mutationMode="undoable" />
   </>
 );
 

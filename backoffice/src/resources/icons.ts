@@ -8,6 +8,7 @@ import Category from '@mui/icons-material/Category';
 import Checklist from '@mui/icons-material/Checklist';
 import ColorLens from '@mui/icons-material/ColorLens';
 import DirectionsCar from '@mui/icons-material/DirectionsCar';
+import History from '@mui/icons-material/History';
 import Key from '@mui/icons-material/Key';
 import Label from '@mui/icons-material/Label';
 import ListAlt from '@mui/icons-material/ListAlt';
@@ -29,7 +30,7 @@ import type { ComponentType } from 'react';
 
 /** The menu icon of each screen. */
 export const ICONS: Record<
-  ResourceName | 'users' | 'roles' | 'vehicles' | 'support-requests' | 'subscriptions' | 'payments' | 'contacts' | 'settings',
+  ResourceName | 'users' | 'roles' | 'vehicles' | 'support-requests' | 'subscriptions' | 'payments' | 'contacts' | 'settings' | 'audit',
   ComponentType
 > = {
   categories: Category,
@@ -58,4 +59,5 @@ export const ICONS: Record<
   payments: ReceiptLong,
   contacts: Mail,
   settings: Campaign,
+  audit: History,
 };

@@ -3,6 +3,7 @@ import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Principal } from '../../auth/principal.ts';
 import { revokeUserSessions } from '../../auth/sessions.data.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 
 /*
  * Users' roles and the roles' permissions, as the back office changes them (issue 5 item 4). The rules:
@@ -111,7 +112,7 @@ export async function checkUserAccess(
 
 /** Replaces a user's roles; a suspension (or a new password) ends their sessions at once. */
 export async function applyUserAccess(db: Db, userId: number, roleIds: number[], endSessions: boolean) {
-  await db.transaction().execute(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await tx.deleteFrom('user_roles').where('user_id', '=', userId).execute();
     // A role named twice is given once (never a 500 on the unique pair).
     const unique = [...new Set(roleIds)];
@@ -200,7 +201,7 @@ export async function checkRoleWrite(db: Db, principal: Principal, roleId: numbe
 }
 
 export async function saveRole(db: Db, roleId: number | null, body: { name: string; description: string | null; permissions: string[] }) {
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const now = nowIso();
     let id = roleId;
     if (id === null) {

@@ -3,6 +3,7 @@ import { createRouter, type Deps } from '../../context.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { jsonContent } from '../../openapi.ts';
 import { dailyHistory, dashboardFigures } from './admin.data.ts';
+import { adminAuditRoutes } from './audit.routes.ts';
 import { adminContactsRoutes } from './contacts.routes.ts';
 import { datacronsRoutes } from './datacrons.routes.ts';
 import { adminPaymentsRoutes } from './payments.routes.ts';
@@ -93,6 +94,7 @@ export function adminRoutes(deps: Deps) {
       .route('/payments', adminPaymentsRoutes(deps))
       .route('/contacts', adminContactsRoutes(deps))
       .route('/settings', adminSettingsRoutes(deps))
+      .route('/audit', adminAuditRoutes(deps))
       // Before the declared resources: `/datacrons/{id}/run` and `/datacron-runs` are the jobs' own.
       .route('/', datacronsRoutes(deps))
       // A datacron written here is rescheduled at once in this process (others poll).

@@ -1,5 +1,6 @@
 import { createRouter, type Deps } from '../../context.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
+import { audited } from './audit.service.ts';
 import { findRun, listRuns, RUN_SORTS, type RunListRow, type RunSort, type RunsFilter } from './datacrons.data.ts';
 import { getRunRoute, listRunsRoute, MAX_RANGE, OUTCOMES, runNowRoute, TRIGGERS } from './datacrons.schemas.ts';
 import { contentRange, idList, parseListQuery, wordList } from './list-query.ts';
@@ -24,13 +25,21 @@ const toRun = (r: RunListRow) => ({
 export function datacronsRoutes(deps: Deps) {
   return createRouter()
     .openapi(runNowRoute, async (c) => {
-      const result = await deps.jobs.runNow(c.req.valid('param').id);
+      const { id } = c.req.valid('param');
+      const result = await deps.jobs.runNow(id);
       if (result.status === 'not-found') throw notFound('DATACRON_NOT_FOUND');
       if (result.status !== 'finished') throw new AppError(409, 'JOB_RUNNING');
       const run = await findRun(deps.db, result.run.id);
       // The job's row (and its runs, by cascade) deleted while it ran.
       if (!run) throw notFound('DATACRON_NOT_FOUND');
-      return c.json({ data: toRun(run) }, 200);
+      // The job wrote its own rows as it ran; the log says who started it and what it did.
+      const data = await audited(deps.db, c.get('principal')!, { resource: 'datacrons', action: 'run' }, async () => ({
+        recordId: id,
+        before: null,
+        after: toRun(run),
+        result: toRun(run),
+      }));
+      return c.json({ data }, 200);
     })
     .openapi(listRunsRoute, async (c) => {
       const t = c.get('t');

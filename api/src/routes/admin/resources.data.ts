@@ -3,6 +3,7 @@ import { type FieldDef, RESOURCES, type ResourceDef } from '@autoroute/db/resour
 import { type Locale, languageTag } from '@autoroute/locales';
 import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
 import { toMajor, toMinor } from '../../lib/reference.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import { containsAny, type ListQuery } from './list-query.ts';
 
 /*
@@ -265,7 +266,7 @@ export async function duplicateOf(db: AnyDb, def: ResourceDef, body: Row, except
 }
 
 export async function insertRecord(db: AnyDb, def: ResourceDef, body: Row): Promise<number> {
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const row = await tx
       .insertInto(def.table)
       .values(await toColumns(tx, def, body, true))
@@ -277,7 +278,7 @@ export async function insertRecord(db: AnyDb, def: ResourceDef, body: Row): Prom
 }
 
 export async function updateRecord(db: AnyDb, def: ResourceDef, id: number, body: Row): Promise<boolean> {
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const result = await tx
       .updateTable(def.table)
       .set({ ...(await toColumns(tx, def, body, false)), updated_at: nowIso() })

@@ -7,6 +7,7 @@ import { AppError, notFound, validationFailed } from '../../errors.ts';
 import { requireAnyPermission, requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { translateMsg } from '../../validation.ts';
+import { audited, REDACTED } from './audit.service.ts';
 import { contentRange, idList, parseListQuery } from './list-query.ts';
 import {
   deleteRecord,
@@ -51,6 +52,13 @@ async function checkWrite(deps: Deps, def: ResourceDef, body: Record<string, unk
     throw new AppError(409, 'DUPLICATE', { fields }, [{ path: duplicate.at(-1)!, message: t('errors.DUPLICATE', { fields }) }]);
   }
 }
+
+/** A record as the audit log keeps it: a secret the write set shows as set, never as its value. */
+const logged = (def: ResourceDef, record: Record<string, unknown> | null, body?: Record<string, unknown>) => {
+  if (!record || !body) return record;
+  const secrets = def.fields.filter((f) => f.kind === 'secret' && body[f.source] !== undefined && body[f.source] !== null);
+  return { ...record, ...Object.fromEntries(secrets.map((f) => [f.source, REDACTED])) };
+};
 
 /** A write that raced another one into a constraint answers 409, never 500. */
 async function guardConstraints<T>(write: () => Promise<T>): Promise<T> {
@@ -188,9 +196,15 @@ function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceD
       async (c) => {
         const body = c.req.valid('json') as Record<string, unknown>;
         await checkWrite(deps, def, body, c.get('t'));
-        const id = await guardConstraints(() => insertRecord(deps.db, def, body));
+        const record = await guardConstraints(() =>
+          audited(deps.db, c.get('principal')!, { resource: def.name, action: 'create' }, async (tx) => {
+            const id = await insertRecord(tx, def, body);
+            const after = (await findRecord(tx, def, id))!;
+            return { recordId: id, before: null, after: logged(def, after, body), result: after };
+          }),
+        );
         changed();
-        return c.json((await findRecord(deps.db, def, id))!, 201);
+        return c.json(record, 201);
       },
     )
     .openapi(
@@ -214,9 +228,17 @@ function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceD
         const body = c.req.valid('json') as Record<string, unknown>;
         if (!(await findRecord(deps.db, def, id))) throw notFound();
         await checkWrite(deps, def, body, c.get('t'), id);
-        await guardConstraints(() => updateRecord(deps.db, def, id, body));
+        const record = await guardConstraints(() =>
+          audited(deps.db, c.get('principal')!, { resource: def.name, action: 'update' }, async (tx) => {
+            const before = await findRecord(tx, def, id);
+            if (!before) throw notFound();
+            await updateRecord(tx, def, id, body);
+            const after = (await findRecord(tx, def, id))!;
+            return { recordId: id, before, after: logged(def, after, body), result: after };
+          }),
+        );
         changed();
-        return c.json((await findRecord(deps.db, def, id))!, 200);
+        return c.json(record, 200);
       },
     )
     .openapi(
@@ -245,7 +267,12 @@ function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceD
           const list = uses.map((u) => `${t(`backoffice:${u.label}`, { count: u.count })}: ${u.count}`).join(', ');
           throw new AppError(409, 'IN_USE', { uses: list });
         }
-        await guardConstraints(() => deleteRecord(deps.db, def, id));
+        await guardConstraints(() =>
+          audited(deps.db, c.get('principal')!, { resource: def.name, action: 'delete' }, async (tx) => {
+            await deleteRecord(tx, def, id);
+            return { recordId: id, before: record, after: null, result: undefined };
+          }),
+        );
         changed();
         return c.json(record, 200);
       },

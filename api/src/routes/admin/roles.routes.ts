@@ -5,6 +5,7 @@ import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { msg } from '../../validation.ts';
 import { BUILT_IN_ROLES, checkRoleWrite, findRole, grantableBy, saveRole } from './access.service.ts';
+import { audited } from './audit.service.ts';
 import { containsAny, contentRange, idList, idPage, parseListQuery } from './list-query.ts';
 import { guarded, ListParams } from './resources.routes.ts';
 
@@ -107,8 +108,12 @@ export function adminRolesRoutes(deps: Deps) {
       async (c) => {
         const body = c.req.valid('json');
         await checkRoleWrite(db, c.get('principal')!, null, body);
-        const id = await saveRole(db, null, { ...body, description: body.description ?? null });
-        return c.json((await findRole(db, id))!, 201);
+        const role = await audited(db, c.get('principal')!, { resource: 'roles', action: 'create' }, async (tx) => {
+          const id = await saveRole(tx, null, { ...body, description: body.description ?? null });
+          const after = (await findRole(tx, id))!;
+          return { recordId: id, before: null, after, result: after };
+        });
+        return c.json(role, 201);
       },
     )
     .openapi(
@@ -131,8 +136,13 @@ export function adminRolesRoutes(deps: Deps) {
         const { id } = c.req.valid('param');
         const body = c.req.valid('json');
         await checkRoleWrite(db, c.get('principal')!, id, body);
-        await saveRole(db, id, { ...body, description: body.description ?? null });
-        return c.json((await findRole(db, id))!, 200);
+        const role = await audited(db, c.get('principal')!, { resource: 'roles', action: 'update' }, async (tx) => {
+          const before = await findRole(tx, id);
+          await saveRole(tx, id, { ...body, description: body.description ?? null });
+          const after = (await findRole(tx, id))!;
+          return { recordId: id, before, after, result: after };
+        });
+        return c.json(role, 200);
       },
     )
     .openapi(
@@ -158,7 +168,10 @@ export function adminRolesRoutes(deps: Deps) {
         if (role.users > 0) {
           throw new AppError(409, 'IN_USE', { uses: `${t('backoffice:resources.users.name', { count: role.users })}: ${role.users}` });
         }
-        await db.deleteFrom('roles').where('id', '=', role.id).execute();
+        await audited(db, c.get('principal')!, { resource: 'roles', action: 'delete' }, async (tx) => {
+          await tx.deleteFrom('roles').where('id', '=', role.id).execute();
+          return { recordId: role.id, before: role, after: null, result: undefined };
+        });
         return c.json(role, 200);
       },
     );

@@ -5,6 +5,7 @@ import { validationFailed } from '../../errors.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, jsonBody, jsonContent } from '../../openapi.ts';
 import { readSettings, writeSettings } from '../site/site.data.ts';
+import { audited } from './audit.service.ts';
 import { guarded } from './resources.routes.ts';
 
 /** The longest maintenance message, in characters: one line of banner. */
@@ -31,7 +32,7 @@ const IdParam = z.object({ id: z.literal('site').openapi({ param: { name: 'id', 
 /** The application settings (issue 13 item 10): the maintenance banner, per locale, with its switch. */
 export function adminSettingsRoutes(deps: Deps) {
   const { db } = deps;
-  const record = async () => ({ id: 'site' as const, ...(await readSettings(db)) });
+  const record = async (from = db) => ({ id: 'site' as const, ...(await readSettings(from)) });
   return createRouter()
     .openapi(
       createRoute({
@@ -66,8 +67,13 @@ export function adminSettingsRoutes(deps: Deps) {
         if (maintenanceEnabled && !messages.en_US) {
           throw validationFailed([{ path: 'maintenanceMessage.en_US', message: c.get('t')('validation.required') }]);
         }
-        await writeSettings(db, { maintenanceEnabled, maintenanceMessage: messages });
-        return c.json(await record(), 200);
+        const saved = await audited(db, c.get('principal')!, { resource: 'settings', action: 'update' }, async (tx) => {
+          const before = await record(tx);
+          await writeSettings(tx, { maintenanceEnabled, maintenanceMessage: messages });
+          const after = await record(tx);
+          return { recordId: 'site', before, after, result: after };
+        });
+        return c.json(saved, 200);
       },
     );
 }

@@ -4,6 +4,7 @@ import { notFound, validationFailed } from '../../errors.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { deleteSupportRequest, setSupportStatus, supportRecords } from '../support/support.data.ts';
+import { audited } from './audit.service.ts';
 import { containsAny, contentRange, idList, idPage, parseListQuery, type SortColumns, wordList } from './list-query.ts';
 import { guarded, ListParams } from './resources.routes.ts';
 
@@ -131,8 +132,14 @@ export function adminSupportRoutes(deps: Deps) {
       }),
       async (c) => {
         const { id } = c.req.valid('param');
-        if (!(await setSupportStatus(db, id, c.req.valid('json').status))) throw notFound('SUPPORT_REQUEST_NOT_FOUND');
-        return c.json((await supportRecords(db, [id]))[0]!, 200);
+        const { status } = c.req.valid('json');
+        const request = await audited(db, c.get('principal')!, { resource: 'support-requests', action: 'update' }, async (tx) => {
+          const [before] = await supportRecords(tx, [id]);
+          if (!before || !(await setSupportStatus(tx, id, status))) throw notFound('SUPPORT_REQUEST_NOT_FOUND');
+          const after = (await supportRecords(tx, [id]))[0]!;
+          return { recordId: id, before, after, result: after };
+        });
+        return c.json(request, 200);
       },
     )
     .openapi(
@@ -149,7 +156,10 @@ export function adminSupportRoutes(deps: Deps) {
         const { id } = c.req.valid('param');
         const [found] = await supportRecords(db, [id]);
         if (!found) throw notFound('SUPPORT_REQUEST_NOT_FOUND');
-        await deleteSupportRequest(db, id);
+        await audited(db, c.get('principal')!, { resource: 'support-requests', action: 'delete' }, async (tx) => {
+          await deleteSupportRequest(tx, id);
+          return { recordId: id, before: found, after: null, result: undefined };
+        });
         return c.json(found, 200);
       },
     );

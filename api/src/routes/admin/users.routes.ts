@@ -9,6 +9,7 @@ import { msg } from '../../validation.ts';
 import { Email, NewPassword, Phone, Username } from '../auth/auth.schemas.ts';
 import { createMember } from '../user/user.data.ts';
 import { applyUserAccess, checkUserAccess, checkUserDeletion } from './access.service.ts';
+import { audited, REDACTED } from './audit.service.ts';
 import { containsAny, contentRange, idList, idPage, instant, parseListQuery } from './list-query.ts';
 import { guarded, ListParams } from './resources.routes.ts';
 
@@ -127,7 +128,9 @@ const tags = ['Admin: users'];
 /** Users in the back office (SPEC §2 user form): list, read, create, edit status and roles, delete. */
 export function adminUsersRoutes(deps: Deps) {
   const { db } = deps;
-  const one = async (id: number) => (await usersByIds(db, [id]))[0] ?? null;
+  const one = async (id: number, from: Db = db) => (await usersByIds(from, [id]))[0] ?? null;
+  // A password the write set shows in the log as set, never as its value.
+  const logged = (user: z.infer<typeof AdminUser>, password: string | undefined) => (password ? { ...user, password: REDACTED } : user);
   return createRouter()
     .openapi(
       createRoute({
@@ -215,19 +218,24 @@ export function adminUsersRoutes(deps: Deps) {
         if (!body.password) throw validationFailed([{ path: 'password', message: t('validation.required') }]);
         await assertFree(db, body, 0, t);
         await checkUserAccess(db, c.get('principal')!, { userId: null, roleIds: body.roleIds, status: body.status }, t);
-        const id = await createMember(db, {
-          email: body.email,
-          username: body.username,
-          firstName: body.firstName,
-          lastName: body.lastName,
-          phone: body.phone ?? null,
-          passwordHash: await hashPassword(body.password),
-          locale: c.get('locale'),
-          emailVerified: true,
+        const passwordHash = await hashPassword(body.password);
+        const user = await audited(db, c.get('principal')!, { resource: 'users', action: 'create' }, async (tx) => {
+          const id = await createMember(tx, {
+            email: body.email,
+            username: body.username,
+            firstName: body.firstName,
+            lastName: body.lastName,
+            phone: body.phone ?? null,
+            passwordHash,
+            locale: c.get('locale'),
+            emailVerified: true,
+          });
+          if (body.status !== 'active') await tx.updateTable('users').set({ status: body.status }).where('id', '=', id).execute();
+          await applyUserAccess(tx, id, body.roleIds, false);
+          const after = (await one(id, tx))!;
+          return { recordId: id, before: null, after: logged(after, body.password), result: after };
         });
-        if (body.status !== 'active') await db.updateTable('users').set({ status: body.status }).where('id', '=', id).execute();
-        await applyUserAccess(db, id, body.roleIds, false);
-        return c.json((await one(id))!, 201);
+        return c.json(user, 201);
       },
     )
     .openapi(
@@ -253,24 +261,30 @@ export function adminUsersRoutes(deps: Deps) {
         if (!current) throw notFound('USER_NOT_FOUND');
         await assertFree(db, body, id, c.get('t'));
         await checkUserAccess(db, c.get('principal')!, { userId: id, roleIds: body.roleIds, status: body.status }, c.get('t'));
-        await db
-          .updateTable('users')
-          .set({
-            email: body.email,
-            username: body.username,
-            first_name: body.firstName,
-            last_name: body.lastName,
-            phone: body.phone ?? null,
-            status: body.status,
-            ...(body.email !== current.email ? { email_verified_at: null } : {}),
-            ...(body.password ? { password_hash: await hashPassword(body.password) } : {}),
-            updated_at: nowIso(),
-          })
-          .where('id', '=', id)
-          .execute();
-        const suspended = body.status === 'suspended' && current.status !== 'suspended';
-        await applyUserAccess(db, id, body.roleIds, suspended || Boolean(body.password));
-        return c.json((await one(id))!, 200);
+        const passwordHash = body.password ? await hashPassword(body.password) : null;
+        const user = await audited(db, c.get('principal')!, { resource: 'users', action: 'update' }, async (tx) => {
+          const before = (await one(id, tx)) ?? current;
+          await tx
+            .updateTable('users')
+            .set({
+              email: body.email,
+              username: body.username,
+              first_name: body.firstName,
+              last_name: body.lastName,
+              phone: body.phone ?? null,
+              status: body.status,
+              ...(body.email !== before.email ? { email_verified_at: null } : {}),
+              ...(passwordHash ? { password_hash: passwordHash } : {}),
+              updated_at: nowIso(),
+            })
+            .where('id', '=', id)
+            .execute();
+          const suspended = body.status === 'suspended' && before.status !== 'suspended';
+          await applyUserAccess(tx, id, body.roleIds, suspended || Boolean(passwordHash));
+          const after = (await one(id, tx))!;
+          return { recordId: id, before, after: logged(after, body.password), result: after };
+        });
+        return c.json(user, 200);
       },
     )
     .openapi(
@@ -293,7 +307,10 @@ export function adminUsersRoutes(deps: Deps) {
         const user = await one(id);
         if (!user) throw notFound('USER_NOT_FOUND');
         await checkUserDeletion(db, c.get('principal')!, id);
-        await db.deleteFrom('users').where('id', '=', id).execute();
+        await audited(db, c.get('principal')!, { resource: 'users', action: 'delete' }, async (tx) => {
+          await tx.deleteFrom('users').where('id', '=', id).execute();
+          return { recordId: id, before: user, after: null, result: undefined };
+        });
         return c.json(user, 200);
       },
     );

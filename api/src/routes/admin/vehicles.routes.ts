@@ -1,12 +1,15 @@
-import { DELETE_VEHICLE, nowIso } from '@autoroute/db';
+import { type Database, DELETE_VEHICLE, nowIso } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import { createRoute, z } from '@hono/zod-openapi';
+import type { Kysely } from 'kysely';
 import { createRouter, type Deps } from '../../context.ts';
 import { notFound, validationFailed } from '../../errors.ts';
 import { localName, toMajor } from '../../lib/reference.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
-import { deleteVehicle, viewerOf } from '../vehicles/vehicles.write.service.ts';
+import { removePictureFiles } from '../pictures/pictures.service.ts';
+import { deleteVehicleRows, viewerOf } from '../vehicles/vehicles.write.service.ts';
+import { audited } from './audit.service.ts';
 import { containsAny, contentRange, idList, idPage, instant, parseListQuery } from './list-query.ts';
 import { guarded, ListParams } from './resources.routes.ts';
 
@@ -51,9 +54,9 @@ const tags = ['Admin: vehicles'];
 /** Listing moderation (issue 5 item 5): every listing, featured on or off, deleted with delete_vehicle. */
 export function adminVehiclesRoutes(deps: Deps) {
   const { db } = deps;
-  const rows = (ids: number[]) =>
+  const rows = (ids: number[], from: Kysely<Database>) =>
     ids.length
-      ? db
+      ? from
           .selectFrom('vehicles as v')
           .innerJoin('currencies as cur', 'cur.id', 'v.currency_id')
           .innerJoin('cities as ci', 'ci.id', 'v.city_id')
@@ -86,8 +89,8 @@ export function adminVehiclesRoutes(deps: Deps) {
           .execute()
       : Promise.resolve([]);
   /** The listings as the console shows them, with place names in the console's language. */
-  const records = async (ids: number[], locale: Locale): Promise<z.infer<typeof AdminVehicle>[]> => {
-    const byId = new Map((await rows(ids)).map((r) => [r.id, r]));
+  const records = async (ids: number[], locale: Locale, from: Kysely<Database> = db): Promise<z.infer<typeof AdminVehicle>[]> => {
+    const byId = new Map((await rows(ids, from)).map((r) => [r.id, r]));
     return ids.flatMap((id) => {
       const r = byId.get(id);
       return r
@@ -195,13 +198,19 @@ export function adminVehiclesRoutes(deps: Deps) {
       }),
       async (c) => {
         const { id } = c.req.valid('param');
-        const result = await db
-          .updateTable('vehicles')
-          .set({ featured: c.req.valid('json').featured ? 1 : 0, updated_at: nowIso() })
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) throw notFound('VEHICLE_NOT_FOUND');
-        return c.json((await records([id], c.get('locale')))[0]!, 200);
+        const { featured } = c.req.valid('json');
+        const vehicle = await audited(db, c.get('principal')!, { resource: 'vehicles', action: 'update' }, async (tx) => {
+          const [before] = await records([id], c.get('locale'), tx);
+          if (!before) throw notFound('VEHICLE_NOT_FOUND');
+          await tx
+            .updateTable('vehicles')
+            .set({ featured: featured ? 1 : 0, updated_at: nowIso() })
+            .where('id', '=', id)
+            .execute();
+          const after = (await records([id], c.get('locale'), tx))[0]!;
+          return { recordId: id, before, after, result: after };
+        });
+        return c.json(vehicle, 200);
       },
     )
     .openapi(
@@ -222,7 +231,14 @@ export function adminVehiclesRoutes(deps: Deps) {
         const { id } = c.req.valid('param');
         const [found] = await records([id], c.get('locale'));
         if (!found) throw notFound('VEHICLE_NOT_FOUND');
-        await deleteVehicle(deps, viewerOf(c.get('principal')), id);
+        const pictures = await audited(db, c.get('principal')!, { resource: 'vehicles', action: 'delete' }, async (tx) => ({
+          recordId: id,
+          before: found,
+          after: null,
+          result: await deleteVehicleRows(tx, viewerOf(c.get('principal')), id),
+        }));
+        // The files once the rows are gone for good: a rolled-back delete keeps its pictures whole.
+        await removePictureFiles(deps, pictures);
         return c.json(found, 200);
       },
     );

@@ -1,6 +1,7 @@
 import { type Database, nowIso, parseJson } from '@autoroute/db';
 import { LOCALES, type Locale } from '@autoroute/locales';
 import type { Kysely } from 'kysely';
+import { inTransaction } from '../../lib/transaction.ts';
 
 /** The application settings the back office edits (issue 13 item 10): the maintenance banner. */
 export interface SiteSettings {
@@ -34,7 +35,7 @@ export async function writeSettings(db: Kysely<Database>, settings: SiteSettings
     { key: 'maintenance_message', value: JSON.stringify(settings.maintenanceMessage) },
     { key: 'maintenance_enabled', value: JSON.stringify(settings.maintenanceEnabled) },
   ];
-  await db.transaction().execute(async (tx) => {
+  await inTransaction(db, async (tx) => {
     for (const row of rows) {
       await tx
         .insertInto('settings')

@@ -1,5 +1,6 @@
 import { type Database, nowIso } from '@autoroute/db';
 import type { Kysely } from 'kysely';
+import { inTransaction } from '../../lib/transaction.ts';
 
 type Db = Kysely<Database>;
 
@@ -62,7 +63,7 @@ export async function createMember(
   const role = await db.selectFrom('roles').select('id').where('name', '=', 'USER').executeTakeFirstOrThrow();
   const language = await db.selectFrom('languages').select('id').where('code', '=', input.locale).executeTakeFirst();
   const now = nowIso();
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const user = await tx
       .insertInto('users')
       .values({

@@ -381,16 +381,22 @@ export async function patchVehicle(
 
 /** Its owner, or an admin holding delete_vehicle (SPEC §3, §6), deletes a listing; options and pictures go with it. */
 export async function deleteVehicle(deps: Deps, viewer: Viewer, id: number): Promise<void> {
-  const pictures = await deps.db.transaction().execute(async (tx) => {
-    const found = await findVehicleRow(tx, id);
-    if (!found) throw notFound('VEHICLE_NOT_FOUND');
-    if (found.row.owner_id !== viewer.id && !viewer.permissions.includes(DELETE_VEHICLE)) throw new AppError(403, 'FORBIDDEN');
-    const attached = await findVehiclePictures(tx, id);
-    await deleteVehicleRow(tx, id); // its options and picture rows go with it (ON DELETE CASCADE)
-    return attached;
-  });
+  const pictures = await deps.db.transaction().execute((tx) => deleteVehicleRows(tx, viewer, id));
   // The files once the rows are gone for good: a rolled-back delete keeps its pictures whole.
   await removePictureFiles(deps, pictures);
+}
+
+/**
+ * The rows of a listing deletion, in the caller's transaction (the back office's audited delete):
+ * answers the pictures whose files go once it commits.
+ */
+export async function deleteVehicleRows(tx: Kysely<Database>, viewer: Viewer, id: number) {
+  const found = await findVehicleRow(tx, id);
+  if (!found) throw notFound('VEHICLE_NOT_FOUND');
+  if (found.row.owner_id !== viewer.id && !viewer.permissions.includes(DELETE_VEHICLE)) throw new AppError(403, 'FORBIDDEN');
+  const attached = await findVehiclePictures(tx, id);
+  await deleteVehicleRow(tx, id); // its options and picture rows go with it (ON DELETE CASCADE)
+  return attached;
 }
 
 /** The caller's own listings, sold ones included, newest first. */

@@ -1,0 +1,86 @@
+import { type AuditAction, type Database, type DialectName, parseJson } from '@autoroute/db';
+import type { Kysely } from 'kysely';
+import { containsAny, idPage, type ListQuery } from './list-query.ts';
+
+type Db = Kysely<Database>;
+
+export const AUDIT_ACTIONS: readonly AuditAction[] = ['create', 'update', 'delete', 'run'];
+
+/** The list's sorts and their columns (ties by id). */
+export const AUDIT_SORTS = { id: 'a.id', at: 'a.at', resource: 'a.resource', action: 'a.action', userId: 'a.user_id' } as const;
+
+export interface AuditFilter {
+  ids?: number[];
+  userIds?: number[];
+  /** Text in the administrator's username or email. */
+  user?: string;
+  resources?: string[];
+  actions?: AuditAction[];
+  recordId?: string;
+  /** Instants: from `since` (inclusive) to `until` (exclusive). */
+  since?: string;
+  until?: string;
+}
+
+function filtered(db: Db, dialect: DialectName, filter: AuditFilter) {
+  let base = db.selectFrom('audit_log as a');
+  if (filter.ids) base = base.where('a.id', 'in', filter.ids);
+  if (filter.userIds) base = base.where('a.user_id', 'in', filter.userIds);
+  if (filter.resources) base = base.where('a.resource', 'in', filter.resources);
+  if (filter.actions) base = base.where('a.action', 'in', filter.actions);
+  if (filter.recordId !== undefined) base = base.where('a.record_id', '=', filter.recordId);
+  if (filter.since) base = base.where('a.at', '>=', filter.since);
+  if (filter.until) base = base.where('a.at', '<', filter.until);
+  const text = filter.user;
+  if (text) {
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('users as u')
+          .select('u.id')
+          .whereRef('u.id', '=', 'a.user_id')
+          .where((inner) => containsAny(inner, ['u.username', 'u.email'], text, dialect)),
+      ),
+    );
+  }
+  return base;
+}
+
+/** Log rows by id, in the order of `ids`, with the administrator's username while their account exists. */
+export async function auditRecords(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('audit_log as a')
+    .leftJoin('users as u', 'u.id', 'a.user_id')
+    .select(['a.id', 'a.user_id', 'u.username', 'a.at', 'a.action', 'a.resource', 'a.record_id', 'a.before', 'a.after'])
+    .where('a.id', 'in', ids)
+    .execute();
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [
+      {
+        id: Number(r.id),
+        userId: Number(r.user_id),
+        username: r.username ?? null,
+        at: r.at,
+        action: r.action,
+        resource: r.resource,
+        recordId: r.record_id,
+        before: parseJson<Record<string, unknown> | null>(r.before, null),
+        after: parseJson<Record<string, unknown> | null>(r.after, null),
+      },
+    ];
+  });
+}
+
+/** One page of the log, newest first by default, and how many rows match. */
+export async function listAudit(db: Db, dialect: DialectName, filter: AuditFilter, query: ListQuery) {
+  const page = await idPage(
+    filtered(db, dialect, filter),
+    { id: 'a.id', sort: AUDIT_SORTS[query.sort.field as keyof typeof AUDIT_SORTS] },
+    query,
+  );
+  return { records: await auditRecords(db, page.ids), total: page.total };
+}

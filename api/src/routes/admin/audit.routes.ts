@@ -1,0 +1,123 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { createRouter, type Deps } from '../../context.ts';
+import { notFound, validationFailed } from '../../errors.ts';
+import { requirePermission } from '../../middleware/auth.ts';
+import { failure, IdParam, jsonContent } from '../../openapi.ts';
+import { AUDIT_ACTIONS, AUDIT_SORTS, type AuditFilter, auditRecords, listAudit } from './audit.data.ts';
+import { contentRange, idList, instant, parseListQuery, wordList } from './list-query.ts';
+import { guarded, ListParams } from './resources.routes.ts';
+
+const Snapshot = z.record(z.string(), z.unknown()).nullable();
+
+const AuditEntry = z
+  .object({
+    id: z.number(),
+    userId: z.number().openapi({ description: 'The administrator who made the change' }),
+    username: z.string().nullable().openapi({ description: 'Their username; null once their account is deleted' }),
+    at: z.string(),
+    action: z.enum(AUDIT_ACTIONS as [string, ...string[]]),
+    resource: z.string().openapi({ description: 'The admin API resource: colors, users, roles, settings …' }),
+    recordId: z.string(),
+    before: Snapshot.openapi({ description: 'The record before the change (null for a create or a run); secrets redacted' }),
+    after: Snapshot.openapi({ description: 'The record after it (null for a delete); secrets redacted' }),
+  })
+  .openapi('AdminAuditEntry');
+
+const tags = ['Admin: audit log'];
+/** A resource name as the admin API spells them. */
+const RESOURCE_NAME = /^[a-z][a-z-]{0,39}$/;
+
+/** The audit log (docs/decisions/020-audit-log.md): read only; the writes write it. */
+export function adminAuditRoutes(deps: Deps) {
+  const { db } = deps;
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/',
+        tags,
+        summary: 'The log of console writes (admin.audit.index): filter id, userId, user, resource, action, recordId, since, until',
+        description:
+          '`user` searches the username and email; `since` (inclusive) and `until` (exclusive) are instants; `resource` and `action` take one value or a list.',
+        middleware: requirePermission('admin.audit.index'),
+        request: { query: ListParams },
+        responses: {
+          200: {
+            description: 'One page, newest first by default, the total in Content-Range',
+            headers: z.object({ 'Content-Range': z.string().openapi({ example: 'audit 0-24/120' }) }),
+            ...jsonContent(z.array(AuditEntry)),
+          },
+          ...guarded,
+          422: failure('Bad query'),
+        },
+      }),
+      async (c) => {
+        const t = c.get('t');
+        const query = parseListQuery(c.req.valid('query'), {
+          sortable: Object.keys(AUDIT_SORTS),
+          filters: ['id', 'userId', 'user', 'resource', 'action', 'recordId', 'since', 'until'],
+          defaultSort: { field: 'at', order: 'DESC' },
+          t,
+        });
+        const { id, userId, user, resource, action, recordId, since, until } = query.filter;
+        const wrong: string[] = [];
+        const filter: AuditFilter = {};
+        const take = <T>(key: string, given: unknown, value: T | null, set: (v: T) => void) => {
+          if (given === undefined || given === null || given === '') return;
+          if (value === null) wrong.push(key);
+          else set(value);
+        };
+        take('id', id, idList(id), (v) => {
+          filter.ids = v;
+        });
+        take('userId', userId, idList(userId), (v) => {
+          filter.userIds = v;
+        });
+        take('user', user, typeof user === 'string' && user.length <= 100 ? user.trim() : null, (v) => {
+          if (v) filter.user = v;
+        });
+        const resources = (Array.isArray(resource) ? resource : [resource]).every((r) => typeof r === 'string' && RESOURCE_NAME.test(r))
+          ? ([] as string[]).concat(resource as string | string[])
+          : null;
+        take('resource', resource, resources, (v) => {
+          filter.resources = v;
+        });
+        take('action', action, wordList(action, AUDIT_ACTIONS), (v) => {
+          filter.actions = v;
+        });
+        const record =
+          (typeof recordId === 'string' && recordId.trim().length > 0 && recordId.length <= 40) || Number.isInteger(recordId)
+            ? String(recordId).trim()
+            : null;
+        take('recordId', recordId, record, (v) => {
+          filter.recordId = v;
+        });
+        take('since', since, instant(since), (v) => {
+          filter.since = v;
+        });
+        take('until', until, instant(until), (v) => {
+          filter.until = v;
+        });
+        if (wrong.length) throw validationFailed(wrong.map((key) => ({ path: `filter.${key}`, message: t('validation.invalid') })));
+        const { records, total } = await listAudit(db, deps.dialect, filter, query);
+        c.header('Content-Range', contentRange('audit', query.range, records.length, total));
+        return c.json(records, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/{id}',
+        tags,
+        summary: 'One entry of the log (admin.audit.index)',
+        middleware: requirePermission('admin.audit.index'),
+        request: { params: IdParam },
+        responses: { 200: { description: 'The entry', ...jsonContent(AuditEntry) }, ...guarded, 404: failure('No such entry') },
+      }),
+      async (c) => {
+        const [found] = await auditRecords(db, [c.req.valid('param').id]);
+        if (!found) throw notFound();
+        return c.json(found, 200);
+      },
+    );
+}
