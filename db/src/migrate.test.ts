@@ -186,6 +186,40 @@ describe(`migrations (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
     }
   });
 
+  it('names the seeded cities and providers in every language on a database seeded before, and leaves an administrator’s rows alone', async () => {
+    const seeded = await createTestDatabase();
+    try {
+      await seed(seeded.db, {
+        demo: false,
+        vehicles: 0,
+        media: mediaFolder(seeded.dir),
+        admin: { email: 'seller@example.test', password: 'long enough' },
+      });
+      const names = Object.keys(migrations);
+      const m = migrator(seeded.db);
+      expect((await m.migrateTo(names[names.indexOf('20261204_0001_reference_translations') - 1]!)).error).toBeUndefined();
+      // As the seed left them before: providers named in English only, cities in no language.
+      await seeded.db.updateTable('providers').set({ name_i18n: null }).execute();
+      const own = JSON.stringify({ en_US: 'Telegram', fr_FR: 'Télégramme' });
+      await seeded.db.updateTable('providers').set({ name_i18n: own }).where('code', '=', 'telegram').execute();
+      const france = await seeded.db.selectFrom('countries').select('id').where('code', '=', 'FR').executeTakeFirstOrThrow();
+      await seeded.db.insertInto('cities').values({ name: 'Vauxville', country_id: france.id }).execute();
+
+      expect((await m.migrateToLatest()).error).toBeUndefined();
+      const city = async (name: string) =>
+        (await seeded.db.selectFrom('cities').select('name_i18n').where('name', '=', name).executeTakeFirstOrThrow()).name_i18n;
+      expect(JSON.parse((await city('Munich')) ?? '{}')).toMatchObject({ de_DE: 'München', fr_FR: 'Munich', en_US: 'Munich' });
+      expect(JSON.parse((await city('Munich')) ?? '{}').ar_SA).toMatch(/\p{Script=Arabic}/u);
+      expect(await city('Vauxville')).toBeNull();
+      const provider = async (code: string) =>
+        (await seeded.db.selectFrom('providers').select('name_i18n').where('code', '=', code).executeTakeFirstOrThrow()).name_i18n;
+      expect(JSON.parse((await provider('email')) ?? '{}')).toMatchObject({ en_US: 'Email', fr_FR: 'E-mail', de_DE: 'E-Mail' });
+      expect(await provider('telegram')).toBe(own);
+    } finally {
+      await seeded.destroy();
+    }
+  });
+
   it('writes ISO-8601 UTC timestamps by default', async () => {
     await t.db.insertInto('cart_groups').values({ name: 'Stamp check' }).execute();
     const row = await t.db.selectFrom('cart_groups').select(['created_at']).where('name', '=', 'Stamp check').executeTakeFirstOrThrow();

@@ -39,16 +39,23 @@ async function expectNoSidewaysScroll(page: Page) {
 // Issue 13's notification providers (SPEC §4): linked or not, linking with a code sent over the
 // provider, the notifiable switch, unlinking after a confirmation; once in English on a desktop
 // window, once in Arabic on a phone.
-const RUNS: { locale: Locale; width: number; other: number }[] = [
+const RUNS: { locale: 'en_US' | 'ar_SA'; width: number; other: number }[] = [
   { locale: 'en_US', width: 1366, other: 390 },
   { locale: 'ar_SA', width: 390, other: 1366 },
 ];
+
+/** The providers' names as the seed gives them in each language of the runs. */
+const PROVIDER_NAMES: Record<'en_US' | 'ar_SA', Record<'email' | 'sms' | 'whatsapp' | 'telegram', string>> = {
+  en_US: { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp', telegram: 'Telegram' },
+  ar_SA: { email: 'البريد الإلكتروني', sms: 'رسائل SMS', whatsapp: 'واتساب', telegram: 'تيليجرام' },
+};
 
 for (const { locale, width, other } of RUNS) {
   test(`links SMS with the code sent to the phone, switches and unlinks it (${locale}, ${width} px)`, async ({ page }) => {
     test.setTimeout(120_000);
     const t = texts(locale);
     const p = (key: string, values: Record<string, string> = {}) => t(`settings.providers.${key}`, values);
+    const named = PROVIDER_NAMES[locale];
     const stamp = Date.now();
     const phone = `+3361${String(stamp).slice(-7)}`;
     await page.setViewportSize({ width, height: 900 });
@@ -62,8 +69,8 @@ for (const { locale, width, other } of RUNS) {
     await expect(section).toBeVisible();
     const rows = section.getByRole('listitem');
     await expect(rows).toHaveCount(4);
-    const sms = rows.filter({ has: page.getByRole('heading', { name: 'SMS', exact: true }) });
-    for (const name of ['Email', 'SMS', 'WhatsApp', 'Telegram']) {
+    const sms = rows.filter({ has: page.getByRole('heading', { name: named.sms, exact: true }) });
+    for (const name of [named.email, named.sms, named.whatsapp, named.telegram]) {
       const row = rows.filter({ has: page.getByRole('heading', { name, exact: true }) });
       await expect(row.getByText(p('notLinked'), { exact: true })).toBeVisible();
       await expect(row.getByRole('button', { name: p('link', { name }) })).toBeVisible();
@@ -71,8 +78,8 @@ for (const { locale, width, other } of RUNS) {
     await expectAccessible(page);
 
     // Telegram wants a handle before it sends anything.
-    const telegram = rows.filter({ has: page.getByRole('heading', { name: 'Telegram', exact: true }) });
-    await telegram.getByRole('button', { name: p('link', { name: 'Telegram' }) }).click();
+    const telegram = rows.filter({ has: page.getByRole('heading', { name: named.telegram, exact: true }) });
+    await telegram.getByRole('button', { name: p('link', { name: named.telegram }) }).click();
     await telegram.getByRole('button', { name: t('auth.form.sendCode') }).click();
     await expect(telegram.getByText(p('handleNeeded'))).toBeVisible();
     await telegram.getByRole('button', { name: p('cancel'), exact: true }).click();
@@ -80,10 +87,10 @@ for (const { locale, width, other } of RUNS) {
     // Linking SMS: the profile's number is offered, the code goes there; the page's clock is ours
     // from here, so the resend countdown is skipped rather than waited for.
     await page.clock.install();
-    await sms.getByRole('button', { name: p('link', { name: 'SMS' }) }).click();
-    await expect(sms.getByLabel(p('phoneToLink', { name: 'SMS' }))).toHaveValue(phone);
+    await sms.getByRole('button', { name: p('link', { name: named.sms }) }).click();
+    await expect(sms.getByLabel(p('phoneToLink', { name: named.sms }))).toHaveValue(phone);
     await sms.getByRole('button', { name: t('auth.form.sendCode') }).click();
-    await expect(sms.getByText(p('codeSentTo', { name: 'SMS', address: `\u2068${phone}\u2069` }))).toBeVisible();
+    await expect(sms.getByText(p('codeSentTo', { name: named.sms, address: `\u2068${phone}\u2069` }))).toBeVisible();
     await expect(sms.getByText(t('auth.form.resendIn', { seconds: 60 }))).toBeVisible();
     await expectAccessible(page);
     await page.screenshot({ path: `test-results/providers-code-${locale}-${width}.png`, fullPage: true });
@@ -102,15 +109,15 @@ for (const { locale, width, other } of RUNS) {
     await expect.poll(() => codeFor(dataDir(), phone)).not.toBe(first);
     await sms.getByLabel(t('auth.form.code')).fill(codeFor(dataDir(), phone));
     await sms.getByRole('button', { name: t('auth.form.verify') }).click();
-    await expect(page.getByText(p('linkedDone', { name: 'SMS' }))).toBeVisible();
+    await expect(page.getByText(p('linkedDone', { name: named.sms }))).toBeVisible();
     await expect(sms.getByText(p('linked'), { exact: true })).toBeVisible();
     await expect(sms.getByText(phone)).toBeVisible();
 
     // Notices by SMS off, and the choice kept.
-    const notify = sms.getByRole('switch', { name: p('notifyHere', { name: 'SMS' }) });
+    const notify = sms.getByRole('switch', { name: p('notifyHere', { name: named.sms }) });
     await expect(notify).toBeChecked();
     await notify.click();
-    await expect(page.getByText(p('notifyOff', { name: 'SMS' }))).toBeVisible();
+    await expect(page.getByText(p('notifyOff', { name: named.sms }))).toBeVisible();
     await expect(notify).not.toBeChecked();
     await page.reload();
     await hydrated(page);
@@ -128,17 +135,17 @@ for (const { locale, width, other } of RUNS) {
     await page.setViewportSize({ width, height: 900 });
 
     // Unlinking asks first: cancelling keeps the link, confirming ends it, for good.
-    const unlink = sms.getByRole('button', { name: p('unlink', { name: 'SMS' }) });
+    const unlink = sms.getByRole('button', { name: p('unlink', { name: named.sms }) });
     await unlink.click();
-    const confirm = page.getByRole('dialog', { name: p('confirmUnlinkTitle', { name: 'SMS' }) });
+    const confirm = page.getByRole('dialog', { name: p('confirmUnlinkTitle', { name: named.sms }) });
     await expect(confirm).toBeVisible();
-    await expect(confirm.getByText(p('confirmUnlinkBody', { name: 'SMS' }))).toBeVisible();
+    await expect(confirm.getByText(p('confirmUnlinkBody', { name: named.sms }))).toBeVisible();
     await confirm.getByRole('button', { name: p('cancel'), exact: true }).click();
     await expect(confirm).toBeHidden();
     await expect(sms.getByText(p('linked'), { exact: true })).toBeVisible();
     await unlink.click();
-    await confirm.getByRole('button', { name: p('unlink', { name: 'SMS' }) }).click();
-    await expect(page.getByText(p('unlinkedDone', { name: 'SMS' }))).toBeVisible();
+    await confirm.getByRole('button', { name: p('unlink', { name: named.sms }) }).click();
+    await expect(page.getByText(p('unlinkedDone', { name: named.sms }))).toBeVisible();
     await expect(sms.getByText(p('notLinked'), { exact: true })).toBeVisible();
     await page.reload();
     await hydrated(page);
@@ -202,8 +209,8 @@ test('a provider withdrawn while linking is said so, and no provider at all leav
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
   } finally {
-    for (const { code, name, description, descriptionI18n } of removed) {
-      await signedRequest(admin, 'POST', '/api/v1/admin/providers', { json: { code, name, description, descriptionI18n } });
+    for (const { code, name, nameI18n, description, descriptionI18n } of removed) {
+      await signedRequest(admin, 'POST', '/api/v1/admin/providers', { json: { code, name, nameI18n, description, descriptionI18n } });
     }
     const back = await signedGet<ProviderRecord[]>(admin, '/api/v1/admin/providers?range=[0,49]');
     expect(back.map((r) => r.code).sort()).toEqual(['email', 'sms', 'telegram', 'whatsapp']);

@@ -14,7 +14,7 @@ import * as m20261130_0001 from './20261130_0001_datacron_last_tick.ts';
 import * as m20261130_0002 from './20261130_0002_contacts.ts';
 import * as m20261201_0001 from './20261201_0001_console_permissions.ts';
 import * as m20261202_0001 from './20261202_0001_audit_log.ts';
-import * as m20261204_0001 from './20261204_0001_city_translations.ts';
+import * as m20261204_0001 from './20261204_0001_reference_translations.ts';
 import * as m20261205_0001 from './20261205_0001_code_subject.ts';
 
 /**
@@ -37,6 +37,6 @@ export const migrations: Record<string, Migration> = {
   '20261130_0002_contacts': m20261130_0002,
   '20261201_0001_console_permissions': m20261201_0001,
   '20261202_0001_audit_log': m20261202_0001,
-  '20261204_0001_city_translations': m20261204_0001,
+  '20261204_0001_reference_translations': m20261204_0001,
   '20261205_0001_code_subject': m20261205_0001,
 };

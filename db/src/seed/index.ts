@@ -81,7 +81,13 @@ export async function seedReference(db: Db): Promise<boolean> {
     await insertMany(
       tx,
       'providers',
-      ref.providers.map((p) => ({ code: p.code, name: p.name, description: p.description.en_US, description_i18n: json(p.description) })),
+      ref.providers.map((p) => ({
+        code: p.code,
+        name: p.name.en_US,
+        name_i18n: json(p.name),
+        description: p.description.en_US,
+        description_i18n: json(p.description),
+      })),
     );
     await insertMany(
       tx,
