@@ -93,6 +93,9 @@ test.describe('vehicle search', () => {
     const filters = await page.getByRole('search').boundingBox();
     const results = await page.locator('.search-results').boundingBox();
     expect(filters!.x).toBeGreaterThan(results!.x);
+    // Places in Arabic words and punctuation: "ليون، فرنسا", not "Lyon, France".
+    const place = await page.locator('.search-results p.facts').last().textContent();
+    expect(place).toMatch(/\p{Script=Arabic}+، \p{Script=Arabic}/u);
     await testInfo.attach('search-ar_SA', { body: await page.screenshot({ fullPage: false }), contentType: 'image/png' });
     await expectAccessible(page);
   });
