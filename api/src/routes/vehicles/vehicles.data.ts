@@ -353,7 +353,8 @@ async function facetGroups(db: Db, dialect: DialectName, c: SearchCriteria, bloc
     .selectFrom('vehicles as v')
     .select([...columns, db.fn.countAll<number>().as('n')])
     .$if(keep, (q) => q.select((eb) => eb.selectFrom('catalogue_version').select('version').as('version')))
-    .where(whereOf(dialect, conditions, terms, terms.length ? [] : ['sold']))
+    // The search index leads with `sold, brand`: the colour grouping of a make seeks into it.
+    .where(whereOf(dialect, conditions, terms, terms.length ? [] : ['sold', 'brand']))
     .groupBy(columns)
     .execute();
   const groups = rows.map((r: Record<string, unknown>) => ({
