@@ -210,7 +210,6 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
     fields: [
       name,
       { source: 'countryId', column: 'country_id', kind: 'reference', reference: 'countries', required: true, list: true, filter: true },
-      nameI18n,
     ],
     search: ['name'],
     unique: [['countryId', 'name']],

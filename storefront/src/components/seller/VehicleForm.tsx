@@ -122,6 +122,8 @@ export default function VehicleForm({ vehicleId, userId, initial, config, s, pic
   useEffect(() => {
     if (!ready.current || leaving.current) return;
     const timer = window.setTimeout(() => {
+      // Published or saved while the timer ran: the draft is gone for good, not written back.
+      if (leaving.current) return;
       if (sameValues(values, initial)) clearDraft(key);
       else {
         saveDraft(key, values);
