@@ -343,10 +343,11 @@ test('deleting a record closes its tab, and the focus lands on the tab of the li
   await page.getByRole('tab', { name: 'Colour E2E Teal' }).click();
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('E2E Teal');
   await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 15_000 });
+  // A reference delete is undoable (decision 020): no confirmation, and the tab closes once the
+  // undo window has passed.
   await page.locator('.ra-delete-button').click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(page).toHaveURL(/#\/colors$/);
-  await expect(page.getByRole('tab', { name: 'Colour E2E Teal' })).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByRole('tab', { name: 'Colour E2E Teal' })).toHaveCount(0, { timeout: 20_000 });
   await expect(tabs.filter({ hasText: 'Colours' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tab', { name: 'Colours' })).toBeFocused();
   await expect(page.getByRole('cell', { name: code })).toHaveCount(0);
