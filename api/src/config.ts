@@ -52,6 +52,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters, without spaces')
     .optional(),
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TWILIO_ACCOUNT_SID: z
     .string()
@@ -133,6 +134,8 @@ export interface Config {
   /** The bearer token /metrics asks for; without one, only loopback clients may read it. */
   metricsToken: string | undefined;
   media: MediaConfig;
+  /** The bytes of rendered public pages each process keeps (0: none), see docs/decisions/024. */
+  pageCacheBytes: number;
 }
 
 /** Where pictures are kept and where browsers fetch them (DESIGN §1, docs/decisions/016). */
@@ -188,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, smsFrom: e.TWILIO_FROM, whatsappFrom: e.TWILIO_WHATSAPP_FROM }
         : null,
     metricsToken: e.METRICS_TOKEN,
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     media: {
       ...(e.MEDIA_S3_BUCKET && {
         s3: {

@@ -485,6 +485,11 @@ export interface CatalogueVersionTable {
   version: number;
 }
 
+/** Bumped by triggers whenever what public pages show changes, apart from vehicles (migration 20261206_0001). */
+export interface SiteVersionTable {
+  version: number;
+}
+
 export type SupportStatus = 'open' | 'closed';
 
 /** A request to our support team (migration 20261129_0003): a member's (user_id) or a guest's. */
@@ -568,6 +573,7 @@ export interface Database {
   daily_stats: DailyStatTable;
   settings: SettingTable;
   catalogue_version: CatalogueVersionTable;
+  site_version: SiteVersionTable;
   support_requests: SupportRequestTable;
   audit_log: AuditLogTable;
 }

@@ -6,6 +6,8 @@ declare namespace App {
     api?: (url: string, init?: RequestInit) => Promise<Response>;
     /** The server's configuration for browsers (signing key, PUBLIC_URL…), written into every page; absent under `astro dev`. */
     runtime?: import('@autoroute/api/runtime-config').RuntimeConfig;
+    /** Set by the server: rendered public pages kept for visitors who are not signed in (absent under `astro dev`). */
+    pages?: import('@autoroute/api/page-cache').PageCache;
     /** A page whose HTML depends only on the URL and language: sent with an ETag and shared caching. */
     cacheable?: boolean;
     locale: import('@autoroute/locales').Locale;

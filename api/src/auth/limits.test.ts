@@ -42,6 +42,19 @@ describe.each(stores)('rate limits in %s', (_name, url) => {
     await expect(limiters.consume('loginPerAccount', key)).resolves.toBeUndefined();
   });
 
+  it('gives back a refunded attempt, and only that one', async () => {
+    const limiters = open(url, prefix);
+    const key = `refund-${randomBytes(3).toString('hex')}`;
+    const { points } = LIMITS.loginPerIp;
+    // Ten times the limit, each refunded: none of them counts.
+    for (let i = 0; i < points * 10; i++) {
+      await limiters.consume('loginPerIp', key);
+      await limiters.refund('loginPerIp', key);
+    }
+    for (let i = 0; i < points; i++) await limiters.consume('loginPerIp', key);
+    await expect(limiters.consume('loginPerIp', key)).rejects.toMatchObject({ status: 429 });
+  });
+
   it.runIf(url)('shares counts between server processes', async () => {
     const a = open(url, prefix);
     const b = open(url, prefix);

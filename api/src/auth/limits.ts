@@ -7,6 +7,8 @@ import { AppError } from '../errors.ts';
  * is never blocked, while guessing or flooding is: see the closing note for the figures.
  */
 export const LIMITS = {
+  // Failed sign-ins from one address: a successful one gives its point back (`refund`), so an
+  // office behind one address signs in all day while guessing from it is stopped.
   loginPerIp: { points: 30, duration: 15 * 60 },
   loginPerAccount: { points: 10, duration: 15 * 60 },
   signupPerIp: { points: 10, duration: 60 * 60 },
@@ -30,6 +32,8 @@ export interface Limiters {
   consume(name: LimitName, key: string): Promise<void>;
   /** Forgets the attempts of `key` (after a successful sign-in, say). */
   reset(name: LimitName, key: string): Promise<void>;
+  /** Gives back the one point the last `consume` of `key` took: that attempt was not abuse. */
+  refund(name: LimitName, key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -64,6 +68,9 @@ export function createLimiters(redisUrl?: string, prefix = 'autoroute'): Limiter
     },
     async reset(name, key) {
       await limiters[name].delete(key);
+    },
+    async refund(name, key) {
+      await limiters[name].reward(key, 1);
     },
     async close() {
       if (redis) await redis.quit();

@@ -9,8 +9,9 @@ import sirv from 'sirv';
 import type { App } from '../app.ts';
 import type { Metrics, SiteRoute } from '../lib/metrics.ts';
 import type { MediaStore } from '../media/store.ts';
-import { type RuntimeConfig, runtimeConfigScript } from '../runtime-config.ts';
+import { type RuntimeConfig, runtimeConfigJson, runtimeConfigScript } from '../runtime-config.ts';
 import { mediaHandler } from './media.ts';
+import { buildStamp, PageCache } from './page-cache.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void, locals?: object) => Promise<void>;
@@ -60,13 +61,23 @@ export interface ServerParts {
   runtime: RuntimeConfig;
   /** Where requests outside the API are counted (the API app counts its own). */
   metrics: Metrics;
+  /** The data versions public pages are stamped with, and the bytes of rendered pages to keep (0: none). */
+  pageCache?: { versions: () => Promise<string>; maxBytes: number };
 }
 
 /**
  * One process, one port (DESIGN §1): `/api/*` to Hono, `/admin/*` to the built back office,
  * `/media/*` to stored pictures, everything else to Astro (its static client files first).
  */
-export async function createHttpServer({ app, media: store, mediaPublicUrl, log, runtime, metrics }: ServerParts): Promise<Server> {
+export async function createHttpServer({
+  app,
+  media: store,
+  mediaPublicUrl,
+  log,
+  runtime,
+  metrics,
+  pageCache,
+}: ServerParts): Promise<Server> {
   const api = getRequestListener(app.fetch);
   const compress = compression({ threshold: 1024 }) as unknown as Handler;
   // Pictures arrive while the server runs (and from other processes): looked up in the store per request.
@@ -86,6 +97,16 @@ export async function createHttpServer({ app, media: store, mediaPublicUrl, log,
   const entry = path.join(STOREFRONT_DIST, 'server/entry.mjs');
   const astro: AstroHandler | null = existsSync(entry) ? (await import(pathToFileURL(entry).href)).handler : null;
   const client = astro ? staticFiles(path.join(STOREFRONT_DIST, 'client'), { immutable: (p) => p.startsWith('/_astro/') }) : null;
+  // Rendered public pages depend on the build and the runtime configuration written into them, and on the data's versions.
+  const buildFile = path.join(STOREFRONT_DIST, '.build-hash');
+  const pages =
+    astro && pageCache && pageCache.maxBytes > 0
+      ? new PageCache({
+          maxBytes: pageCache.maxBytes,
+          build: buildStamp(existsSync(buildFile) ? readFileSync(buildFile, 'utf8') : entry, runtimeConfigJson(runtime)),
+          versions: pageCache.versions,
+        })
+      : undefined;
   /** Server-side pages reach the API in-process: same contract, no socket, trusted (DESIGN §1). */
   const inProcessApi = (url: string, init?: RequestInit) => app.request(url, init, { inProcess: true });
 
@@ -128,7 +149,7 @@ export async function createHttpServer({ app, media: store, mediaPublicUrl, log,
       // values into locals: each request gets its own object.
       client(req, res, () => {
         route = 'page';
-        void astro(req, res, undefined, { api: inProcessApi, runtime });
+        void astro(req, res, undefined, { api: inProcessApi, runtime, pages });
       });
     });
   });

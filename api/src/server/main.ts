@@ -1,6 +1,7 @@
 import { createApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDeps } from '../deps.ts';
+import { readPageVersions } from '../routes/site/site.data.ts';
 import { runtimeConfig } from '../runtime-config.ts';
 import { boot } from './boot.ts';
 import { createHttpServer } from './http.ts';
@@ -22,6 +23,7 @@ async function main() {
     log,
     runtime: runtimeConfig(config),
     metrics: deps.metrics,
+    pageCache: { versions: () => readPageVersions(database.db), maxBytes: config.pageCacheBytes },
   });
 
   await new Promise<void>((resolve, reject) => {

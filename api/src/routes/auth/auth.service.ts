@@ -46,6 +46,7 @@ export async function login(
   if (!user?.password_hash || !valid) throw new AppError(401, 'INVALID_CREDENTIALS');
   if (user.status !== 'active') throw new AppError(403, 'ACCOUNT_SUSPENDED');
   await deps.limiters.reset('loginPerAccount', identifier);
+  await deps.limiters.refund('loginPerIp', req.ip);
   return signIn(deps, secret, user.id, body.remember ?? false, req);
 }
 

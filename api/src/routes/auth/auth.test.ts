@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../auth/limits.ts';
 import { createTestApp, json, latestCode, type TestApp } from '../../testing.ts';
 
 let t: TestApp;
@@ -18,14 +19,14 @@ const newUser = (n: string) => ({
 });
 
 /** Signs a user up and verifies the address: the account is ready to sign in. */
-async function registered(n: string) {
+async function registered(n: string, app = t) {
   const user = newUser(n);
-  const { data } = await json(await t.request('/api/v1/auth/signup', { method: 'POST', json: user }));
-  const code = latestCode(t.database.dir, user.email);
+  const { data } = await json(await app.request('/api/v1/auth/signup', { method: 'POST', json: user }));
+  const code = latestCode(app.database.dir, user.email);
   const verified = await json(
-    await t.request('/api/v1/auth/verify-otp', { method: 'POST', json: { email: user.email, otp: code, sessionId: data.sessionId } }),
+    await app.request('/api/v1/auth/verify-otp', { method: 'POST', json: { email: user.email, otp: code, sessionId: data.sessionId } }),
   );
-  const res = await t.request('/api/v1/auth/verify-email', {
+  const res = await app.request('/api/v1/auth/verify-email', {
     method: 'POST',
     json: { email: user.email },
     headers: { 'x-process-id': verified.data.processId },
@@ -34,7 +35,8 @@ async function registered(n: string) {
   return user;
 }
 
-const login = (email: string, password: string) => t.request('/api/v1/auth/login', { method: 'POST', json: { email, password } });
+const login = (email: string, password: string, app = t) =>
+  app.request('/api/v1/auth/login', { method: 'POST', json: { email, password } });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -318,6 +320,22 @@ describe('password reset (SPEC §4: requested, then succeeded)', () => {
 });
 
 describe('per-address limits', () => {
+  it('counts only failed sign-ins against the address: an office behind one address keeps signing in', async () => {
+    const fresh = await createTestApp();
+    try {
+      await registered('office', fresh);
+      const limit = LIMITS.loginPerIp.points;
+      for (let i = 0; i < limit + 5; i++) expect((await login('office', 'a long enough passphrase', fresh)).status).toBe(200);
+      // Failures still add up, across accounts, until the address is refused — even the right password.
+      for (let i = 0; i < limit; i++) expect((await login(`guesser${i}@example.test`, 'not the passphrase', fresh)).status).toBe(401);
+      const refused = await login('office', 'a long enough passphrase', fresh);
+      expect(refused.status).toBe(429);
+      expect((await json(refused)).code).toBe('TOO_MANY_REQUESTS');
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
   it('ignores a spoofed X-Forwarded-For unless the app runs behind a trusted proxy', async () => {
     const fresh = await createTestApp();
     try {

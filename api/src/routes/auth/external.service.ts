@@ -57,5 +57,7 @@ export async function signInExternal(deps: Deps, secret: string, federer: Federe
   }
   const user = await deps.db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirstOrThrow();
   if (user.status !== 'active') throw new AppError(403, 'ACCOUNT_SUSPENDED');
+  // The sign-in's point against the address (counted by the route) was no guess: give it back.
+  await deps.limiters.refund('loginPerIp', req.ip);
   return signIn(deps, secret, userId, false, req);
 }

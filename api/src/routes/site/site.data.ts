@@ -10,6 +10,20 @@ export interface SiteSettings {
   maintenanceMessage: Partial<Record<Locale, string>>;
 }
 
+/**
+ * What every public page is stamped with besides its URL: the catalogue's and the site's versions,
+ * which the database's triggers move with any change a public page shows (decision 024). One read.
+ */
+export async function readPageVersions(db: Kysely<Database>): Promise<string> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('catalogue_version').select('version').as('catalogue'),
+      eb.selectFrom('site_version').select('version').as('site'),
+    ])
+    .executeTakeFirstOrThrow();
+  return `${row.catalogue}.${row.site}`;
+}
+
 const readSetting = async <T>(db: Kysely<Database>, key: string, fallback: T): Promise<T> => {
   const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
   return parseJson<T>(row?.value, fallback);

@@ -1,0 +1,182 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { connect, type Db } from '@autoroute/db';
+import pg from 'pg';
+import { expect, test } from '../fixtures.ts';
+
+// Issue 14: rendered public pages are kept by each server process and revalidated before any
+// rendering, yet no visitor ever reads a stale price. Two identical processes share one database
+// (PostgreSQL when TEST_DATABASE_URL names a server, as in CI; else one SQLite file), as behind a
+// load balancer; a seller changes a price through one, and the next request to either shows it.
+const ports = [Number(process.env.E2E_CACHE_PORT ?? 3216), Number(process.env.E2E_CACHE_PORT ?? 3216) + 1];
+const KEY = 'page-cache-test-signing-key-2026';
+const PUBLIC_URL = `http://127.0.0.1:${ports[0]}`;
+const ADMIN = { email: 'admin@cache.autoroute.test', password: 'cache admin password' };
+const DEMO_PASSWORD = 'demo-seller-2026';
+
+test.describe.configure({ mode: 'serial' });
+
+const servers: ChildProcess[] = [];
+const folders: string[] = [];
+let db: Db;
+let dropDatabase: (() => Promise<void>) | null = null;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  const shared = mkdtempSync(path.join(tmpdir(), 'autoroute-cache-'));
+  folders.push(shared);
+  let databaseUrl: string | undefined;
+  const admin = process.env.TEST_DATABASE_URL;
+  if (admin) {
+    const name = `autoroute_cache_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`create database ${name}`);
+    await client.end();
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    databaseUrl = url.href;
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  for (const port of ports) {
+    // On PostgreSQL each process has a folder of its own (outbox, backups); on SQLite they share the file.
+    const dataDir = databaseUrl ? mkdtempSync(path.join(tmpdir(), 'autoroute-cache-')) : shared;
+    if (dataDir !== shared) folders.push(dataDir);
+    servers.push(
+      spawn(process.execPath, ['scripts/start.mjs'], {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL,
+          API_SIGNING_KEY: KEY,
+          DATA_DIR: dataDir,
+          ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+          SEED_VEHICLES: '24',
+          LOG_LEVEL: 'warn',
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      }),
+    );
+  }
+  for (const [i, port] of ports.entries()) {
+    for (let tries = 0; ; tries++) {
+      if (servers[i]!.exitCode !== null) throw new Error(`the server on ${port} exited with ${servers[i]!.exitCode}`);
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null);
+      if (ready?.ok) break;
+      if (tries > 1800) throw new Error(`the server on ${port} did not become ready`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  db = connect(databaseUrl ?? path.join(shared, 'autoroute.db'));
+});
+
+test.afterAll(async () => {
+  await Promise.all(
+    servers.map((server) => {
+      if (server.exitCode !== null) return null;
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      return exited;
+    }),
+  );
+  await db?.close();
+  await dropDatabase?.();
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A signed API request from outside, as a browser's island sends it. */
+async function call(port: number, method: string, url: string, options: { json?: unknown; token?: string } = {}) {
+  const timestamp = String(Date.now());
+  const body = options.json === undefined ? undefined : JSON.stringify(options.json);
+  const headers: Record<string, string> = {
+    'x-timestamp': timestamp,
+    'x-signature': createHmac('sha256', KEY)
+      .update(body ?? timestamp)
+      .digest('base64'),
+  };
+  if (body) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const res = await fetch(`http://127.0.0.1:${port}${url}`, { method, headers, body });
+  expect(res.ok, `${method} ${url}: ${res.status} ${await res.clone().text()}`).toBe(true);
+  return (await res.json()) as any;
+}
+
+/** A page as a visitor who is not signed in gets it. */
+const page = (port: number, url: string, headers: Record<string, string> = {}) =>
+  fetch(`http://127.0.0.1:${port}${url}`, { headers: { 'accept-encoding': 'br, gzip', ...headers } });
+
+test('a public page is rendered once per process and version, revalidated before rendering, and never stale', async () => {
+  // The first listing of the home page and of the default search, and its seller.
+  const first = (await call(ports[0]!, 'GET', '/api/v1/vehicles?perPage=1')).data[0] as {
+    id: number;
+    title: string;
+    currency: { code: string };
+  };
+  const owner = await db.db
+    .selectFrom('vehicles as v')
+    .innerJoin('users as u', 'u.id', 'v.owner_id')
+    .select('u.email')
+    .where('v.id', '=', first.id)
+    .executeTakeFirstOrThrow();
+  const urls = [`/vehicles/${first.id}?lng=en_US`, '/vehicles?lng=en_US', '/?lng=en_US'];
+
+  // Both processes send the same page under the same validator, compressed; the second time from memory.
+  for (const url of urls) {
+    const [a, b, again] = [await page(ports[0]!, url), await page(ports[1]!, url), await page(ports[0]!, url)];
+    for (const res of [a, b, again]) {
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('cache-control')).toContain('public');
+      expect(res.headers.get('vary')).toContain('Accept-Encoding');
+    }
+    expect(a.headers.get('etag')).toMatch(/^W\/"p-/);
+    expect(b.headers.get('etag')).toBe(a.headers.get('etag'));
+    expect(again.headers.get('etag')).toBe(a.headers.get('etag'));
+    const [bodyA, bodyB, bodyAgain] = [await a.text(), await b.text(), await again.text()];
+    expect(bodyB).toBe(bodyA);
+    expect(bodyAgain).toBe(bodyA);
+    expect(bodyA).toContain(first.title);
+    // The browser holds it: 304 with no body, from either process.
+    const revalidated = await page(ports[1]!, url, { 'if-none-match': a.headers.get('etag')! });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe('');
+  }
+  const before = await Promise.all(urls.map(async (url) => (await page(ports[0]!, url)).headers.get('etag')));
+
+  // The seller changes the price through process A.
+  const login = await call(ports[0]!, 'POST', '/api/v1/auth/login', { json: { email: owner.email, password: DEMO_PASSWORD } });
+  const price = 12_345 + (randomBytes(1)[0]! % 100);
+  await call(ports[0]!, 'PATCH', `/api/v1/vehicles/${first.id}`, { token: login.security.accessToken, json: { price } });
+  const shown = new Intl.NumberFormat('en-US', { style: 'currency', currency: first.currency.code, maximumFractionDigits: 0 }).format(
+    price,
+  );
+
+  // The next request to either process reads it, on the listing, the search and the home page; the old validator no longer matches.
+  for (const [i, url] of urls.entries()) {
+    for (const port of [ports[1]!, ports[0]!]) {
+      const res = await page(port, url, { 'if-none-match': before[i]! });
+      expect(res.status, `${url} on ${port}`).toBe(200);
+      expect(res.headers.get('etag')).not.toBe(before[i]);
+      expect(await res.text(), `${url} on ${port}`).toContain(shown);
+    }
+  }
+});
+
+test('a signed-in visitor still gets a page of their own, never a shared one', async () => {
+  const login = await call(ports[1]!, 'POST', '/api/v1/auth/login', { json: { email: ADMIN.email, password: ADMIN.password } });
+  const res = await page(ports[1]!, '/?lng=en_US', { cookie: `ACCESS_TOKEN=${login.security.accessToken}` });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('cache-control')).toBe('private, no-store');
+  expect(res.headers.get('etag')).toBeNull();
+});
