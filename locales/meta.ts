@@ -38,6 +38,27 @@ export const formatTag = (locale: Locale): string => {
   return extension ? `${languageTag(locale)}-${extension}` : languageTag(locale);
 };
 
+/**
+ * `Intl` formatters made once per locale and options, and shared: making one costs far more than
+ * formatting with it, and a page formats hundreds of numbers (issue 14). Bounded by the locales
+ * times the option sets the code uses.
+ */
+function memo<O, F>(make: (tag: string, options: O | undefined) => F) {
+  const made = new Map<string, F>();
+  return (locale: Locale, options?: O): F => {
+    const key = options === undefined ? locale : `${locale}|${JSON.stringify(options)}`;
+    let f = made.get(key);
+    if (f === undefined) {
+      f = make(formatTag(locale), options);
+      made.set(key, f);
+    }
+    return f;
+  };
+}
+export const numberFormat = memo((tag, options: Intl.NumberFormatOptions | undefined) => new Intl.NumberFormat(tag, options));
+export const dateTimeFormat = memo((tag, options: Intl.DateTimeFormatOptions | undefined) => new Intl.DateTimeFormat(tag, options));
+export const pluralRules = memo((tag, options: Intl.PluralRulesOptions | undefined) => new Intl.PluralRules(tag, options));
+
 /** The `Intl` format tag of a language tag or locale name as a page or a user setting holds it (`ar-SA`, `fr`). */
 export const formatTagOf = (input: string | null | undefined): string => formatTag(matchLocale(input) ?? DEFAULT_LOCALE);
 

@@ -1,11 +1,15 @@
 /**
  * The part of `npm run bench` (scripts/bench.ts) that runs against the real server process:
- * - throughput: concurrent HTTP load (autocannon) on GET /api/v1/vehicles/{id} (uncompressed, then
- *   compressed as browsers ask) and on the /vehicles/{id} page, each as a ratio to GET /api/v1/health
- *   on the same server in the same run;
+ * - throughput: concurrent HTTP load (autocannon, 64 connections) on GET /api/v1/vehicles/{id}
+ *   (uncompressed, then compressed as browsers ask), search, the /vehicles/{id} page, its revalidation
+ *   (304) and the home page, each as a ratio to a bare Hono endpoint in a process of its own
+ *   (scripts/bench-bare.mjs) and to GET /api/v1/health, in the same run; then each at 200
+ *   connections for longer: errors, p99 and the slowest answer;
  * - the JavaScript each storefront page ships, as loaded by headless Chromium;
  * - Lighthouse (mobile, its default configuration) on the home, search and vehicle pages.
  */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
@@ -38,68 +42,151 @@ function signedHeaders(body?: string): Record<string, string> {
   return { 'x-timestamp': timestamp, 'x-signature': sign(DEV_SIGNING_KEY, body ?? timestamp) };
 }
 
-/** One autocannon run; throws on any error or non-2xx answer, so a figure is never that of an error page. */
-async function load(origin: string, paths: string[], headers: Record<string, string>, seconds: number) {
+/** A route under load: the paths it cycles through and the headers of each (a revalidation names its own ETag). */
+interface Target {
+  requests: { path: string; headers: Record<string, string> }[];
+  /** The status every answer must have: 200, or 304 for a revalidation. */
+  status: number;
+}
+
+/** One autocannon run; a run whose answers are not all `target.status` throws, so a figure is never that of an error page. */
+async function load(origin: string, target: Target, connections: number, seconds: number, strict = true) {
   const result = await autocannon({
     url: origin,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
-    headers,
-    requests: paths.map((p) => ({ method: 'GET', path: p })),
+    requests: target.requests.map((r) => ({ method: 'GET', path: r.path, headers: r.headers })),
   });
-  if (result.errors || result.non2xx) throw new Error(`${paths[0]}…: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
+  const expected = (result.statusCodeStats as Record<string, { count: number }> | undefined)?.[String(target.status)]?.count ?? 0;
+  const unexpected = result.requests.total - expected;
+  if (strict && (result.errors || result.timeouts || unexpected > 0))
+    throw new Error(
+      `${target.requests[0]?.path}…: ${result.errors} errors, ${result.timeouts} timeouts, ${unexpected} answers other than ${target.status}`,
+    );
   return {
     perSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
-    kbPerResponse: Math.round(result.throughput.average / result.requests.average / 102.4) / 10,
+    maxMs: result.latency.max,
+    errors: result.errors + result.timeouts + unexpected,
+    kbPerResponse: result.requests.average ? Math.round(result.throughput.average / result.requests.average / 102.4) / 10 : 0,
   };
 }
 
-const CONNECTIONS = 10;
+/** Rounds at this many connections, each target keeping its median round; then one long run each at SUSTAINED. */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const SUSTAINED = Number(process.env.BENCH_SUSTAINED_CONNECTIONS ?? 200);
 const ROUNDS = 3;
 
+/** The bare endpoint, in a process of its own (scripts/bench-bare.mjs), answering at `origin`. */
+async function startBare(): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const port = 3800 + Math.floor(Math.random() * 100);
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bench-bare.mjs')], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'ignore',
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    const res = await fetch(`${origin}/ping`).catch(() => null);
+    if (res?.ok) break;
+    if (i > 200) throw new Error('the bare endpoint did not start');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    origin,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+/** The search queries of the load: a text query and filtered ones, as the search form sends them. */
+const SEARCHES = [
+  '/api/v1/vehicles?q=Cupra&minYear=2012&sort=price_asc',
+  '/api/v1/vehicles?fuelTypeId=1&minYear=2015&currencyId=1&maxPrice=30000',
+  '/api/v1/vehicles?q=Clio',
+  '/api/v1/vehicles?brand=Peugeot&sort=mileage_asc',
+];
+
 /**
- * Requests per second under `CONNECTIONS` concurrent clients, each route cycling through its paths.
- * The routes take turns, round after round, and each keeps its median round: another process busy
- * for a few seconds then weighs on every route alike instead of on one ratio.
+ * Requests per second under `CONNECTIONS` concurrent clients, each target cycling through its paths.
+ * The targets take turns, round after round, and each keeps its median round: another process busy
+ * for a few seconds then weighs on every target alike instead of on one ratio. Ratios are to the
+ * bare Hono endpoint measured in the same rounds (and to our own health route, which carries the
+ * middleware). Then each target for longer at `SUSTAINED` connections: errors, p99 and the slowest.
  */
 async function measureThroughput(origin: string, vehicleIds: number[]) {
-  const detail = vehicleIds.map((id) => `/api/v1/vehicles/${id}`);
-  const routes = {
-    health: { paths: ['/api/v1/health'], headers: () => BROWSER_HEADERS },
-    // Uncompressed, as an API client that asks for no encoding gets it; then as a browser gets it.
-    detailApi: { paths: detail, headers: () => signedHeaders() },
-    detailApiCompressed: { paths: detail, headers: () => ({ ...BROWSER_HEADERS, ...signedHeaders() }) },
-    vehiclePage: { paths: vehicleIds.map((id) => `/vehicles/${id}`), headers: () => BROWSER_HEADERS },
-  };
-  const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 3);
-  const runs: Record<string, Awaited<ReturnType<typeof load>>[]> = {};
-  for (const [name, r] of Object.entries(routes)) {
-    await load(origin, r.paths, r.headers(), 1);
-    runs[name] = [];
-  }
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, r] of Object.entries(routes)) runs[name]!.push(await load(origin, r.paths, r.headers(), seconds));
-  }
-  const median = (name: string) => [...runs[name]!].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(ROUNDS / 2)]!;
-  const health = median('health');
-  const withRatio = (name: string) => {
-    const m = median(name);
-    return {
-      ...m,
-      rounds: runs[name]!.map((x) => x.perSecond),
-      throughputVsHealth: Math.round((m.perSecond / health.perSecond) * 100) / 100,
+  const bare = await startBare();
+  try {
+    const etags = await Promise.all(
+      vehicleIds.map(async (id) => (await fetch(`${origin}/vehicles/${id}`, { headers: BROWSER_HEADERS })).headers.get('etag') ?? ''),
+    );
+    const each = (paths: string[], headers: () => Record<string, string>, status = 200): Target => ({
+      requests: paths.map((path) => ({ path, headers: headers() })),
+      status,
+    });
+    const detail = vehicleIds.map((id) => `/api/v1/vehicles/${id}`);
+    const targets: Record<string, { target: Target; origin: string }> = {
+      bare: { target: each(['/ping'], () => ({})), origin: bare.origin },
+      health: { target: each(['/api/v1/health'], () => BROWSER_HEADERS), origin },
+      // Uncompressed, as an API client that asks for no encoding gets it; then as a browser gets it.
+      detailApi: { target: each(detail, () => signedHeaders()), origin },
+      detailApiCompressed: { target: each(detail, () => ({ ...BROWSER_HEADERS, ...signedHeaders() })), origin },
+      search: { target: each(SEARCHES, () => ({ ...BROWSER_HEADERS, ...signedHeaders() })), origin },
+      vehiclePage: {
+        target: each(
+          vehicleIds.map((id) => `/vehicles/${id}`),
+          () => BROWSER_HEADERS,
+        ),
+        origin,
+      },
+      vehiclePage304: {
+        target: {
+          requests: vehicleIds.map((id, i) => ({ path: `/vehicles/${id}`, headers: { ...BROWSER_HEADERS, 'if-none-match': etags[i]! } })),
+          status: 304,
+        },
+        origin,
+      },
+      home: { target: each(['/'], () => BROWSER_HEADERS), origin },
     };
-  };
-  return {
-    connections: CONNECTIONS,
-    secondsPerRound: seconds,
-    health: { ...health, rounds: runs.health!.map((x) => x.perSecond) },
-    detailApi: withRatio('detailApi'),
-    detailApiCompressed: withRatio('detailApiCompressed'),
-    vehiclePage: withRatio('vehiclePage'),
-  };
+    const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 3);
+    const runs: Record<string, Awaited<ReturnType<typeof load>>[]> = {};
+    for (const [name, t] of Object.entries(targets)) {
+      await load(t.origin, t.target, CONNECTIONS, 1);
+      runs[name] = [];
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, t] of Object.entries(targets)) runs[name]!.push(await load(t.origin, t.target, CONNECTIONS, seconds));
+    }
+    const median = (name: string) => [...runs[name]!].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(ROUNDS / 2)]!;
+    const ratio = (a: number, b: number) => Math.round((a / b) * 1000) / 1000;
+    const measured: Record<string, unknown> = {};
+    for (const name of Object.keys(targets)) {
+      const m = median(name);
+      measured[name] = {
+        ...m,
+        rounds: runs[name]!.map((x) => x.perSecond),
+        vsBare: ratio(m.perSecond, median('bare').perSecond),
+        throughputVsHealth: ratio(m.perSecond, median('health').perSecond),
+      };
+    }
+    // Sustained: signatures are made afresh (they hold five minutes), and errors are counted, not thrown.
+    const sustainedSeconds = Number(process.env.BENCH_SUSTAINED_SECONDS ?? 10);
+    const sustained: Record<string, unknown> = {};
+    for (const name of ['bare', 'detailApi', 'search', 'vehiclePage', 'vehiclePage304', 'home']) {
+      const t = name === 'detailApi' ? { ...targets[name]!, target: each(detail, () => signedHeaders()) } : targets[name]!;
+      sustained[name] = await load(t.origin, t.target, SUSTAINED, sustainedSeconds, false);
+    }
+    return {
+      connections: CONNECTIONS,
+      secondsPerRound: seconds,
+      ...measured,
+      sustained: { connections: SUSTAINED, seconds: sustainedSeconds, ...sustained },
+    };
+  } finally {
+    await bare.stop();
+  }
 }
 
 /** `<script …>` tags of an HTML text, with their attributes and inline content. */

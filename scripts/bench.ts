@@ -8,8 +8,9 @@
  *   middleware, signature included), p50/p95 for text queries, many-filter queries and the unfiltered
  *   listing, facets included, beside GET /api/v1/health in the same run for a ratio;
  * - server (scripts/bench-server.ts), the server process started on those 100,000 vehicles:
- *   throughput under concurrent load of GET /api/v1/vehicles/{id} (uncompressed and compressed) and of
- *   the /vehicles/{id} page, each as a ratio to GET /api/v1/health on the same server in the same run;
+ *   throughput under concurrent load of the vehicle API, search, the vehicle page, its 304 and the
+ *   home page, each as a ratio to a bare Hono endpoint (and to GET /api/v1/health) in the same run,
+ *   then each at 200 connections;
  *   the JavaScript each storefront page ships (gzip) in headless Chromium, and whether any script
  *   blocks the first render; Lighthouse (mobile) on the home, search and vehicle pages.
  * - media: a picture's upload-to-served latency through the real HTTP server, median of 20, with the
@@ -358,12 +359,28 @@ function summary(): string {
   }
   const t = r.server?.throughput;
   if (t) {
-    lines.push(`  over HTTP, ${t.connections} connections, median of ${t.health.rounds.length} rounds: health ${t.health.perSecond}/s`);
-    lines.push(`    GET /api/v1/vehicles/{id}: ${t.detailApi.perSecond}/s, ${t.detailApi.throughputVsHealth}x health (target 0.5 or more)`);
+    const line = (label: string, m: any, target?: string) =>
+      `    ${label.padEnd(34)} ${String(m.perSecond).padStart(6)}/s  p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms  ${m.vsBare}x bare, ${m.throughputVsHealth}x health${target ? `  (target ${target})` : ''}`;
     lines.push(
-      `    the same, compressed (as browsers ask): ${t.detailApiCompressed.perSecond}/s, ${t.detailApiCompressed.throughputVsHealth}x health`,
+      `  over HTTP, ${t.connections} connections, median of ${t.bare.rounds.length} rounds (bare Hono /ping ${t.bare.perSecond}/s):`,
     );
-    lines.push(`    /vehicles/{id} page: ${t.vehiclePage.perSecond}/s, ${t.vehiclePage.throughputVsHealth}x health`);
+    lines.push(line('GET /api/v1/health', t.health));
+    lines.push(line('GET /api/v1/vehicles/{id}', t.detailApi, '0.25x bare'));
+    lines.push(line('  the same, compressed', t.detailApiCompressed));
+    lines.push(line('search (4 queries)', t.search, '0.05x bare'));
+    lines.push(line('/vehicles/{id} page', t.vehiclePage, '0.25x bare'));
+    lines.push(line('  its revalidation (304)', t.vehiclePage304, '0.5x bare'));
+    lines.push(line('home page', t.home, '0.25x bare'));
+    const s = t.sustained;
+    lines.push(
+      `  sustained, ${s.connections} connections for ${s.seconds} s each (target: 0 errors, slowest under 1 s, p99 250 ms or less):`,
+    );
+    for (const name of ['bare', 'detailApi', 'search', 'vehiclePage', 'vehiclePage304', 'home']) {
+      const m = s[name];
+      lines.push(
+        `    ${name.padEnd(16)} ${String(m.perSecond).padStart(6)}/s  p99 ${m.p99Ms} ms, slowest ${m.maxMs} ms, ${m.errors} errors`,
+      );
+    }
   }
   if (r.media) {
     const m = (store: string) => `${r.media[store].uploadMs} + ${r.media[store].servedMs} ms`;

@@ -11,6 +11,7 @@ import { authenticate, sameOrigin } from './middleware/auth.ts';
 import { compressJson } from './middleware/compress.ts';
 import { language } from './middleware/language.ts';
 import { requestMetrics } from './middleware/metrics.ts';
+import { publicReads } from './middleware/public-reads.ts';
 import { requestContext } from './middleware/request-id.ts';
 import { requestSignature } from './middleware/signature.ts';
 import { adminRoutes } from './routes/admin/admin.routes.ts';
@@ -80,6 +81,7 @@ export function createApp(deps: Deps) {
     return secret;
   };
   app.use('*', authenticate(deps, authSecret));
+  app.use('*', publicReads(deps.publicReads));
 
   app.route(`${API_BASE}/health`, healthRoutes(deps));
   app.route(`${API_BASE}/auth`, authRoutes(deps, authSecret));

@@ -14,6 +14,7 @@ import type { MediaUrl } from './lib/reference.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Providers } from './mail/providers.ts';
 import type { MediaStore } from './media/store.ts';
+import type { ResponseCache } from './server/response-cache.ts';
 import { localizeIssues } from './validation.ts';
 
 /** What every route needs: built once by createApp and passed to each router. */
@@ -35,6 +36,10 @@ export interface Deps {
   metrics: Metrics;
   /** The server process's state the probes report: draining once SIGTERM arrived (/readyz answers 503). */
   lifecycle: { draining: boolean };
+  /** The data versions public answers are stamped with (docs/decisions/024-page-cache.md). */
+  versions: () => Promise<string>;
+  /** The API's public reads kept for anonymous callers, or null when PAGE_CACHE_MB is 0. */
+  publicReads: ResponseCache | null;
 }
 
 export interface AppEnv {

@@ -9,6 +9,8 @@ import { mediaUrls } from './lib/reference.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createProviders } from './mail/providers.ts';
 import { createMediaStore } from './media/store.ts';
+import { readPageVersions } from './routes/site/site.data.ts';
+import { ResponseCache } from './server/response-cache.ts';
 
 /** Everything the routes need, built from the configuration: the server and the tests use this. */
 export function createDeps(config: Config, database: Db, log: Logger): Deps {
@@ -19,6 +21,7 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
     log,
   });
   const metrics = createMetrics(database);
+  const versions = () => readPageVersions(database.db);
   return {
     db: database.db,
     dialect: database.dialect,
@@ -32,5 +35,8 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
     jobs: createJobs({ database, dataDir: config.dataDir, log, onRun: metrics.jobRun }),
     metrics,
     lifecycle: { draining: false },
+    versions,
+    // A quarter of the budget: the API's public reads are a few kilobytes each, pages several times that.
+    publicReads: config.pageCacheBytes > 0 ? new ResponseCache({ maxBytes: config.pageCacheBytes / 4, build: 'api', versions }) : null,
   };
 }

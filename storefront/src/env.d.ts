@@ -7,7 +7,7 @@ declare namespace App {
     /** The server's configuration for browsers (signing key, PUBLIC_URL…), written into every page; absent under `astro dev`. */
     runtime?: import('@autoroute/api/runtime-config').RuntimeConfig;
     /** Set by the server: rendered public pages kept for visitors who are not signed in (absent under `astro dev`). */
-    pages?: import('@autoroute/api/page-cache').PageCache;
+    pages?: import('@autoroute/api/response-cache').ResponseCache;
     /** A page whose HTML depends only on the URL and language: sent with an ETag and shared caching. */
     cacheable?: boolean;
     locale: import('@autoroute/locales').Locale;

@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import type { CachedPage, PageEncoding } from '@autoroute/api/page-cache';
+import type { Encoding, KeptResponse } from '@autoroute/api/response-cache';
 import { type Locale, matchLocale } from '@autoroute/locales';
 import { detectLocale, translator } from './lib/i18n.ts';
 import { renewedCookies, resolveUser } from './lib/session.ts';
@@ -28,7 +28,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // when it holds it, and a 304 before anything is rendered when the browser holds it already.
   const pages = locals.pages;
   if (pages && request.method === 'GET' && !session.user && !session.setCookies.length) {
-    const { key, etag } = await pages.key(url, locale);
+    const { key, etag } = await pages.key(`${url.host}${url.pathname}${url.search}`, locale);
     const encoding = pages.encodingFor(request.headers.get('accept-encoding'));
     if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: validatorHeaders(etag, locale) });
     const kept = pages.get(key);
@@ -63,11 +63,11 @@ function validatorHeaders(etag: string, locale: Locale): Headers {
 }
 
 /** A kept page in the encoding the browser takes; the server's own compression leaves an encoded body alone. */
-function send(page: CachedPage, encoding: PageEncoding): Response {
+function send(page: KeptResponse, encoding: Encoding): Response {
   const headers = new Headers(page.headers);
   headers.set('ETag', page.etag);
   if (encoding !== 'identity') headers.set('Content-Encoding', encoding);
-  const body = page.bodies[encoding];
+  const body = page.body(encoding);
   headers.set('Content-Length', String(body.length));
   // Node's buffers from zlib sit on a plain ArrayBuffer (never a shared one): sent as they are, uncopied.
   return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers });

@@ -11,7 +11,7 @@ import type { Metrics, SiteRoute } from '../lib/metrics.ts';
 import type { MediaStore } from '../media/store.ts';
 import { type RuntimeConfig, runtimeConfigJson, runtimeConfigScript } from '../runtime-config.ts';
 import { mediaHandler } from './media.ts';
-import { buildStamp, PageCache } from './page-cache.ts';
+import { buildStamp, ResponseCache } from './response-cache.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void, locals?: object) => Promise<void>;
@@ -101,7 +101,7 @@ export async function createHttpServer({
   const buildFile = path.join(STOREFRONT_DIST, '.build-hash');
   const pages =
     astro && pageCache && pageCache.maxBytes > 0
-      ? new PageCache({
+      ? new ResponseCache({
           maxBytes: pageCache.maxBytes,
           build: buildStamp(existsSync(buildFile) ? readFileSync(buildFile, 'utf8') : entry, runtimeConfigJson(runtime)),
           versions: pageCache.versions,

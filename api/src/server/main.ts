@@ -1,7 +1,6 @@
 import { createApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDeps } from '../deps.ts';
-import { readPageVersions } from '../routes/site/site.data.ts';
 import { runtimeConfig } from '../runtime-config.ts';
 import { boot } from './boot.ts';
 import { createHttpServer } from './http.ts';
@@ -23,7 +22,8 @@ async function main() {
     log,
     runtime: runtimeConfig(config),
     metrics: deps.metrics,
-    pageCache: { versions: () => readPageVersions(database.db), maxBytes: config.pageCacheBytes },
+    // Three quarters of the budget (the API's public reads have the rest, deps.ts).
+    pageCache: { versions: deps.versions, maxBytes: (config.pageCacheBytes * 3) / 4 },
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { formatTag, type Locale } from '@autoroute/locales';
+import { dateTimeFormat, type Locale, numberFormat } from '@autoroute/locales';
 import type { TFunction } from 'i18next';
 import type { VehicleDetail } from './types.ts';
 
@@ -72,17 +72,16 @@ export interface CompareGroup {
 
 /** Formatters in the locale's digits and words; units without an Intl name come from the locale files. */
 export function sheetFormat(locale: Locale, t: TFunction) {
-  const tag = formatTag(locale);
   const unit = (unit: string, max = 1) => {
-    const f = new Intl.NumberFormat(tag, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: max });
+    const f = numberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: max });
     return (n: number) => f.format(n);
   };
-  const plain = new Intl.NumberFormat(tag, { maximumFractionDigits: 1 });
+  const plain = numberFormat(locale, { maximumFractionDigits: 1 });
   const number = (n: number) => plain.format(n);
   const worded = (key: string) => (n: number) => t(`sheet.units.${key}`, { value: number(n) });
   // Gregorian in every locale (ar-SA would default to the Hijri calendar): the model year beside it is Gregorian too.
-  const date = new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC', calendar: 'gregory' });
-  const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 });
+  const date = dateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC', calendar: 'gregory' });
+  const percent = numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
   return {
     number,
     km: unit('kilometer', 0),

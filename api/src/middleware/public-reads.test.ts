@@ -1,0 +1,98 @@
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { negotiate } from '../server/response-cache.ts';
+import { createTestApp, json, type TestApp, type TestMember } from '../testing.ts';
+
+// Issue 14: the API's public reads are kept per data version for anonymous callers; any write a
+// public answer shows — whoever makes it, even straight in the database — is seen by the next read.
+let t: TestApp;
+let vehicle: { id: number; ownerId: number; cityId: number };
+let member: TestMember;
+
+beforeAll(async () => {
+  t = await createTestApp({ vehicles: 12 });
+  const row = await t.database.db
+    .selectFrom('vehicles')
+    .select(['id', 'owner_id', 'city_id'])
+    .where('sold', '=', 0)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  vehicle = { id: row.id, ownerId: row.owner_id, cityId: row.city_id };
+  member = await t.member('reader');
+});
+afterAll(() => t.destroy());
+
+const detail = async (headers: Record<string, string> = {}) => {
+  const res = await t.request(`/api/v1/vehicles/${vehicle.id}?lng=en_US`, { headers });
+  expect(res.status).toBe(200);
+  return (await json(res)).data;
+};
+const kept = async (path: string) => t.deps.publicReads!.get((await t.deps.publicReads!.key(path, 'en_US')).key);
+
+describe('public reads kept per data version', () => {
+  it('keeps an anonymous read, and answers the same in every encoding', async () => {
+    const first = await t.request(`/api/v1/vehicles/${vehicle.id}?lng=en_US`);
+    const text = await first.text();
+    expect(await kept(`/api/v1/vehicles/${vehicle.id}?lng=en_US`)).toBeDefined();
+    const again = await t.request(`/api/v1/vehicles/${vehicle.id}?lng=en_US`);
+    expect(await again.text()).toBe(text);
+    expect(again.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(again.headers.get('content-language')).toBe('en-US');
+    const br = await t.request(`/api/v1/vehicles/${vehicle.id}?lng=en_US`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    const body = Buffer.from(await br.arrayBuffer());
+    expect(Number(br.headers.get('content-length'))).toBe(body.length);
+    expect(brotliDecompressSync(body).toString()).toBe(text);
+  });
+
+  it('shows a price changed straight in the database with the next read', async () => {
+    const before = await detail();
+    await t.database.db.updateTable('vehicles').set({ price_minor: 4_321_00 }).where('id', '=', vehicle.id).execute();
+    const after = await detail();
+    expect(after.price).toBe(4321);
+    expect(after.price).not.toBe(before.price);
+  });
+
+  it('shows a like, a seller renamed and a city renamed with the next read', async () => {
+    const before = await detail();
+    const liked = await t.request(`/api/v1/vehicles/${vehicle.id}/like`, { method: 'POST', headers: member.headers });
+    expect(liked.ok).toBe(true);
+    expect((await detail()).likes).toBe(before.likes + 1);
+
+    await t.database.db
+      .updateTable('users')
+      .set({ name: 'Renamed Motors', first_name: 'Renamed' })
+      .where('id', '=', vehicle.ownerId)
+      .execute();
+    expect((await detail()).seller.name).toContain('Renamed');
+
+    await t.database.db.updateTable('cities').set({ name: 'Newtown', name_i18n: null }).where('id', '=', vehicle.cityId).execute();
+    expect((await detail()).city.name).toBe('Newtown');
+  });
+
+  it('answers a member with their own marks, and keeps nothing of theirs', async () => {
+    const mine = await detail(member.headers);
+    expect(mine.liked).toBe(true);
+    const anonymous = await detail();
+    expect(anonymous.liked).toBe(false);
+  });
+
+  it('keeps nothing that failed', async () => {
+    const missing = await t.request('/api/v1/vehicles/999999?lng=en_US');
+    expect(missing.status).toBe(404);
+    expect(await kept('/api/v1/vehicles/999999?lng=en_US')).toBeUndefined();
+  });
+});
+
+describe('choosing the encoding', () => {
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip;q=0.5', 'gzip'],
+    ['br;q=0, gzip;q=0', 'identity'],
+    ['identity', 'identity'],
+    ['', 'identity'],
+  ])('answers %j in %s', (header, encoding) => {
+    expect(negotiate(header)).toBe(encoding);
+  });
+});

@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+
+/** How a kept answer is sent: the encoding the client accepts, brotli first. */
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+export interface KeptResponse {
+  /** The validator, the same on every process for the same answer of the same versions and build. */
+  etag: string;
+  /** The headers of the original answer (Content-Type, Content-Language, Cache-Control…), without the body's. */
+  headers: [string, string][];
+  /** The body in one encoding, compressed the first time a client asks for that encoding. */
+  body(encoding: Encoding): Buffer;
+}
+
+/** What an answer is kept under, and its validator. */
+export interface ResponseKey {
+  key: string;
+  etag: string;
+}
+
+export interface ResponseCacheOptions {
+  /** The bytes all kept answers may take, every encoding counted (least recently used go beyond). */
+  maxBytes: number;
+  /** What the answers depend on apart from the request and the data: the build and the runtime configuration. */
+  build: string;
+  /** The data versions, read once per request (catalogue and site: the database's triggers move them). */
+  versions: () => Promise<string>;
+}
+
+/** The encoding to send: brotli or gzip when Accept-Encoding allows it (not `;q=0`), else identity. */
+export function negotiate(acceptEncoding: string | null | undefined): Encoding {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((s) => s.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (name && (!q || Number(q.slice(2)) > 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
+}
+
+const compressors: Record<Exclude<Encoding, 'identity'>, (body: Buffer) => Buffer> = {
+  // Quality 9: near the smallest brotli at a fraction of quality 11's time, paid once per answer and version.
+  br: (body) =>
+    brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  gzip: (body) => gzipSync(body, { level: 9 }),
+};
+
+class Kept implements KeptResponse {
+  readonly #bodies: Partial<Record<Encoding, Buffer>>;
+  constructor(
+    readonly etag: string,
+    readonly headers: [string, string][],
+    identity: Buffer,
+    private readonly resized: () => void,
+  ) {
+    this.#bodies = { identity };
+  }
+  body(encoding: Encoding): Buffer {
+    let body = this.#bodies[encoding];
+    if (!body) {
+      body = compressors[encoding as Exclude<Encoding, 'identity'>](this.#bodies.identity!);
+      this.#bodies[encoding] = body;
+      this.resized();
+    }
+    return body;
+  }
+  get bytes(): number {
+    return Object.values(this.#bodies).reduce((n, b) => n + b.length, 512);
+  }
+}
+
+/**
+ * Public answers — rendered pages, and the API's public reads — kept in memory and shared by every
+ * anonymous client of this process (issue 14, docs/decisions/024-page-cache.md). An answer is found
+ * by a key made before any work: the request, the language, the catalogue and site versions (one
+ * read of the database) and the build. Any change to what a public answer shows moves a version, in
+ * the same transaction, on whichever process made it: the next request of every process makes a new
+ * key and does the work once more; old answers are never read again and the LRU lets them go.
+ */
+export class ResponseCache {
+  readonly #kept: LRUCache<string, Kept>;
+  readonly #build: string;
+  readonly #versions: () => Promise<string>;
+
+  constructor(options: ResponseCacheOptions) {
+    this.#build = options.build;
+    this.#versions = options.versions;
+    this.#kept = new LRUCache<string, Kept>({ maxSize: options.maxBytes, sizeCalculation: (kept) => kept.bytes });
+  }
+
+  /** The key and validator of `target` (what identifies the answer: path, query…) in `locale`, from one version read. */
+  async key(target: string, locale: string): Promise<ResponseKey> {
+    const key = `${this.#build}|${await this.#versions()}|${locale}|${target}`;
+    return { key, etag: `W/"p-${createHash('sha1').update(key).digest('base64url')}"` };
+  }
+
+  /** The encoding to send a kept answer in, for this Accept-Encoding. */
+  encodingFor(acceptEncoding: string | null | undefined): Encoding {
+    return negotiate(acceptEncoding);
+  }
+
+  get(key: string): KeptResponse | undefined {
+    return this.#kept.get(key);
+  }
+
+  /** Keeps an answer for every later client; its compressed forms are made when first asked for. */
+  set(key: string, etag: string, body: string, headers: [string, string][]): KeptResponse {
+    // Re-set once a compressed form is added, so the LRU counts its bytes.
+    const kept: Kept = new Kept(etag, headers, Buffer.from(body), () => {
+      if (this.#kept.peek(key) === kept) this.#kept.set(key, kept);
+    });
+    this.#kept.set(key, kept);
+    return kept;
+  }
+}
+
+/** The build and runtime configuration answers depend on, as one short string. */
+export const buildStamp = (...parts: string[]): string => createHash('sha1').update(parts.join('\0')).digest('base64url').slice(0, 16);
