@@ -105,3 +105,16 @@ export function fromHost(host: string | null | undefined): Locale | null {
   const tld = host?.split(':')[0]?.split('.').pop()?.toLowerCase();
   return (tld && HOST_SUFFIX[tld]) || null;
 }
+
+/** Where a request says which language it wants. */
+export interface LanguageSources {
+  query?: string | null | undefined;
+  cookie?: string | null | undefined;
+  acceptLanguage?: string | null | undefined;
+  host?: string | null | undefined;
+}
+
+/** DESIGN §2: `?lng=`, then the `i18next` cookie, then Accept-Language, then the host suffix, then en_US. */
+export function detectLocale(s: LanguageSources): Locale {
+  return matchLocale(s.query) ?? matchLocale(s.cookie) ?? fromAcceptLanguage(s.acceptLanguage) ?? fromHost(s.host) ?? DEFAULT_LOCALE;
+}

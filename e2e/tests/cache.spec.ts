@@ -164,12 +164,27 @@ test('a public page is rendered once per process and version, revalidated before
 
   // The next request to either process reads it, on the listing, the search and the home page; the old validator no longer matches.
   for (const [i, url] of urls.entries()) {
-    for (const port of [ports[1]!, ports[0]!]) {
-      const res = await page(port, url, { 'if-none-match': before[i]! });
-      expect(res.status, `${url} on ${port}`).toBe(200);
-      expect(res.headers.get('etag')).not.toBe(before[i]);
-      expect(await res.text(), `${url} on ${port}`).toContain(shown);
-    }
+    const fresh = await page(ports[1]!, url, { 'if-none-match': before[i]! });
+    expect(fresh.status, url).toBe(200);
+    expect(fresh.headers.get('etag')).not.toBe(before[i]);
+    expect(await fresh.text(), url).toContain(shown);
+    // Process A has not rendered the new page yet, and answers the new validator with a 304 all the same.
+    const revalidated = await page(ports[0]!, url, { 'if-none-match': fresh.headers.get('etag')! });
+    expect(revalidated.status, url).toBe(304);
+    const again = await page(ports[0]!, url, { 'if-none-match': before[i]! });
+    expect(again.status, url).toBe(200);
+    expect(await again.text(), url).toContain(shown);
+  }
+});
+
+test('content and help pages are shared too, though what marks them so renders while they stream', async () => {
+  for (const url of ['/about?lng=fr_FR', '/terms?lng=ar_SA', '/help-center/?lng=en_US']) {
+    const first = await page(ports[0]!, url);
+    expect(first.status, url).toBe(200);
+    expect(first.headers.get('cache-control'), url).toContain('public');
+    const etag = first.headers.get('etag');
+    expect(etag, url).toMatch(/^W\/"p-/);
+    expect((await page(ports[1]!, url, { 'if-none-match': etag! })).status, url).toBe(304);
   }
 });
 

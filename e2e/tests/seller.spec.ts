@@ -160,7 +160,7 @@ test('a seller publishes a listing with pictures, finds it, marks it sold and de
       doors: '3',
       seats: '4',
       country: 'فرنسا',
-      city: 'Paris',
+      city: 'باريس',
       options: ['تكييف الهواء'],
       description: 'سيارة بحالة ممتازة، صيانة دورية لدى الوكيل.',
       pictures: [png('green.png', [40, 160, 60])],

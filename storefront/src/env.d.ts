@@ -8,6 +8,8 @@ declare namespace App {
     runtime?: import('@autoroute/api/runtime-config').RuntimeConfig;
     /** Set by the server: rendered public pages kept for visitors who are not signed in (absent under `astro dev`). */
     pages?: import('@autoroute/api/response-cache').ResponseCache;
+    /** Set by the server's front door for a visitor who is not signed in: where this page is kept once rendered. */
+    pageKey?: import('@autoroute/api/response-cache').ResponseKey;
     /** A page whose HTML depends only on the URL and language: sent with an ETag and shared caching. */
     cacheable?: boolean;
     locale: import('@autoroute/locales').Locale;

@@ -1,19 +1,23 @@
 import { defineMiddleware } from 'astro:middleware';
+import { PUBLIC_PAGE_HEADERS } from '@autoroute/api/public-pages';
 import type { Encoding, KeptResponse } from '@autoroute/api/response-cache';
-import { type Locale, matchLocale } from '@autoroute/locales';
-import { detectLocale, translator } from './lib/i18n.ts';
+import { detectLocale, matchLocale } from '@autoroute/locales';
+import { translator } from './lib/i18n.ts';
 import { renewedCookies, resolveUser } from './lib/session.ts';
 
-/**
+/*
  * Pages marked cacheable (their HTML depends only on the URL, the language and the data's versions)
  * get an ETag made before rendering and a shared-cache policy: visitors revalidate cheaply (304)
  * and see a new listing at once (DESIGN §1, decision 024).
  */
-const SHARED_CACHE = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
-
 export const onRequest = defineMiddleware(async (context, next) => {
   const { url, cookies, request, locals } = context;
-  const locale = detectLocale(url, cookies.get('i18next')?.value, request.headers.get('accept-language'));
+  const locale = detectLocale({
+    query: url.searchParams.get('lng'),
+    cookie: cookies.get('i18next')?.value,
+    acceptLanguage: request.headers.get('accept-language'),
+    host: url.host,
+  });
   locals.locale = locale;
   locals.t = translator(locale);
   // Choosing a language with ?lng= keeps it (SPEC §7: the i18next cookie).
@@ -24,19 +28,19 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.user = session.user;
   // The page's own API calls go with the renewed session, not the expired token the browser sent.
   if (session.user && session.setCookies.length) locals.cookie = renewedCookies(request.headers.get('cookie'), session.setCookies);
-  // A visitor who is not signed in gets the page every such visitor gets: from the render cache
-  // when it holds it, and a 304 before anything is rendered when the browser holds it already.
-  const pages = locals.pages;
-  if (pages && request.method === 'GET' && !session.user && !session.setCookies.length) {
-    const { key, etag } = await pages.key(`${url.host}${url.pathname}${url.search}`, locale);
-    const encoding = pages.encodingFor(request.headers.get('accept-encoding'));
-    if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: validatorHeaders(etag, locale) });
-    const kept = pages.get(key);
-    if (kept) return send(kept, encoding);
+  // A visitor who is not signed in gets the page every such visitor gets: the server's front door
+  // answered from the render cache when it could (api/src/server/public-pages.ts), and gave the key
+  // a cacheable page is kept under once rendered here.
+  const { pages, pageKey } = locals;
+  if (pages && pageKey && !session.user && !session.setCookies.length) {
     const response = await next();
-    if (!locals.cacheable || response.status !== 200) return finish(response, []);
-    const headers = [...finish(response, []).headers].filter(([name]) => name !== 'etag' && name !== 'set-cookie');
-    return send(pages.set(key, etag, await response.text(), headers), encoding);
+    if (response.status !== 200) return finish(response, []);
+    // Read whole first: a component rendered while the page streams may be what marks it cacheable (ContentPage).
+    const html = await response.text();
+    const rendered = finish(new Response(html, { status: 200, headers: response.headers }), []);
+    if (!locals.cacheable) return rendered;
+    const headers = [...rendered.headers].filter(([name]) => name !== 'etag' && name !== 'set-cookie');
+    return send(pages.set(pageKey.key, pageKey.etag, html, headers), pages.encodingFor(request.headers.get('accept-encoding')));
   }
   return finish(await next(), session.setCookies);
 
@@ -44,23 +48,17 @@ export const onRequest = defineMiddleware(async (context, next) => {
   function finish(response: Response, setCookies: string[]): Response {
     for (const cookie of setCookies) response.headers.append('Set-Cookie', cookie);
     response.headers.set('Content-Language', locale.replace('_', '-'));
-    response.headers.set('Vary', VARY);
+    response.headers.set('Vary', PUBLIC_PAGE_HEADERS.vary);
     if (locals.user || setCookies.length) {
       response.headers.set('Cache-Control', 'private, no-store');
     } else if (locals.cacheable && request.method === 'GET' && response.status === 200) {
-      response.headers.set('Cache-Control', SHARED_CACHE);
+      response.headers.set('Cache-Control', PUBLIC_PAGE_HEADERS.cacheControl);
     } else if (!response.headers.has('Cache-Control')) {
       response.headers.set('Cache-Control', 'no-cache');
     }
     return response;
   }
 });
-
-const VARY = 'Cookie, Accept-Language, Accept-Encoding';
-
-function validatorHeaders(etag: string, locale: Locale): Headers {
-  return new Headers({ ETag: etag, 'Cache-Control': SHARED_CACHE, Vary: VARY, 'Content-Language': locale.replace('_', '-') });
-}
 
 /** A kept page in the encoding the browser takes; the server's own compression leaves an encoded body alone. */
 function send(page: KeptResponse, encoding: Encoding): Response {

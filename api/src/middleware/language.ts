@@ -1,7 +1,8 @@
+import { detectLocale } from '@autoroute/locales';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
-import { detectLocale, translator } from '../i18n.ts';
+import { translator } from '../i18n.ts';
 
 export const language = () =>
   createMiddleware<AppEnv>(async (c, next) => {

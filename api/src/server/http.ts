@@ -11,7 +11,8 @@ import type { Metrics, SiteRoute } from '../lib/metrics.ts';
 import type { MediaStore } from '../media/store.ts';
 import { type RuntimeConfig, runtimeConfigJson, runtimeConfigScript } from '../runtime-config.ts';
 import { mediaHandler } from './media.ts';
-import { buildStamp, ResponseCache } from './response-cache.ts';
+import { publicPage } from './public-pages.ts';
+import { buildStamp, ResponseCache, type ResponseKey } from './response-cache.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void, locals?: object) => Promise<void>;
@@ -149,7 +150,16 @@ export async function createHttpServer({
       // values into locals: each request gets its own object.
       client(req, res, () => {
         route = 'page';
-        void astro(req, res, undefined, { api: inProcessApi, runtime, pages });
+        const render = (pageKey?: ResponseKey) => void astro(req, res, undefined, { api: inProcessApi, runtime, pages, pageKey });
+        if (!pages) return render();
+        publicPage(pages, req, res).then(
+          (answer) => answer !== 'sent' && render(answer ?? undefined),
+          (error: unknown) => {
+            // The version read failed (the database is away): the page renders, and says so itself.
+            log?.warn({ err: error }, 'public page cache unavailable');
+            render();
+          },
+        );
       });
     });
   });

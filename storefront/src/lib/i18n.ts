@@ -1,20 +1,9 @@
-import { createI18n, DEFAULT_LOCALE, fromAcceptLanguage, fromHost, type Locale, matchLocale, numberFormat } from '@autoroute/locales';
+import { createI18n, type Locale, numberFormat } from '@autoroute/locales';
 import type { TFunction } from 'i18next';
 
 const i18n = createI18n('storefront');
 
 export const translator = (locale: Locale): TFunction => i18n.getFixedT(locale, 'storefront');
-
-/** The same order as the API: `?lng=`, the `i18next` cookie, Accept-Language, the host suffix, en_US. */
-export function detectLocale(url: URL, cookie: string | undefined, acceptLanguage: string | null): Locale {
-  return (
-    matchLocale(url.searchParams.get('lng')) ??
-    matchLocale(cookie) ??
-    fromAcceptLanguage(acceptLanguage) ??
-    fromHost(url.host) ??
-    DEFAULT_LOCALE
-  );
-}
 
 export function formatPrice(value: number, currency: string, locale: Locale): string {
   try {
