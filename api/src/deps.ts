@@ -37,6 +37,9 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
     lifecycle: { draining: false },
     versions,
     // A quarter of the budget: the API's public reads are a few kilobytes each, pages several times that.
-    publicReads: config.pageCacheBytes > 0 ? new ResponseCache({ maxBytes: config.pageCacheBytes / 4, build: 'api', versions }) : null,
+    publicReads:
+      config.pageCacheBytes > 0
+        ? new ResponseCache({ maxBytes: config.pageCacheBytes / 4, build: 'api', versions, metrics: { name: 'api', metrics } })
+        : null,
   };
 }

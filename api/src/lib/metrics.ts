@@ -18,7 +18,14 @@ export interface Metrics {
   request(method: string, route: string, status: number, seconds: number): void;
   /** One recorded job run. */
   jobRun(job: string, outcome: string, seconds: number): void;
+  /** One look-up in a response cache (docs/decisions/024): answered from it, revalidated (304), or missed. */
+  cacheLookup(cache: CacheName, result: CacheResult): void;
+  /** Exposes the bytes a response cache holds, read on each scrape. */
+  watchCache(cache: CacheName, bytes: () => number): void;
 }
+
+export type CacheName = 'pages' | 'api';
+export type CacheResult = 'hit' | 'revalidated' | 'miss';
 
 /** The registry one server process exposes at /metrics; the database's figures are read on each scrape. */
 export function createMetrics(database: { stats(): DbStats }): Metrics {
@@ -106,6 +113,24 @@ export function createMetrics(database: { stats(): DbStats }): Metrics {
     );
   }
 
+  const cacheLookups = new Counter({
+    name: 'autoroute_response_cache_lookups_total',
+    help: "Public pages and API reads looked up in this process's response cache, by cache and result (hit, revalidated, miss).",
+    labelNames: ['cache', 'result'] as const,
+    registers,
+  });
+  const cacheReaders = new Map<CacheName, () => number>();
+  new Gauge({
+    name: 'autoroute_response_cache_bytes',
+    help: "Bytes held by this process's response caches, every encoding counted.",
+    labelNames: ['cache'] as const,
+    registers,
+    collect() {
+      for (const [cache, bytes] of cacheReaders) this.set({ cache }, bytes());
+    },
+  });
+  const lookups = new Map<string, Counter.Internal>();
+
   // Bound children by label values: no label object is built per request once a series exists.
   const series = new Map<string, { count: Counter.Internal; duration: Histogram.Internal<'method' | 'route' | 'status'> }>();
   return {
@@ -125,6 +150,18 @@ export function createMetrics(database: { stats(): DbStats }): Metrics {
     jobRun(job, outcome, seconds) {
       jobRuns.inc({ job, outcome });
       jobDurations.observe({ job }, seconds);
+    },
+    cacheLookup(cache, result) {
+      const key = `${cache} ${result}`;
+      let child = lookups.get(key);
+      if (!child) {
+        child = cacheLookups.labels(cache, result);
+        lookups.set(key, child);
+      }
+      child.inc();
+    },
+    watchCache(cache, bytes) {
+      cacheReaders.set(cache, bytes);
     },
   };
 }

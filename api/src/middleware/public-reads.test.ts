@@ -77,6 +77,19 @@ describe('public reads kept per data version', () => {
     expect(anonymous.liked).toBe(false);
   });
 
+  it('counts its hits and misses, and the bytes it holds, for /metrics', async () => {
+    const text = async () =>
+      (await t.deps.metrics.registry.getSingleMetricAsString('autoroute_response_cache_lookups_total')) +
+      (await t.deps.metrics.registry.getSingleMetricAsString('autoroute_response_cache_bytes'));
+    const count = (all: string, result: string) => Number(all.match(new RegExp(`cache="api",result="${result}"} (\\d+)`))?.[1] ?? 0);
+    const before = await text();
+    await detail();
+    await detail();
+    const after = await text();
+    expect(count(after, 'hit')).toBeGreaterThan(count(before, 'hit'));
+    expect(Number(after.match(/autoroute_response_cache_bytes\{cache="api"\} (\d+)/)?.[1])).toBeGreaterThan(0);
+  });
+
   it('keeps nothing that failed', async () => {
     const missing = await t.request('/api/v1/vehicles/999999?lng=en_US');
     expect(missing.status).toBe(404);

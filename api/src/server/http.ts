@@ -106,6 +106,7 @@ export async function createHttpServer({
           maxBytes: pageCache.maxBytes,
           build: buildStamp(existsSync(buildFile) ? readFileSync(buildFile, 'utf8') : entry, runtimeConfigJson(runtime)),
           versions: pageCache.versions,
+          metrics: { name: 'pages', metrics },
         })
       : undefined;
   /** Server-side pages reach the API in-process: same contract, no socket, trusted (DESIGN §1). */

@@ -33,13 +33,15 @@ export async function publicPage(pages: ResponseCache, req: IncomingMessage, res
   const locale = detectLocale({ query, cookie: chosen, acceptLanguage: req.headers['accept-language'], host });
   // Not the host: pages write absolute links from PUBLIC_URL, and a load balancer may name each process differently.
   const keyed = await pages.key(`${url.pathname}${url.search}`, locale);
-  const kept = req.headers['if-none-match'] === keyed.etag ? null : pages.get(keyed.key);
-  if (req.headers['if-none-match'] !== keyed.etag && !kept) return keyed;
+  const holds = req.headers['if-none-match'] === keyed.etag;
+  const kept = holds ? null : pages.get(keyed.key);
+  if (!holds && !kept) return keyed;
   // Choosing a language with ?lng= keeps it (SPEC §7), as the storefront's middleware does on a render.
   if (matchLocale(query) && chosen !== locale) res.appendHeader('Set-Cookie', `i18next=${locale}; Max-Age=31536000; Path=/; SameSite=Lax`);
   res.setHeader('ETag', keyed.etag);
   res.setHeader('Vary', PUBLIC_PAGE_HEADERS.vary);
   if (!kept) {
+    pages.revalidated();
     res.writeHead(304, {
       'Cache-Control': PUBLIC_PAGE_HEADERS.cacheControl,
       'Content-Language': locale.replace('_', '-'),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import type { CacheName, CacheResult, Metrics } from '../lib/metrics.ts';
 
 /** How a kept answer is sent: the encoding the client accepts, brotli first. */
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -27,6 +28,8 @@ export interface ResponseCacheOptions {
   build: string;
   /** The data versions, read once per request (catalogue and site: the database's triggers move them). */
   versions: () => Promise<string>;
+  /** Where look-ups are counted and the bytes held are exposed (/metrics), under this cache's name. */
+  metrics?: { name: CacheName; metrics: Pick<Metrics, 'cacheLookup' | 'watchCache'> };
 }
 
 /** The encoding to send: brotli or gzip when Accept-Encoding allows it (not `;q=0`), else identity. */
@@ -86,10 +89,20 @@ export class ResponseCache {
   readonly #build: string;
   readonly #versions: () => Promise<string>;
 
+  readonly #count: (result: CacheResult) => void;
+
   constructor(options: ResponseCacheOptions) {
     this.#build = options.build;
     this.#versions = options.versions;
     this.#kept = new LRUCache<string, Kept>({ maxSize: options.maxBytes, sizeCalculation: (kept) => kept.bytes });
+    const watched = options.metrics;
+    this.#count = watched ? (result) => watched.metrics.cacheLookup(watched.name, result) : () => {};
+    watched?.metrics.watchCache(watched.name, () => this.#kept.calculatedSize);
+  }
+
+  /** Counts a look-up's outcome: `get` counts hits and misses itself; a 304 from the key alone is counted here. */
+  revalidated(): void {
+    this.#count('revalidated');
   }
 
   /** The key and validator of `target` (what identifies the answer: path, query…) in `locale`, from one version read. */
@@ -104,7 +117,9 @@ export class ResponseCache {
   }
 
   get(key: string): KeptResponse | undefined {
-    return this.#kept.get(key);
+    const kept = this.#kept.get(key);
+    this.#count(kept ? 'hit' : 'miss');
+    return kept;
   }
 
   /** Keeps an answer for every later client; its compressed forms are made when first asked for. */
