@@ -21,7 +21,13 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
     log,
   });
   const metrics = createMetrics(database);
-  const versions = () => readPageVersions(database.db);
+  // Requests that ask while a read is under way share it: at 64 connections one read serves many
+  // pages, and none of them is older than the moment that read began (decision 024).
+  let reading: Promise<string> | null = null;
+  const versions = () =>
+    (reading ??= readPageVersions(database.db).finally(() => {
+      reading = null;
+    }));
   return {
     db: database.db,
     dialect: database.dialect,

@@ -128,40 +128,42 @@ export async function createHttpServer({
     // Labelled by what answers, from a fixed set: the path itself would be unbounded.
     let route: SiteRoute = url.startsWith('/media/') ? 'media' : isAdmin(url) ? 'admin' : 'static';
     res.once('finish', () => metrics.request(req.method ?? 'GET', route, res.statusCode, (performance.now() - started) / 1000));
-    compress(req, res, () => {
-      baseHeaders(res, imageSources);
-      if (route === 'media') return void media(req, res);
-      if (route === 'admin') {
-        if (!admin) return notBuilt(res, 'back office');
-        if (url === '/admin' || url.startsWith('/admin?')) {
-          res.writeHead(301, { Location: `/admin/${url.slice('/admin'.length)}` });
-          return void res.end();
-        }
-        req.url = url.slice('/admin'.length);
-        const pathname = req.url.split('?')[0];
-        if (pathname === '/' || pathname === '/index.html') return sendAdminIndex(res);
-        // A file of the build, or else one of the single-page app's routes.
-        return admin(req, res, () => sendAdminIndex(res));
+    // Compressed on the fly only what is rendered here: built files are precompressed, pictures are
+    // compressed already, and kept pages are compressed once (public-pages.ts).
+    const compressed = (send: () => void) => compress(req, res, send);
+    baseHeaders(res, imageSources);
+    if (route === 'media') return void media(req, res);
+    if (route === 'admin') {
+      if (!admin) return notBuilt(res, 'back office');
+      if (url === '/admin' || url.startsWith('/admin?')) {
+        res.writeHead(301, { Location: `/admin/${url.slice('/admin'.length)}` });
+        return void res.end();
       }
-      if (!astro || !client) {
-        route = 'page';
-        return notBuilt(res, 'storefront');
-      }
-      // Astro's client files first; what is not one of them is a page. Astro writes per-request
-      // values into locals: each request gets its own object.
-      client(req, res, () => {
-        route = 'page';
-        const render = (pageKey?: ResponseKey) => void astro(req, res, undefined, { api: inProcessApi, runtime, pages, pageKey });
-        if (!pages) return render();
-        publicPage(pages, req, res).then(
-          (answer) => answer !== 'sent' && render(answer ?? undefined),
-          (error: unknown) => {
-            // The version read failed (the database is away): the page renders, and says so itself.
-            log?.warn({ err: error }, 'public page cache unavailable');
-            render();
-          },
-        );
-      });
+      req.url = url.slice('/admin'.length);
+      const pathname = req.url.split('?')[0];
+      if (pathname === '/' || pathname === '/index.html') return compressed(() => sendAdminIndex(res));
+      // A file of the build, or else one of the single-page app's routes.
+      return admin(req, res, () => compressed(() => sendAdminIndex(res)));
+    }
+    if (!astro || !client) {
+      route = 'page';
+      return notBuilt(res, 'storefront');
+    }
+    // Astro's client files first; what is not one of them is a page. Astro writes per-request
+    // values into locals: each request gets its own object.
+    client(req, res, () => {
+      route = 'page';
+      const render = (pageKey?: ResponseKey) =>
+        compressed(() => void astro(req, res, undefined, { api: inProcessApi, runtime, pages, pageKey }));
+      if (!pages) return render();
+      publicPage(pages, req, res).then(
+        (answer) => answer !== 'sent' && render(answer ?? undefined),
+        (error: unknown) => {
+          // The version read failed (the database is away): the page renders, and says so itself.
+          log?.warn({ err: error }, 'public page cache unavailable');
+          render();
+        },
+      );
     });
   });
 }

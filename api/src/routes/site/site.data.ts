@@ -1,6 +1,6 @@
 import { type Database, nowIso, parseJson } from '@autoroute/db';
 import { LOCALES, type Locale } from '@autoroute/locales';
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import { inTransaction } from '../../lib/transaction.ts';
 
 /** The application settings the back office edits (issue 13 item 10): the maintenance banner. */
@@ -12,16 +12,23 @@ export interface SiteSettings {
 
 /**
  * What every public page is stamped with besides its URL: the catalogue's and the site's versions,
- * which the database's triggers move with any change a public page shows (decision 024). One read.
+ * which the database's triggers move with any change a public page shows (decision 024). One read,
+ * of a statement compiled once per database.
  */
+const versionQueries = new WeakMap<Kysely<Database>, CompiledQuery<{ catalogue: unknown; site: unknown }>>();
 export async function readPageVersions(db: Kysely<Database>): Promise<string> {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb.selectFrom('catalogue_version').select('version').as('catalogue'),
-      eb.selectFrom('site_version').select('version').as('site'),
-    ])
-    .executeTakeFirstOrThrow();
-  return `${row.catalogue}.${row.site}`;
+  let query = versionQueries.get(db);
+  if (!query) {
+    query = db
+      .selectNoFrom((eb) => [
+        eb.selectFrom('catalogue_version').select('version').as('catalogue'),
+        eb.selectFrom('site_version').select('version').as('site'),
+      ])
+      .compile();
+    versionQueries.set(db, query);
+  }
+  const [row] = (await db.executeQuery(query)).rows;
+  return `${row?.catalogue}.${row?.site}`;
 }
 
 const readSetting = async <T>(db: Kysely<Database>, key: string, fallback: T): Promise<T> => {
