@@ -41,6 +41,23 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   }
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) throw new Error('TEST_DIALECT=postgres needs TEST_DATABASE_URL');
+  const scratch = await scratchPostgres(admin);
+  const db = connect(scratch.url, { poolSize: 4 });
+  if (migrate) await migrateToLatest(db.db);
+  return {
+    ...db,
+    dir,
+    url: scratch.url,
+    destroy: async () => {
+      await db.close();
+      await scratch.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A new, empty PostgreSQL database on the server of `admin` (a connection URL), and how to drop it. */
+export async function scratchPostgres(admin: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `autoroute_test_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
@@ -48,19 +65,13 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   await client.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  const db = connect(url.href, { poolSize: 4 });
-  if (migrate) await migrateToLatest(db.db);
   return {
-    ...db,
-    dir,
     url: url.href,
-    destroy: async () => {
-      await db.close();
+    drop: async () => {
       const c = new pg.Client({ connectionString: admin });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
-      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect, type Db } from '@autoroute/db';
-import pg from 'pg';
+import { scratchPostgres } from '@autoroute/db/testing';
 import { expect, test } from '../fixtures.ts';
+import { ready, type StartedServer, startServer } from '../servers.ts';
 
 // Issue 14: rendered public pages are kept by each server process and revalidated before any
 // rendering, yet no visitor ever reads a stale price. Two identical processes share one database
@@ -19,7 +19,7 @@ const DEMO_PASSWORD = 'demo-seller-2026';
 
 test.describe.configure({ mode: 'serial' });
 
-const servers: ChildProcess[] = [];
+let servers: StartedServer[] = [];
 const folders: string[] = [];
 let db: Db;
 let dropDatabase: (() => Promise<void>) | null = null;
@@ -29,68 +29,31 @@ test.beforeAll(async () => {
   const shared = mkdtempSync(path.join(tmpdir(), 'autoroute-cache-'));
   folders.push(shared);
   let databaseUrl: string | undefined;
-  const admin = process.env.TEST_DATABASE_URL;
-  if (admin) {
-    const name = `autoroute_cache_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    databaseUrl = url.href;
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+  if (process.env.TEST_DATABASE_URL) {
+    const scratch = await scratchPostgres(process.env.TEST_DATABASE_URL);
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
   }
-  for (const port of ports) {
+  servers = ports.map((port) => {
     // On PostgreSQL each process has a folder of its own (outbox, backups); on SQLite they share the file.
     const dataDir = databaseUrl ? mkdtempSync(path.join(tmpdir(), 'autoroute-cache-')) : shared;
     if (dataDir !== shared) folders.push(dataDir);
-    servers.push(
-      spawn(process.execPath, ['scripts/start.mjs'], {
-        cwd: path.resolve(import.meta.dirname, '../..'),
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          PUBLIC_URL,
-          API_SIGNING_KEY: KEY,
-          DATA_DIR: dataDir,
-          ...(databaseUrl && { DATABASE_URL: databaseUrl }),
-          SEED_VEHICLES: '24',
-          LOG_LEVEL: 'warn',
-          ADMIN_EMAIL: ADMIN.email,
-          ADMIN_PASSWORD: ADMIN.password,
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      }),
-    );
-  }
-  for (const [i, port] of ports.entries()) {
-    for (let tries = 0; ; tries++) {
-      if (servers[i]!.exitCode !== null) throw new Error(`the server on ${port} exited with ${servers[i]!.exitCode}`);
-      const ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null);
-      if (ready?.ok) break;
-      if (tries > 1800) throw new Error(`the server on ${port} did not become ready`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+    return startServer(port, {
+      PUBLIC_URL,
+      API_SIGNING_KEY: KEY,
+      DATA_DIR: dataDir,
+      ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+      SEED_VEHICLES: '24',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
+  });
+  for (const server of servers) await ready(server, 220);
   db = connect(databaseUrl ?? path.join(shared, 'autoroute.db'));
 });
 
 test.afterAll(async () => {
-  await Promise.all(
-    servers.map((server) => {
-      if (server.exitCode !== null) return null;
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      return exited;
-    }),
-  );
+  await Promise.all(servers.map((server) => server.stop()));
   await db?.close();
   await dropDatabase?.();
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });

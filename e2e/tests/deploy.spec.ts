@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 import { expect, expectAccessible, test } from '../fixtures.ts';
+import { ready, type StartedServer, startServer } from '../servers.ts';
 
 // Issue 12: deployed as an operator would, on a domain of their own with a key of their own. This
 // server is not the suite's: it binds 127.0.0.1, while browsers know it by PUBLIC_URL's host name,
@@ -25,39 +25,23 @@ test.use({
 });
 test.describe.configure({ mode: 'serial' });
 
-let server: ChildProcess;
+let server: StartedServer;
 let dataDir: string;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   dataDir = mkdtempSync(path.join(tmpdir(), 'autoroute-deploy-'));
-  server = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL,
-      API_SIGNING_KEY: KEY,
-      DATA_DIR: dataDir,
-      SEED_VEHICLES: '20',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  server = startServer(port, {
+    PUBLIC_URL,
+    API_SIGNING_KEY: KEY,
+    DATA_DIR: dataDir,
+    SEED_VEHICLES: '20',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
   });
-  for (let i = 0; ; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null);
-    if (ready?.ok) break;
-    if (i > 1500) throw new Error('the server did not become ready');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await ready(server);
 });
 test.afterAll(async () => {
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
+  await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
