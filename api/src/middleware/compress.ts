@@ -1,28 +1,11 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
+import { negotiate } from '../server/response-cache.ts';
 
 /** Below this a compressed answer saves less than its headers cost; above it, the server's streaming compression takes over. */
 const MIN_BYTES = 1024;
 const MAX_BYTES = 256 * 1024;
-
-/** The encoding to answer in: brotli, else gzip, unless the client refuses it (`;q=0`). */
-function chosenEncoding(accepted: string | undefined): 'br' | 'gzip' | null {
-  if (!accepted) return null;
-  const allowed = new Set(
-    accepted
-      .split(',')
-      .map((part) =>
-        part
-          .trim()
-          .toLowerCase()
-          .split(/\s*;\s*/),
-      )
-      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q))
-      .map(([name]) => name),
-  );
-  return allowed.has('br') ? 'br' : allowed.has('gzip') ? 'gzip' : null;
-}
 
 /**
  * Compresses JSON answers in one synchronous call. API answers are a few kilobytes: a zlib stream
@@ -33,8 +16,8 @@ function chosenEncoding(accepted: string | undefined): 'br' | 'gzip' | null {
 export const compressJson = () =>
   createMiddleware<AppEnv>(async (c, next) => {
     await next();
-    const encoding = chosenEncoding(c.req.header('accept-encoding'));
-    if (!encoding || c.req.method === 'HEAD' || c.res.headers.has('content-encoding')) return;
+    const encoding = negotiate(c.req.header('accept-encoding'));
+    if (encoding === 'identity' || c.req.method === 'HEAD' || c.res.headers.has('content-encoding')) return;
     if (!/^application\/json\b/i.test(c.res.headers.get('content-type') ?? '')) return;
     const body = new Uint8Array(await c.res.arrayBuffer());
     const { status } = c.res;
