@@ -61,9 +61,19 @@ export async function signedRequest<T>(
   url: string,
   options: { json?: unknown; request?: APIRequestContext } = {},
 ): Promise<T> {
-  const key = await signingKeyOf(page);
-  const timestamp = String(Date.now());
   const body = options.json === undefined ? undefined : JSON.stringify(options.json);
+  const headers = signedHeaders(await signingKeyOf(page), body);
+  const response = await (options.request ?? page.request).fetch(url, { method, headers, data: body });
+  expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/**
+ * The headers of a request signed with `key` (SPEC §7): the timestamp, the HMAC of the body or of
+ * the timestamp, and the JSON content type when there is a body.
+ */
+export function signedHeaders(key: string, body?: string): Record<string, string> {
+  const timestamp = String(Date.now());
   const headers: Record<string, string> = {
     'x-timestamp': timestamp,
     'x-signature': createHmac('sha256', key)
@@ -71,9 +81,7 @@ export async function signedRequest<T>(
       .digest('base64'),
   };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await (options.request ?? page.request).fetch(url, { method, headers, data: body });
-  expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
+  return headers;
 }
 
 /** A signed GET from the page's own browser context. */

@@ -1,5 +1,4 @@
-import { createHmac } from 'node:crypto';
-import { expect, expectAccessible, signIn, signingKeyOf, test } from '../fixtures.ts';
+import { expect, expectAccessible, signedHeaders, signIn, signingKeyOf, test } from '../fixtures.ts';
 import { codeFor } from '../outbox.ts';
 
 const dataDir = () => process.env.E2E_DATA_DIR as string;
@@ -92,11 +91,7 @@ test('sign up, verify, reset the password, switch to Arabic and dark, log out ev
   await page.locator('button.secondary').first().click();
   await page.locator('dialog button.danger').click();
   await expect(page).toHaveURL(/\/$/);
-  const key = await signingKeyOf(otherPage);
-  const timestamp = String(Date.now());
-  const refresh = await otherPage.request.post('/api/v1/auth/access-token', {
-    headers: { 'x-timestamp': timestamp, 'x-signature': createHmac('sha256', key).update(timestamp).digest('base64') },
-  });
+  const refresh = await otherPage.request.post('/api/v1/auth/access-token', { headers: signedHeaders(await signingKeyOf(otherPage)) });
   expect(refresh.status()).toBe(401);
   expect((await refresh.json()).code).toBe('UNAUTHORIZED');
   expect(await otherPage.evaluate(() => localStorage.getItem('userInfo'))).not.toBeNull();

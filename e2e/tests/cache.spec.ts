@@ -1,10 +1,10 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect, type Db } from '@autoroute/db';
 import { scratchPostgres } from '@autoroute/db/testing';
-import { expect, test } from '../fixtures.ts';
+import { expect, signedHeaders, test } from '../fixtures.ts';
 import { ready, type StartedServer, startServer } from '../servers.ts';
 
 // Issue 14: rendered public pages are kept by each server process and revalidated before any
@@ -61,15 +61,8 @@ test.afterAll(async () => {
 
 /** A signed API request from outside, as a browser's island sends it. */
 async function call(port: number, method: string, url: string, options: { json?: unknown; token?: string } = {}) {
-  const timestamp = String(Date.now());
   const body = options.json === undefined ? undefined : JSON.stringify(options.json);
-  const headers: Record<string, string> = {
-    'x-timestamp': timestamp,
-    'x-signature': createHmac('sha256', KEY)
-      .update(body ?? timestamp)
-      .digest('base64'),
-  };
-  if (body) headers['content-type'] = 'application/json';
+  const headers = signedHeaders(KEY, body);
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const res = await fetch(`http://127.0.0.1:${port}${url}`, { method, headers, body });
   expect(res.ok, `${method} ${url}: ${res.status} ${await res.clone().text()}`).toBe(true);
