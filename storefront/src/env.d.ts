@@ -6,10 +6,12 @@ declare namespace App {
     api?: (url: string, init?: RequestInit) => Promise<Response>;
     /** The server's configuration for browsers (signing key, PUBLIC_URL…), written into every page; absent under `astro dev`. */
     runtime?: import('@autoroute/api/runtime-config').RuntimeConfig;
-    /** Set by the server: rendered public pages kept for visitors who are not signed in (absent under `astro dev`). */
+    /** Set by the server: rendered public pages, kept for every visitor of a shared page and for visitors who are not signed in (absent under `astro dev`). */
     pages?: import('@autoroute/api/response-cache').ResponseCache;
-    /** Set by the server's front door for a visitor who is not signed in: where this page is kept once rendered. */
+    /** Set by the server's front door for a shared page or a visitor who is not signed in: where this page is kept once rendered. */
     pageKey?: import('@autoroute/api/response-cache').ResponseKey;
+    /** A page every visitor gets alike, signed in or not (isSharedPage): rendered with no user, personalized after load. */
+    shared?: boolean;
     /** A page whose HTML depends only on the URL and language: sent with an ETag and shared caching. */
     cacheable?: boolean;
     locale: import('@autoroute/locales').Locale;

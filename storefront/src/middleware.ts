@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { PUBLIC_PAGE_HEADERS } from '@autoroute/api/public-pages';
+import { isSharedPage, PUBLIC_PAGE_HEADERS, SIGNED_IN_COOKIE as SIGNED_IN } from '@autoroute/api/public-pages';
 import type { Encoding, KeptResponse } from '@autoroute/api/response-cache';
 import { detectLocale, matchLocale } from '@autoroute/locales';
 import { translator } from './lib/i18n.ts';
@@ -24,13 +24,23 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (matchLocale(url.searchParams.get('lng')) && cookies.get('i18next')?.value !== locale) {
     cookies.set('i18next', locale, { path: '/', maxAge: 31536000, sameSite: 'lax' });
   }
-  const session = await resolveUser(context);
+  // A shared page is rendered for no one, and its own API calls go without the visitor's cookies:
+  // the header and marks that are the visitor's come after load (components/PersonalFragment.astro).
+  locals.shared = request.method === 'GET' && isSharedPage(url.pathname);
+  if (locals.shared) locals.cookie = '';
+  const session = locals.shared ? { user: null, setCookies: [] } : await resolveUser(context);
   locals.user = session.user;
+  // Shared pages learn from this hint that the browser holds a session: kept in step with what the
+  // server found (a session from before the hint existed gets it; a dead one loses it).
+  if (!locals.shared && Boolean(session.user) !== cookies.has(SIGNED_IN)) {
+    if (session.user) cookies.set(SIGNED_IN, '1', { path: '/', sameSite: 'lax' });
+    else cookies.delete(SIGNED_IN, { path: '/' });
+  }
   // The page's own API calls go with the renewed session, not the expired token the browser sent.
   if (session.user && session.setCookies.length) locals.cookie = renewedCookies(request.headers.get('cookie'), session.setCookies);
-  // A visitor who is not signed in gets the page every such visitor gets: the server's front door
-  // answered from the render cache when it could (api/src/server/public-pages.ts), and gave the key
-  // a cacheable page is kept under once rendered here.
+  // A shared page, or any page for a visitor who is not signed in, is the page every such visitor
+  // gets: the server's front door answered from the render cache when it could
+  // (api/src/server/public-pages.ts), and gave the key a cacheable page is kept under once rendered here.
   const { pages, pageKey } = locals;
   if (pages && pageKey && !session.user && !session.setCookies.length) {
     const response = await next();

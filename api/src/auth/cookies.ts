@@ -3,6 +3,7 @@ import { deleteCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../context.ts';
 import { isHttps } from '../lib/request.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE, SESSION_COOKIE } from '../middleware/auth.ts';
+import { SIGNED_IN_COOKIE } from '../server/public-pages.ts';
 import { sessionLifetime } from './sessions.data.ts';
 import { ACCESS_TTL_SECONDS } from './tokens.ts';
 
@@ -19,8 +20,10 @@ export function setSessionCookies(
   // Path / so that server-rendered pages can renew an expired access token (storefront middleware).
   setCookie(c, REFRESH_COOKIE, s.refreshToken, { ...base, maxAge });
   setCookie(c, SESSION_COOKIE, s.sessionID, { ...base, maxAge });
+  // The session's hint for shared pages' scripts (a flag, no secret): it lives as long as the session.
+  setCookie(c, SIGNED_IN_COOKIE, '1', { ...base, httpOnly: false, maxAge });
 }
 
 export function clearSessionCookies(c: Context<AppEnv>) {
-  for (const name of [ACCESS_COOKIE, REFRESH_COOKIE, SESSION_COOKIE]) deleteCookie(c, name, { path: '/' });
+  for (const name of [ACCESS_COOKIE, REFRESH_COOKIE, SESSION_COOKIE, SIGNED_IN_COOKIE]) deleteCookie(c, name, { path: '/' });
 }

@@ -11,23 +11,41 @@ export const PUBLIC_PAGE_HEADERS = {
   vary: 'Cookie, Accept-Language, Accept-Encoding',
 } as const;
 
-/** The storefront's session cookies: a visitor who sends one gets a page of their own. */
+/** The storefront's session cookies: a visitor who sends one gets a page of their own, unless the page is shared. */
 const SESSION_COOKIE = /(?:^|;\s*)(?:ACCESS_TOKEN|REFRESH_TOKEN)=/;
+
+/**
+ * The pages every visitor gets alike, signed in or not: home, search, a vehicle, compare, content
+ * pages. What is the visitor's own on them (the header's name and unread badge, their marks on a
+ * vehicle) comes after load from `GET /api/v1/me/fragment`, so one kept page serves everyone and
+ * a CDN may keep it too. Every other page is rendered for a signed-in visitor (the help centre's
+ * form knows who writes; a member's own screens).
+ */
+const SHARED_PAGES = /^\/(?:|vehicles\/?|vehicles\/\d+\/?|compare\/?|about\/?|terms\/?|privacy\/?|help-center\/[^/]+\/?)$/;
+export const isSharedPage = (pathname: string): boolean => SHARED_PAGES.test(pathname);
+
+/**
+ * Not a credential: set and cleared with the session cookies, readable by the page's scripts, it
+ * tells a shared page that this browser holds a session, so the page shows the member's header
+ * and asks for the visitor's fragment.
+ */
+export const SIGNED_IN_COOKIE = 'SIGNED_IN';
 
 const cookie = (header: string | undefined, name: string): string | undefined =>
   header?.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`))?.[1];
 
 /**
- * The front door of public pages, before static files give way to Astro: for a visitor who is not
- * signed in, the page's key from one version read, then a 304 when the browser holds that page, or
+ * The front door of public pages, before static files give way to Astro: for a shared page, or any
+ * page when the visitor is not signed in, the page's key from one version read, then a 304 when the browser holds that page, or
  * the kept page in the encoding it accepts. Answers `'sent'` then; else the key the page is to be
  * kept under once rendered (the storefront's middleware keeps it if the page is cacheable), or null
  * for a visitor the shared page is not for.
  */
 export async function publicPage(pages: ResponseCache, req: IncomingMessage, res: ServerResponse): Promise<ResponseKey | 'sent' | null> {
-  if (req.method !== 'GET' || SESSION_COOKIE.test(req.headers.cookie ?? '')) return null;
+  if (req.method !== 'GET') return null;
   const host = req.headers.host ?? '';
   const url = new URL(req.url ?? '/', `http://${host || 'localhost'}`);
+  if (SESSION_COOKIE.test(req.headers.cookie ?? '') && !isSharedPage(url.pathname)) return null;
   const chosen = cookie(req.headers.cookie, 'i18next');
   const query = url.searchParams.get('lng');
   const locale = detectLocale({ query, cookie: chosen, acceptLanguage: req.headers['accept-language'], host });

@@ -1,5 +1,5 @@
 /** The API's shapes, inferred from its zod schemas (type-only: nothing of the API is bundled). */
-export type { ContentPage, ListResponse, SiteInfo, UserPayload, VehicleDetail, VehicleSummary } from '@autoroute/api';
+export type { ContentPage, ListResponse, PersonalFragment, SiteInfo, UserPayload, VehicleDetail, VehicleSummary } from '@autoroute/api';
 
 /** The reference lists of GET /api/v1/user/config that the search filters offer. */
 interface Named {

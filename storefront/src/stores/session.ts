@@ -1,9 +1,15 @@
 import { atom } from 'nanostores';
 import { loadEncrypted, saveEncrypted } from '../lib/secure-storage.ts';
-import type { UserPayload } from '../lib/types.ts';
+import type { PersonalFragment, UserPayload } from '../lib/types.ts';
 
 /** The signed-in user in the browser (SPEC §9 key userInfo, stored encrypted). */
 export const $user = atom<UserPayload | null>(null);
+
+/**
+ * On a page every visitor shares (decision 024): the signed-in visitor's own part of it, once
+ * GET /api/v1/me/fragment answered; null before, and for a visitor who is not signed in.
+ */
+export const $personal = atom<PersonalFragment | null>(null);
 
 /** SPEC §4: sign-in stores the user and applies their theme and language. */
 export async function rememberUser(user: UserPayload): Promise<void> {
@@ -23,8 +29,13 @@ export async function rememberUser(user: UserPayload): Promise<void> {
 /** SPEC §4: a 401 (or signing out) clears the stored user and tokens. */
 export function forgetUser(): void {
   $user.set(null);
+  $personal.set(null);
+  document.documentElement.removeAttribute('data-signed-in');
   try {
     for (const key of ['userInfo', 'userToken', 'ACCESS_TOKEN', 'REFRESH_TOKEN', 'SESSION']) localStorage.removeItem(key);
+    sessionStorage.removeItem('member');
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve
+    document.cookie = 'SIGNED_IN=; path=/; max-age=0; samesite=lax';
   } catch {}
 }
 

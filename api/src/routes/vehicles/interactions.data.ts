@@ -61,6 +61,25 @@ export async function recordView(db: Db, vehicleId: number, visitorHash: string,
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** A user's standing on one vehicle (liked, saved, theirs); undefined when the vehicle does not exist. */
+export async function viewerMarks(db: Db, userId: number, vehicleId: number) {
+  const row = await db
+    .selectFrom('vehicles as v')
+    .select((eb) => [
+      'v.id',
+      eb.case().when('v.owner_id', '=', userId).then(1).else(0).end().as('own'),
+      eb
+        .exists(eb.selectFrom('likes as l').select('l.user_id').whereRef('l.vehicle_id', '=', 'v.id').where('l.user_id', '=', userId))
+        .as('liked'),
+      eb
+        .exists(eb.selectFrom('favorites as f').select('f.user_id').whereRef('f.vehicle_id', '=', 'v.id').where('f.user_id', '=', userId))
+        .as('favorite'),
+    ])
+    .where('v.id', '=', vehicleId)
+    .executeTakeFirst();
+  return row && { id: row.id, own: Boolean(Number(row.own)), liked: Boolean(Number(row.liked)), favorite: Boolean(Number(row.favorite)) };
+}
+
 /** Where a seller is reached: address, chosen language, and whether they want mail about messages. */
 export function findSellerContact(db: Db, userId: number) {
   return db

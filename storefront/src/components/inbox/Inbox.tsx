@@ -1,6 +1,6 @@
-import { formatTagOf } from '@autoroute/locales/meta';
 import { useRef, useState } from 'react';
 import { ApiError, apiCall } from '../../lib/client.ts';
+import { counted, showUnread } from '../../lib/unread.ts';
 import { toast } from '../../stores/toasts.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 
@@ -63,27 +63,14 @@ interface Props {
 type Action = { kind: 'read'; id: number } | { kind: 'readAll' } | { kind: 'delete'; id: number } | { kind: 'deleteAll' };
 type Counted = { meta: { unread: number } };
 
-/** A plural form with the count written in the page language's digits. */
-const counted = (forms: Record<string, string>, count: number) => {
-  const lang = document.documentElement.lang;
-  const form = forms[new Intl.PluralRules(lang).select(count)] ?? forms.other ?? '';
-  return form.replace('{{count}}', new Intl.NumberFormat(formatTagOf(lang)).format(count));
-};
-
 /**
  * Keeps what the server rendered around the inbox in step with it: the page's unread line, and the
- * header's unread badges (the phone bar's and the desktop nav's).
+ * header's unread badges.
  */
 function syncCounts(unread: number, props: Pick<Props, 'badgeLabels' | 'plainLabel' | 'lineLabels'>) {
   const line = document.querySelector<HTMLElement>('[data-unread-line]');
   if (line) line.textContent = counted(props.lineLabels, unread);
-  for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-unread-link]')) {
-    const badge = link.querySelector<HTMLElement>('[data-unread-count]');
-    if (!badge) continue;
-    badge.hidden = unread === 0;
-    badge.textContent = new Intl.NumberFormat(formatTagOf(document.documentElement.lang)).format(unread);
-    link.setAttribute('aria-label', unread === 0 ? props.plainLabel : counted(props.badgeLabels, unread));
-  }
+  showUnread(unread, { badge: props.badgeLabels, plain: props.plainLabel });
 }
 
 /** The inbox's actions (SPEC §2 /notifications/): optimistic, confirmed deletions, a toast, a retry on failure. */

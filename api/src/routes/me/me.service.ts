@@ -1,0 +1,21 @@
+import type { Deps } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { countUnread } from '../notifications/notifications.data.ts';
+import { findUserById, hasActiveSubscription } from '../user/user.data.ts';
+import { viewerMarks } from '../vehicles/interactions.data.ts';
+
+/**
+ * The signed-in visitor's part of a shared page (docs/decisions/024-page-cache.md): the page itself
+ * is the same for everyone and kept; this small answer personalizes it after load.
+ */
+export async function personalFragment(deps: Deps, userId: number, vehicleId: number | undefined) {
+  const [user, premium, unread, vehicle] = await Promise.all([
+    findUserById(deps.db, userId),
+    hasActiveSubscription(deps.db, userId),
+    countUnread(deps.db, userId),
+    vehicleId === undefined ? undefined : viewerMarks(deps.db, userId, vehicleId),
+  ]);
+  // The session outlived its user (deleted between the check and this read): signed out.
+  if (!user) throw new AppError(401, 'UNAUTHORIZED');
+  return { firstName: user.first_name, premium, unread, vehicle: vehicle ?? null };
+}
