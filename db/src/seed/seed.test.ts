@@ -5,11 +5,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../password.ts';
 import { ALL_PERMISSIONS } from '../permissions.ts';
-import { createTestDatabase, type TestDatabase } from '../testing.ts';
+import { createTestDatabase, type TestDatabase, testDialect } from '../testing.ts';
 import { EUR_RATES } from './catalogue.ts';
 import { type ModelSpec, makes, type Segment } from './data/makes.ts';
 import { DEMO_SELLERS } from './data/sellers.ts';
-import { mediaFolder, seed } from './index.ts';
+import { mediaFolder, seed, seedDemoCatalogue, seedReference } from './index.ts';
 
 let t: TestDatabase;
 const count = async (table: 'countries' | 'cities' | 'currencies' | 'makes' | 'models' | 'vehicles' | 'users' | 'pages') =>
@@ -575,5 +575,72 @@ describe('believable demo data', () => {
     const month = median(rentals.filter((v) => v.type === 'rent_month').map((v) => v.eur));
     expect(month / day).toBeGreaterThan(12);
     expect(month / day).toBeLessThan(25);
+  });
+});
+
+describe.runIf(testDialect() === 'sqlite')('a large catalogue on SQLite, loaded in bulk', () => {
+  let big: TestDatabase;
+  /** Every index and trigger of the listing tables, with its definition. */
+  const structures = async () =>
+    (
+      await sql<{ name: string; sql: string }>`select name, sql from sqlite_master
+        where tbl_name in ('vehicles', 'pictures', 'vehicle_options') and sql is not null order by name`.execute(big.db)
+    ).rows;
+  const version = async () => Number((await big.db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow()).version);
+
+  beforeAll(async () => {
+    big = await createTestDatabase();
+    await seedReference(big.db);
+  });
+  afterAll(() => big.destroy());
+
+  it('leaves the database as it was when it stops halfway, indexes and triggers included', async () => {
+    const before = await structures();
+    expect(before.length).toBeGreaterThan(20);
+    const stop = new Error('stopped');
+    await expect(
+      seedDemoCatalogue(big.db, {
+        vehicles: 20_000,
+        media: mediaFolder(path.join(big.dir, 'media')),
+        onProgress: (done) => {
+          if (done >= 10_000) throw stop;
+        },
+      }),
+    ).rejects.toBe(stop);
+    expect(await structures()).toEqual(before);
+    expect(Number((await big.db.selectFrom('vehicles').select(big.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBe(0);
+  });
+
+  it('gives the same indexes, triggers, text search and versions as listings added one by one', async () => {
+    const before = await structures();
+    const catalogue = await version();
+    await seedDemoCatalogue(big.db, { vehicles: 20_000, media: mediaFolder(path.join(big.dir, 'media')) });
+    expect(await structures()).toEqual(before);
+    expect(await version()).toBeGreaterThan(catalogue);
+    // The text index holds every listing: a make's matches are its listings.
+    const peugeots = Number(
+      (
+        await big.db
+          .selectFrom('vehicles')
+          .select(big.db.fn.countAll<number>().as('n'))
+          .where('brand', '=', 'Peugeot')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const found = await sql<{ n: number }>`select count(*) as n from vehicles_fts where vehicles_fts match 'peugeot'`.execute(big.db);
+    expect(peugeots).toBeGreaterThan(0);
+    expect(Number(found.rows[0]!.n)).toBeGreaterThanOrEqual(peugeots);
+    // The triggers are back: a new listing is found by its words and moves the version.
+    const after = await version();
+    const template = await big.db.selectFrom('vehicles').selectAll().where('brand', '=', 'Peugeot').executeTakeFirstOrThrow();
+    const { id: _id, ...row } = template;
+    const added = await big.db
+      .insertInto('vehicles')
+      .values({ ...row, title: 'Zyxwvut special edition' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await version()).toBeGreaterThan(after);
+    const match = await sql<{ rowid: number }>`select rowid from vehicles_fts where vehicles_fts match 'zyxwvut'`.execute(big.db);
+    expect(match.rows.map((r) => Number(r.rowid))).toEqual([added.id]);
   });
 });
