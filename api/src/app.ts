@@ -44,6 +44,7 @@ const UNSIGNED = [
   /^\/api\/v1\/auth\/external\/[^/]+(\/callback)?$/,
 ];
 const isUnsigned = (path: string) => UNSIGNED.some((r) => r.test(path));
+const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Builds the API with its middleware: the server and the tests use this same app. */
 export function createApp(deps: Deps) {
@@ -60,8 +61,11 @@ export function createApp(deps: Deps) {
   app.use(
     '*',
     // Picture uploads carry their own 5 MB limit (SPEC §9), counted by their route as they stream.
+    // GET and HEAD carry no body: the limit is not asked whether they do, since asking makes the
+    // Node adapter build a full Fetch Request (signal, streams), a tenth of a cheap request's time.
     except(
-      (c) => c.req.path === `${API_BASE}/pictures` && /^multipart\//i.test(c.req.header('content-type') ?? ''),
+      (c) =>
+        BODILESS.has(c.req.method) || (c.req.path === `${API_BASE}/pictures` && /^multipart\//i.test(c.req.header('content-type') ?? '')),
       bodyLimit({
         maxSize: 1024 * 1024,
         onError: () => {
