@@ -1,15 +1,10 @@
 import { atom } from 'nanostores';
 import { loadEncrypted, saveEncrypted } from '../lib/secure-storage.ts';
-import type { PersonalFragment, UserPayload } from '../lib/types.ts';
+import type { UserPayload } from '../lib/types.ts';
+import { $personal } from './personal.ts';
 
 /** The signed-in user in the browser (SPEC §9 key userInfo, stored encrypted). */
 export const $user = atom<UserPayload | null>(null);
-
-/**
- * On a page every visitor shares (decision 024): the signed-in visitor's own part of it, once
- * GET /api/v1/me/fragment answered; null before, and for a visitor who is not signed in.
- */
-export const $personal = atom<PersonalFragment | null>(null);
 
 /** SPEC §4: sign-in stores the user and applies their theme and language. */
 export async function rememberUser(user: UserPayload): Promise<void> {
