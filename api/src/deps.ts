@@ -9,7 +9,7 @@ import { mediaUrls } from './lib/reference.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createProviders } from './mail/providers.ts';
 import { createMediaStore } from './media/store.ts';
-import { readPageVersions } from './routes/site/site.data.ts';
+import { pageVersionsReader } from './routes/site/site.data.ts';
 import { ResponseCache } from './server/response-cache.ts';
 
 /** Everything the routes need, built from the configuration: the server and the tests use this. */
@@ -21,13 +21,7 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
     log,
   });
   const metrics = createMetrics(database);
-  // Requests that ask while a read is under way share it: at 64 connections one read serves many
-  // pages, and none of them is older than the moment that read began (decision 024).
-  let reading: Promise<string> | null = null;
-  const versions = () =>
-    (reading ??= readPageVersions(database.db).finally(() => {
-      reading = null;
-    }));
+  const versions = pageVersionsReader(database);
   return {
     db: database.db,
     dialect: database.dialect,

@@ -31,6 +31,13 @@ export interface Db {
   close(): Promise<void>;
   /** The raw SQLite handle, for the online backup API and pragmas; null on PostgreSQL. */
   sqlite: SQLite.Database | null;
+  /**
+   * SQLite in a file: a statement prepared on a second, read-only connection to it and run
+   * synchronously. It reads committed data only, never an open transaction of this process, and
+   * queues behind none: for the tiny reads made on every request (the page versions, decision 024).
+   * Null on PostgreSQL and in memory (a second connection would be another database).
+   */
+  committed: ((sql: string) => (parameters: readonly unknown[]) => unknown) | null;
   stats(): DbStats;
 }
 
@@ -153,10 +160,27 @@ export function connect(target: string, options: { poolSize?: number; onIdleErro
     pool.on('error', (error) => options.onIdleError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const stats = (): DbStats => ({ dialect: 'postgres', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-    return { db, dialect: 'postgres', sqlite: null, close: () => db.destroy(), stats };
+    return { db, dialect: 'postgres', sqlite: null, committed: null, close: () => db.destroy(), stats };
   }
-  const handle = openSqlite(target.replace(/^sqlite:(\/\/)?/, ''));
+  const file = target.replace(/^sqlite:(\/\/)?/, '');
+  const handle = openSqlite(file);
   const totals: SqliteStats = { dialect: 'sqlite', transactions: 0, lockWaitSeconds: 0, busy: 0, connectionWaitSeconds: 0 };
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(handle) }, handle, totals) });
-  return { db, dialect: 'sqlite', sqlite: handle, close: () => db.destroy(), stats: () => ({ ...totals }) };
+  let reader: SQLite.Database | null = null;
+  const committed =
+    file === ':memory:' || file === ''
+      ? null
+      : (text: string) => {
+          if (!reader) {
+            reader = new SQLite(file, { readonly: true });
+            reader.pragma('busy_timeout = 5000');
+          }
+          const statement = reader.prepare(text);
+          return (parameters: readonly unknown[]) => statement.get(...parameters);
+        };
+  const close = async () => {
+    reader?.close();
+    await db.destroy();
+  };
+  return { db, dialect: 'sqlite', sqlite: handle, committed, close, stats: () => ({ ...totals }) };
 }

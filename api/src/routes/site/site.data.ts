@@ -1,6 +1,6 @@
-import { type Database, nowIso, parseJson } from '@autoroute/db';
+import { type Database, type Db, nowIso, parseJson } from '@autoroute/db';
 import { LOCALES, type Locale } from '@autoroute/locales';
-import type { CompiledQuery, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { inTransaction } from '../../lib/transaction.ts';
 
 /** The application settings the back office edits (issue 13 item 10): the maintenance banner. */
@@ -12,23 +12,32 @@ export interface SiteSettings {
 
 /**
  * What every public page is stamped with besides its URL: the catalogue's and the site's versions,
- * which the database's triggers move with any change a public page shows (decision 024). One read,
- * of a statement compiled once per database.
+ * which the database's triggers move with any change a public page shows (decision 024). A reader
+ * made once per database: one statement, compiled once. On SQLite it runs on the database's
+ * committed-data connection, synchronously (a few microseconds, behind no open transaction: what
+ * another process would read). Otherwise requests that ask while a read is under way share it, so
+ * none is older than the moment its read began.
  */
-const versionQueries = new WeakMap<Kysely<Database>, CompiledQuery<{ catalogue: unknown; site: unknown }>>();
-export async function readPageVersions(db: Kysely<Database>): Promise<string> {
-  let query = versionQueries.get(db);
-  if (!query) {
-    query = db
-      .selectNoFrom((eb) => [
-        eb.selectFrom('catalogue_version').select('version').as('catalogue'),
-        eb.selectFrom('site_version').select('version').as('site'),
-      ])
-      .compile();
-    versionQueries.set(db, query);
+export function pageVersionsReader(database: Db): () => Promise<string> {
+  const query = database.db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('catalogue_version').select('version').as('catalogue'),
+      eb.selectFrom('site_version').select('version').as('site'),
+    ])
+    .compile();
+  const stamp = (row: { catalogue: unknown; site: unknown } | undefined) => `${row?.catalogue}.${row?.site}`;
+  if (database.committed) {
+    const read = database.committed(query.sql);
+    return async () => stamp(read(query.parameters) as { catalogue: unknown; site: unknown } | undefined);
   }
-  const [row] = (await db.executeQuery(query)).rows;
-  return `${row?.catalogue}.${row?.site}`;
+  let reading: Promise<string> | null = null;
+  return () =>
+    (reading ??= database.db
+      .executeQuery(query)
+      .then(({ rows }) => stamp(rows[0]))
+      .finally(() => {
+        reading = null;
+      }));
 }
 
 const readSetting = async <T>(db: Kysely<Database>, key: string, fallback: T): Promise<T> => {

@@ -1,0 +1,45 @@
+import { connect } from '@autoroute/db';
+import { createTestDatabase, type TestDatabase, testDialect } from '@autoroute/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageVersionsReader } from './site.data.ts';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(() => t.destroy());
+
+const bump = (db: TestDatabase['db'], table: 'catalogue_version' | 'site_version') =>
+  db
+    .updateTable(table)
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .execute();
+
+describe('the page versions (decision 024)', () => {
+  it('reads committed changes at once, and never an open transaction’s', async () => {
+    const read = pageVersionsReader(t);
+    const first = await read();
+    expect(first).toMatch(/^\d+\.\d+$/);
+    await bump(t.db, 'catalogue_version');
+    const second = await read();
+    expect(second).not.toBe(first);
+    await t.db.transaction().execute(async (tx) => {
+      await bump(tx, 'site_version');
+      // Not committed: a page rendered now must not be kept under a version that may be rolled back.
+      expect(await read()).toBe(second);
+    });
+    expect(await read()).not.toBe(second);
+  });
+
+  it.runIf(testDialect() === 'sqlite')('sees what another process commits to the same file', async () => {
+    const read = pageVersionsReader(t);
+    const before = await read();
+    const other = connect(t.url);
+    try {
+      await bump(other.db, 'site_version');
+    } finally {
+      await other.close();
+    }
+    expect(await read()).not.toBe(before);
+  });
+});
