@@ -24,10 +24,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (matchLocale(url.searchParams.get('lng')) && cookies.get('i18next')?.value !== locale) {
     cookies.set('i18next', locale, { path: '/', maxAge: 31536000, sameSite: 'lax' });
   }
-  // A shared page is rendered for no one, and its own API calls go without the visitor's cookies:
+  // A shared page is rendered for no one (its API calls go without the visitor's cookies, lib/api.ts):
   // the header and marks that are the visitor's come after load (components/PersonalFragment.astro).
   locals.shared = request.method === 'GET' && isSharedPage(url.pathname);
-  if (locals.shared) locals.cookie = '';
   const session = locals.shared ? { user: null, setCookies: [] } : await resolveUser(context);
   locals.user = session.user;
   // Shared pages learn from this hint that the browser holds a session: kept in step with what the

@@ -10,14 +10,15 @@ export interface ApiResult<T> {
 
 /**
  * Calls the API for a server-rendered page: in-process when the server provides `locals.api`,
- * over HTTP under `astro dev`. The visitor's cookies and language go along.
+ * over HTTP under `astro dev`. The visitor's cookies (none on a shared page) and language go along.
  */
 export async function api<T>(astro: Astroish, path: string, init: { method?: string; json?: unknown } = {}): Promise<ApiResult<T>> {
   const headers = new Headers({ 'accept-language': astro.request.headers.get('accept-language') ?? '' });
   const method = init.method ?? 'GET';
   const body = init.json === undefined ? undefined : JSON.stringify(init.json);
   if (body !== undefined) headers.set('content-type', 'application/json');
-  const cookie = astro.locals.cookie ?? astro.request.headers.get('cookie');
+  // A shared page is every visitor's: its reads are the API's answers for no one.
+  const cookie = astro.locals.shared ? null : (astro.locals.cookie ?? astro.request.headers.get('cookie'));
   if (cookie) headers.set('cookie', cookie);
   const withLng = `${path}${path.includes('?') ? '&' : '?'}lng=${astro.locals.locale}`;
   let response: Response;
