@@ -17,6 +17,7 @@ import * as m20261202_0001 from './20261202_0001_audit_log.ts';
 import * as m20261204_0001 from './20261204_0001_reference_translations.ts';
 import * as m20261205_0001 from './20261205_0001_code_subject.ts';
 import * as m20261206_0001 from './20261206_0001_site_version.ts';
+import * as m20261207_0001 from './20261207_0001_sqlite_sort_walks.ts';
 
 /**
  * Every migration, by its sortable name. Listed rather than read from the folder so that the same
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '20261204_0001_reference_translations': m20261204_0001,
   '20261205_0001_code_subject': m20261205_0001,
   '20261206_0001_site_version': m20261206_0001,
+  '20261207_0001_sqlite_sort_walks': m20261207_0001,
 };

@@ -346,6 +346,88 @@ describe('GET /api/v1/vehicles: sorting and pages', () => {
   });
 });
 
+describe('GET /api/v1/vehicles: every way of reading a search gives the same pages', () => {
+  // SQLite reads a search without words in its order and stops at the page when matches are
+  // common, seeks the facet combinations that hold matches when they are rare, and else sorts all
+  // the matches; which one runs depends on the counts. Each query below is checked page by page
+  // (small pages, so a walk in order is tried and may fall short) against a plain sort.
+  const quartile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.floor(values.length * q)]!;
+  it.each([['relevance'], ['newest'], ['price_asc'], ['price_desc'], ['year_desc'], ['mileage_asc']] as const)(
+    'sorted by %s',
+    async (sort) => {
+      const flags = new Map(
+        (await t.database.db.selectFrom('vehicles').select(['id', 'featured', 'plan_featured']).execute()).map((r) => [
+          r.id,
+          r.featured | r.plan_featured,
+        ]),
+      );
+      const orders = {
+        relevance: (a: Listing, b: Listing) => flags.get(b.id)! - flags.get(a.id)! || newestFirst(a, b),
+        newest: newestFirst,
+        price_asc: (a: Listing, b: Listing) => a.price_minor - b.price_minor || b.id - a.id,
+        price_desc: (a: Listing, b: Listing) => b.price_minor - a.price_minor || b.id - a.id,
+        year_desc: (a: Listing, b: Listing) => b.year - a.year || b.id - a.id,
+        mileage_asc: (a: Listing, b: Listing) => a.mileage - b.mileage || b.id - a.id,
+      };
+      const live = unsold();
+      const currency = mostCommon('currency_id');
+      const inCurrency = live.filter((v) => v.currency_id === currency);
+      const scale = 10 ** inCurrency[0]!.minor_units;
+      const midPrice = quartile(
+        inCurrency.map((v) => v.price_minor),
+        0.5,
+      );
+      const oldYear = quartile(
+        live.map((v) => v.year),
+        0.25,
+      );
+      const lowMileage = quartile(
+        live.map((v) => v.mileage),
+        0.3,
+      );
+      const category = mostCommon('category_id');
+      const fuel = mostCommon(
+        'fuel_type_id',
+        live.filter((v) => v.category_id === category),
+      );
+      const cases: [query: string, keep: (v: Listing) => boolean][] = [
+        // Common matches: met early in any order.
+        [`currencyId=${currency}`, (v) => v.currency_id === currency],
+        // A bound on the order's own column, and on others.
+        [`currencyId=${currency}&minPrice=${midPrice / scale}`, (v) => v.currency_id === currency && v.price_minor >= midPrice],
+        [`minYear=${oldYear}&maxMileage=${lowMileage * 3}`, (v) => v.year >= oldYear && v.mileage <= lowMileage * 3],
+        // Filters that go against the order: old cars are the cheap, high-mileage ones.
+        [`maxYear=${oldYear}`, (v) => v.year <= oldYear],
+        // Rare combinations, with and without a currency and price.
+        [
+          `categoryId=${category}&fuelTypeId=${fuel}&maxYear=${oldYear + 2}`,
+          (v) => v.category_id === category && v.fuel_type_id === fuel && v.year <= oldYear + 2,
+        ],
+        [
+          `categoryId=${category}&currencyId=${currency}&maxPrice=${midPrice / scale}`,
+          (v) => v.category_id === category && v.currency_id === currency && v.price_minor <= midPrice,
+        ],
+      ];
+      for (const [query, keep] of cases) {
+        const expected = live
+          .filter(keep)
+          .sort(orders[sort])
+          .map((v) => v.id);
+        expect(expected.length, query).toBeGreaterThan(3);
+        for (let page = 1; page <= 4; page++) {
+          const body = await json(await t.request(`/api/v1/vehicles?sort=${sort}&${query}&perPage=3&page=${page}`));
+          expect(
+            body.data.map((v: { id: number }) => v.id),
+            `${query} page ${page}`,
+          ).toEqual(expected.slice((page - 1) * 3, page * 3));
+          expect(body.meta.total).toBe(expected.length);
+        }
+        expect(await searchIds(`sort=${sort}&${query}`), query).toEqual(expected);
+      }
+    },
+  );
+});
+
 describe('GET /api/v1/vehicles: facets', () => {
   const facetOf = (rows: Listing[], column: keyof Listing) => {
     const counts = new Map<unknown, number>();

@@ -245,13 +245,125 @@ export async function featuredVehicleIds(db: Db, limit: number): Promise<number[
     .map(([id]) => id);
 }
 
-/** One page of matching vehicle ids in the asked order (ties broken by id, newest first). */
-export async function searchVehicleIds(db: Db, dialect: DialectName, c: SearchCriteria): Promise<number[]> {
+/**
+ * SQLite: for each order of a search without words, the index that holds live listings in exactly
+ * that order, ties newest first (migrations 20261129_0002 and 20261207_0001), and the keys it is
+ * read by.
+ */
+const WALKS: { [S in SearchCriteria['sort']]: { index: string; keys: readonly [key: string, direction: 'asc' | 'desc'][] } } = {
+  relevance: {
+    index: 'vehicles_promoted_live_idx',
+    keys: [
+      ['(featured | plan_featured)', 'desc'],
+      ['created_at', 'desc'],
+    ],
+  },
+  newest: { index: 'vehicles_sold_created_at_idx', keys: [['created_at', 'desc']] },
+  price_asc: { index: 'vehicles_live_price_idx', keys: [['price_minor', 'asc']] },
+  price_desc: { index: 'vehicles_live_price_idx', keys: [['price_minor', 'desc']] },
+  year_desc: { index: 'vehicles_live_year_idx', keys: [['year', 'desc']] },
+  mileage_asc: { index: 'vehicles_live_mileage_idx', keys: [['mileage', 'asc']] },
+};
+
+/** The most listings a walk in sort order reads before the search falls back to sorting its matches. */
+const WALK_LIMIT = 20_000;
+
+/**
+ * SQLite, a search without words: the first `budget` live listings in the asked order (read from
+ * that order's index alone, from where a range on the order's own column starts), of which those
+ * passing the filters make the page. When they fill the page it is exact: every later listing
+ * sorts after them. Null when they do not, and the page must come from all the matches.
+ */
+async function walkInOrder(db: Db, c: SearchCriteria, conditions: Condition[], budget: number): Promise<number[] | null> {
+  const { index, keys } = WALKS[c.sort];
+  const order = (prefix: string) =>
+    sql.raw([...keys.map(([k, d], i) => `${prefix ? `${prefix}.k${i}` : k} ${d}`), `${prefix}${prefix && '.'}id desc`].join(', '));
+  // A bound on the order's own column is a range of its index: the walk starts there.
+  const seek = conditions.filter(([column]) => column === keys[0]![0]);
+  const range = sql.join(
+    seek.map(([column, op, value]) => sql`and ${sql.ref(column)} ${sql.raw(op)} ${value}`),
+    sql` `,
+  );
+  const first = sql<{
+    id: number;
+  }>`(select id, ${sql.raw(keys.map(([k], i) => `${k} as k${i}`).join(', '))} from vehicles indexed by ${sql.id(index)} where sold = 0 ${range} order by ${order('')} limit ${budget})`;
+  const rows = await db
+    .selectFrom(first.as('w'))
+    .innerJoin('vehicles as v', 'v.id', 'w.id')
+    .select('v.id')
+    .where(
+      whereOf(
+        'sqlite',
+        conditions.filter(([column]) => column !== 'sold' && !seek.some(([k]) => k === column)),
+        [],
+        [],
+      ),
+    )
+    .orderBy(order('w'))
+    .limit(c.perPage)
+    .offset((c.page - 1) * c.perPage)
+    .execute();
+  return rows.length === c.perPage ? rows.map((r) => r.id) : null;
+}
+
+/** The facets the search index holds right after `sold`, in its order (migration 20261129_0002). */
+const INDEX_FACETS = ['brand', 'categoryId', 'typeId', 'fuelTypeId', 'transmissionId'] as const;
+/** The most distinct index prefixes a search seeks into before it reads the index whole instead. */
+const SEEK_LIMIT = 2_000;
+
+/**
+ * SQLite, a search without words whose matches are too rare to meet early in sort order: the
+ * facet counts already say which makes, bodies, types, fuels and gearboxes hold matches, so the
+ * search index is entered at each such combination (and at the currency and price range when
+ * asked) instead of read whole. The index columns the filters skip are listed with their values
+ * that have matches: SQLite seeks each combination. Returns the columns so sought, or null when
+ * there would be too many combinations to pay.
+ */
+function seekPrefix(c: SearchCriteria, facets: FacetCounts): { indexable: string[]; lists: [string, (string | number)[]][] } | null {
+  const lists = INDEX_FACETS.map((f) => (c[f] !== undefined ? [c[f]] : [...facets[f]].flatMap(([value, n]) => (n > 0 ? [value] : []))));
+  const through = c.currencyId !== undefined ? INDEX_FACETS.length : INDEX_FACETS.findLastIndex((f) => c[f] !== undefined) + 1;
+  if (through === 0 || lists.slice(0, through).reduce((product, l) => product * l.length, 1) > SEEK_LIMIT) return null;
+  const columns = INDEX_FACETS.slice(0, through).map((f) => FACET_COLUMNS[f]);
+  return {
+    indexable: ['sold', ...columns, ...(c.currencyId !== undefined ? ['currency_id', 'price_minor'] : [])],
+    lists: INDEX_FACETS.slice(0, through).flatMap((f, i) => (c[f] === undefined ? [[FACET_COLUMNS[f], lists[i]!]] : [])),
+  };
+}
+
+/**
+ * One page of matching vehicle ids in the asked order (ties broken by id, newest first). `counted`,
+ * the total and facet counts of the same search (countFacets), lets SQLite choose how to read a
+ * search without words: in its order, stopping at the page, when matches are common enough to be
+ * met early (walkInOrder); else by seeking the combinations that hold matches (seekPrefix).
+ */
+export async function searchVehicleIds(
+  db: Db,
+  dialect: DialectName,
+  c: SearchCriteria,
+  counted?: Promise<{ total: number; facets: FacetCounts }>,
+): Promise<number[]> {
   const terms = searchTerms(c.q);
   const conditions = [...baseConditions(c), ...facetConditions(c)];
-  // Text matches drive the query when there are words; otherwise the covering index (seeking on
-  // `sold` and `brand`), or, for the plain newest-first listing, the `sold, created_at` index.
-  const indexable = terms.length ? [] : ['sold', 'brand'];
+  let indexable = terms.length ? [] : ['sold', 'brand'];
+  let seekLists: [string, (string | number)[]][] = [];
+  if (dialect === 'sqlite' && counted && terms.length === 0 && !c.includeSold) {
+    const { total, facets } = await counted;
+    const end = c.page * c.perPage;
+    if (end - c.perPage >= total) return [];
+    // Expected reads: the page's end over the share of listings that match, taken four times over
+    // for filters that go with the order (few cheap cars are recent); the newest id bounds the count.
+    const { size } = await db
+      .selectFrom('vehicles')
+      .select((eb) => eb.fn.max('id').as('size'))
+      .executeTakeFirstOrThrow();
+    const budget = Math.ceil((4 * end * Number(size ?? 0)) / total) + c.perPage;
+    if (budget <= WALK_LIMIT) {
+      const page = await walkInOrder(db, c, conditions, budget);
+      if (page) return page;
+    }
+    const prefix = seekPrefix(c, facets);
+    if (prefix) ({ indexable, lists: seekLists } = prefix);
+  }
   const filtered = conditions.some(([column]) => column !== 'sold');
   const base = db.selectFrom('vehicles as v').select('v.id');
   const page = async (query: SelectQueryBuilder<any, any, { id: number }>) => {
@@ -291,8 +403,9 @@ export async function searchVehicleIds(db: Db, dialect: DialectName, c: SearchCr
   }
   const [column, direction] = SORTS[c.sort];
   let query = base.where(whereOf(dialect, conditions, terms, indexable));
+  for (const [seekColumn, values] of seekLists) query = query.where(sql.ref(`v.${seekColumn}`), 'in', values);
   if (c.sort === 'relevance') query = query.orderBy(offIndex(promoted), 'desc');
-  return page(query.orderBy(column === 'created_at' ? offIndex(sql.ref(`v.${column}`)) : sql.ref(`v.${column}`), direction));
+  return page(query.orderBy(offIndex(sql.ref(`v.${column}`)), direction));
 }
 
 /** The listing rows of these vehicles, in the order of `ids`. */
@@ -309,7 +422,7 @@ interface FacetGroup {
   n: number;
 }
 
-/** Facet groups of searches without words, by database, then by their block and filters; oldest use dropped first. */
+/** Facet groups of searches, by database, then by their block, filters and words; oldest use dropped first. */
 const keptGroups = new WeakMap<Db, Map<string, { version: number; groups: FacetGroup[] }>>();
 const GROUPS_KEPT = 64;
 
@@ -320,7 +433,8 @@ const GROUPS_KEPT = 64;
  * and facet choice of a search shares them), so their groups are kept with the catalogue version
  * read in the same statement, and reused while the version is unchanged: every committed vehicle
  * change bumps it, whichever process made it, so the counts stay exact
- * (docs/decisions/005-facet-counts.md). Text matches are few and varied, and counted afresh.
+ * (docs/decisions/005-facet-counts.md). Searches with words are kept the same way, by their words:
+ * a common word matches tens of thousands of listings at a million, and the popular searches recur.
  */
 async function facetGroups(db: Db, dialect: DialectName, c: SearchCriteria, block: readonly FacetName[]): Promise<FacetGroup[]> {
   const terms = searchTerms(c.q);
@@ -332,14 +446,14 @@ async function facetGroups(db: Db, dialect: DialectName, c: SearchCriteria, bloc
     ),
   ];
   const columns = block.map((f) => `v.${FACET_COLUMNS[f]}` as const);
-  const key = JSON.stringify([block, conditions]);
+  const key = JSON.stringify([block, conditions, terms]);
   let kept = keptGroups.get(db);
   if (!kept) {
     kept = new Map();
     keptGroups.set(db, kept);
   }
   // Not inside a transaction: its own uncommitted changes must not be kept for others.
-  const keep = terms.length === 0 && !db.isTransaction;
+  const keep = !db.isTransaction;
   const hit = keep ? kept.get(key) : undefined;
   if (hit) {
     const { version } = await db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow();

@@ -75,9 +75,10 @@ export async function searchVehicles(deps: Deps, q: VehicleListQuery, locale: Lo
     if (minPrice !== undefined) criteria.minPriceMinor = Math.ceil(minPrice * scale - 1e-6);
     if (maxPrice !== undefined) criteria.maxPriceMinor = Math.floor(maxPrice * scale + 1e-6);
   }
+  const counting = countFacets(deps.db, deps.dialect, criteria);
   const [ids, counts, references] = await Promise.all([
-    searchVehicleIds(deps.db, deps.dialect, criteria),
-    countFacets(deps.db, deps.dialect, criteria),
+    searchVehicleIds(deps.db, deps.dialect, criteria, counting),
+    counting,
     facetReferences(deps.db, q.countryId),
   ]);
   const rows = await vehicleSummaries(deps.db, ids);
