@@ -587,6 +587,8 @@ describe.runIf(testDialect() === 'sqlite')('a large catalogue on SQLite, loaded 
         where tbl_name in ('vehicles', 'pictures', 'vehicle_options') and sql is not null order by name`.execute(big.db)
     ).rows;
   const version = async () => Number((await big.db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow()).version);
+  // The load runs under a rollback journal when it has the file alone, and puts the WAL back.
+  const journal = async () => (await sql<{ journal_mode: string }>`pragma journal_mode`.execute(big.db)).rows[0]!.journal_mode;
 
   beforeAll(async () => {
     big = await createTestDatabase();
@@ -608,6 +610,7 @@ describe.runIf(testDialect() === 'sqlite')('a large catalogue on SQLite, loaded 
       }),
     ).rejects.toBe(stop);
     expect(await structures()).toEqual(before);
+    expect(await journal()).toBe('wal');
     expect(Number((await big.db.selectFrom('vehicles').select(big.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBe(0);
   });
 
@@ -616,7 +619,21 @@ describe.runIf(testDialect() === 'sqlite')('a large catalogue on SQLite, loaded 
     const catalogue = await version();
     await seedDemoCatalogue(big.db, { vehicles: 20_000, media: mediaFolder(path.join(big.dir, 'media')) });
     expect(await structures()).toEqual(before);
+    expect(await journal()).toBe('wal');
     expect(await version()).toBeGreaterThan(catalogue);
+    // Listings carry their seller's plan, set inside the load: featured exactly when it says so.
+    const plans = await sql<{ featured: number; n: number }>`
+      select d.featured_listing as featured, count(*) as n from vehicles v
+      join subscriptions s on s.user_id = v.owner_id and s.status = 'active'
+      join cart_details d on d.cart_id = s.cart_id
+      where v.plan_featured != d.featured_listing group by 1`.execute(big.db);
+    expect(plans.rows).toEqual([]);
+    const planFeatured = await big.db
+      .selectFrom('vehicles')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('plan_featured', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(Number(planFeatured.n)).toBeGreaterThan(0);
     // The text index holds every listing: a make's matches are its listings.
     const peugeots = Number(
       (
