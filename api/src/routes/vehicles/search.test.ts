@@ -428,6 +428,45 @@ describe('GET /api/v1/vehicles: every way of reading a search gives the same pag
   );
 });
 
+describe('GET /api/v1/vehicles: relevance with words', () => {
+  it('puts promoted listings first, then on each side those whose title, make and model hold every word, then the newest', async () => {
+    const brand = mostCommon('brand');
+    const model = mostCommon(
+      'model',
+      unsold().filter((v) => v.brand === brand),
+    );
+    const ofBrand = unsold().filter((v) => v.brand === brand);
+    const byAdmin = ofBrand.filter((_, i) => i % 4 === 1).map((v) => v.id);
+    const byPlan = unsold()
+      .filter((_, i) => i % 6 === 2)
+      .map((v) => v.id);
+    await withFeatured(byAdmin, byPlan, async () => {
+      const promoted = new Set([...byAdmin, ...byPlan]);
+      // A word in the title, make or model counts more than one only the description holds.
+      const named = (v: Listing, q: string) => matchesText({ ...v, description: '' }, q);
+      const relevance = (q: string) => (a: Listing, b: Listing) =>
+        Number(promoted.has(b.id)) - Number(promoted.has(a.id)) || Number(named(b, q)) - Number(named(a, q)) || newestFirst(a, b);
+      const description = words(unsold()[0]!.description).find((w) => w.length > 4 && !unsold().some((v) => named(v, w)))!;
+      for (const q of [brand, `${brand} ${model}`, brand.slice(0, 3), description, `${brand} ${description}`]) {
+        const expected = unsold()
+          .filter((v) => matchesText(v, q))
+          .sort(relevance(q))
+          .map((v) => v.id);
+        expect(expected.length, q).toBeGreaterThan(0);
+        // Small pages, so the walk in promoted order is tried (and may fall short) before every match is sorted.
+        for (let page = 1; page <= 3; page++) {
+          const body = await json(await t.request(`/api/v1/vehicles?q=${encodeURIComponent(q)}&sort=relevance&perPage=3&page=${page}`));
+          expect(
+            body.data.map((v: { id: number }) => v.id),
+            `${q} page ${page}`,
+          ).toEqual(expected.slice((page - 1) * 3, page * 3));
+        }
+        expect(await searchIds(`q=${encodeURIComponent(q)}&sort=relevance`), q).toEqual(expected);
+      }
+    });
+  });
+});
+
 describe('GET /api/v1/vehicles: facets', () => {
   const facetOf = (rows: Listing[], column: keyof Listing) => {
     const counts = new Map<unknown, number>();
@@ -604,8 +643,11 @@ describe('GET /api/v1/vehicles: counts after changes made elsewhere', () => {
       await db.updateTable('vehicles').set({ sold: 0 }).where('id', '=', listing.id).execute();
       expect(await counts(query, listing.fuel_type_id)).toEqual(before);
 
-      // A copy of it, listed anew (PostgreSQL's generated text-search column is left to the database).
-      const { id, created_at, updated_at, search, ...copy } = listing as typeof listing & { search?: unknown };
+      // A copy of it, listed anew (PostgreSQL's generated text-search columns are left to the database).
+      const { id, created_at, updated_at, search, search_named, ...copy } = listing as typeof listing & {
+        search?: unknown;
+        search_named?: unknown;
+      };
       const { id: copyId } = await db.insertInto('vehicles').values(copy).returning('id').executeTakeFirstOrThrow();
       expect(await counts(query, listing.fuel_type_id)).toEqual({ total: before.total + 1, fuel: before.fuel + 1 });
       await db.deleteFrom('vehicles').where('id', '=', copyId).execute();

@@ -128,28 +128,23 @@ export function searchTerms(text: string | undefined): string[] {
 /**
  * The one place that speaks each engine's text search: every word must match, the last one as a
  * prefix (so "ren cli" finds "Renault Clio"). SQLite matches the FTS5 table kept by triggers,
- * PostgreSQL the stored `search` tsvector; both rank with their own scoring (bm25, ts_rank).
+ * PostgreSQL the stored `search` tsvector. `strong` tells the listings whose title, make and model
+ * hold every word from those that need their description for some: relevance puts them first.
  */
 function textSearch(dialect: DialectName, terms: string[]) {
   const last = terms.length - 1;
   if (dialect === 'postgres') {
     const query = sql`to_tsquery('simple', ${terms.map((t, i) => `'${t}'${i === last ? ':*' : ''}`).join(' & ')})`;
+    // `search_named`: the words of the title, make and model, stored (migration 20261207_0002).
     return {
       where: sql<SqlBool>`${sql.ref('v.search')} @@ ${query}`,
-      ranked: null,
-      rank: sql<number>`ts_rank(${sql.ref('v.search')}, ${query})`,
+      strong: sql<SqlBool>`${sql.ref('v.search_named')} @@ ${query}`,
     } as const;
   }
   const match = terms.map((t, i) => `"${t}"${i === last ? '*' : ''}`).join(' ');
-  return {
-    where: sql<SqlBool>`${sql.ref('v.id')} in (select rowid from vehicles_fts where vehicles_fts match ${match})`,
-    // Joined for ranking; title, brand and model weigh more than the description.
-    ranked: sql<{
-      id: number;
-      score: number;
-    }>`(select rowid as id, -bm25(vehicles_fts, 8.0, 4.0, 4.0, 1.0) as score from vehicles_fts where vehicles_fts match ${match})`,
-    rank: null,
-  } as const;
+  const matching = (expression: string) =>
+    sql<SqlBool>`${sql.ref('v.id')} in (select rowid from vehicles_fts where vehicles_fts match ${expression})`;
+  return { where: matching(match), strong: matching(`{title brand model} : (${match})`) } as const;
 }
 
 const FACET_COLUMNS = {
@@ -250,7 +245,7 @@ export async function featuredVehicleIds(db: Db, limit: number): Promise<number[
  * that order, ties newest first (migrations 20261129_0002 and 20261207_0001), and the keys it is
  * read by.
  */
-const WALKS: { [S in SearchCriteria['sort']]: { index: string; keys: readonly [key: string, direction: 'asc' | 'desc'][] } } = {
+const WALKS: { [S in SearchCriteria['sort']]: Walk } = {
   relevance: {
     index: 'vehicles_promoted_live_idx',
     keys: [
@@ -268,42 +263,142 @@ const WALKS: { [S in SearchCriteria['sort']]: { index: string; keys: readonly [k
 /** The most listings a walk in sort order reads before the search falls back to sorting its matches. */
 const WALK_LIMIT = 20_000;
 
+/** A read of live listings in one order from the index that holds them so (see WALKS). */
+interface Walk {
+  index: string;
+  keys: readonly [key: string, direction: 'asc' | 'desc'][];
+  /** An expression the index holds after `sold`, and the one value read of it. */
+  level?: [expression: string, value: number];
+}
+
 /**
- * SQLite, a search without words: the first `budget` live listings in the asked order (read from
- * that order's index alone, from where a range on the order's own column starts), of which those
- * passing the filters make the page. When they fill the page it is exact: every later listing
- * sorts after them. Null when they do not, and the page must come from all the matches.
+ * The first `budget` live listings in a walk's order (read from its index alone, from where a
+ * bound on the order's own column starts), of which those passing the filters and `also` make the
+ * `limit` listings from `offset`. When they fill them they are exact: every later listing sorts
+ * after them. Null when they do not, and the answer must come from all the matches.
  */
-async function walkInOrder(db: Db, c: SearchCriteria, conditions: Condition[], budget: number): Promise<number[] | null> {
-  const { index, keys } = WALKS[c.sort];
+async function walkInOrder(
+  db: Db,
+  dialect: DialectName,
+  walk: Walk,
+  conditions: Condition[],
+  also: Expression<SqlBool>[],
+  budget: number,
+  offset: number,
+  limit: number,
+): Promise<number[] | null> {
+  const { index, keys, level } = walk;
   const order = (prefix: string) =>
     sql.raw([...keys.map(([k, d], i) => `${prefix ? `${prefix}.k${i}` : k} ${d}`), `${prefix}${prefix && '.'}id desc`].join(', '));
   // A bound on the order's own column is a range of its index: the walk starts there.
   const seek = conditions.filter(([column]) => column === keys[0]![0]);
   const range = sql.join(
-    seek.map(([column, op, value]) => sql`and ${sql.ref(column)} ${sql.raw(op)} ${value}`),
+    [
+      ...(level ? [sql`and ${sql.raw(level[0])} = ${level[1]}`] : []),
+      ...seek.map(([column, op, value]) => sql`and ${sql.ref(column)} ${sql.raw(op)} ${value}`),
+    ],
     sql` `,
   );
+  // PostgreSQL picks the same index by itself (20261125_0001, 20261129_0002); SQLite is told.
+  const from = dialect === 'sqlite' ? sql`vehicles indexed by ${sql.id(index)}` : sql`vehicles`;
   const first = sql<{
     id: number;
-  }>`(select id, ${sql.raw(keys.map(([k], i) => `${k} as k${i}`).join(', '))} from vehicles indexed by ${sql.id(index)} where sold = 0 ${range} order by ${order('')} limit ${budget})`;
+  }>`(select id, ${sql.raw(keys.map(([k], i) => `${k} as k${i}`).join(', '))} from ${from} where sold = 0 ${range} order by ${order('')} limit ${budget})`;
   const rows = await db
     .selectFrom(first.as('w'))
     .innerJoin('vehicles as v', 'v.id', 'w.id')
     .select('v.id')
     .where(
-      whereOf(
-        'sqlite',
-        conditions.filter(([column]) => column !== 'sold' && !seek.some(([k]) => k === column)),
-        [],
-        [],
-      ),
+      v.and([
+        whereOf(
+          dialect,
+          conditions.filter(([column]) => column !== 'sold' && !seek.some(([k]) => k === column)),
+          [],
+          [],
+        ),
+        ...also,
+      ]),
     )
     .orderBy(order('w'))
-    .limit(c.perPage)
-    .offset((c.page - 1) * c.perPage)
+    .limit(limit)
+    .offset(offset)
     .execute();
-  return rows.length === c.perPage ? rows.map((r) => r.id) : null;
+  return rows.length === limit ? rows.map((r) => r.id) : null;
+}
+
+/**
+ * How many listings a walk may read to find `wanted` matches, `total` of them among the catalogue
+ * (the newest id bounds its size): four times what they would take if spread evenly, for filters
+ * that go with the order (few cheap cars are recent). Null past WALK_LIMIT.
+ */
+async function walkBudget(db: Db, wanted: number, total: number): Promise<number | null> {
+  const { size } = await db
+    .selectFrom('vehicles')
+    .select((eb) => eb.fn.max('id').as('size'))
+    .executeTakeFirstOrThrow();
+  const budget = Math.ceil((4 * wanted * Number(size ?? 0)) / Math.max(total, 1)) + wanted;
+  return budget <= WALK_LIMIT ? budget : null;
+}
+
+/** The promoted order (decision 011): listings featured by an administrator or by their seller's plan. */
+const PROMOTED = '(featured | plan_featured)';
+
+/**
+ * A page of the relevance order with words: promoted listings first, then, on each side, those
+ * whose title, make and model hold every word before those that need their description, then
+ * newest first. A word repeated in a description does not lift a listing, and the newest of
+ * equally good matches come first, as on the order without words. When matches are common
+ * (a make), the page is read walking the promoted order, one side and kind of match after the
+ * other, and stops there; else every match is sorted.
+ */
+async function relevantIds(
+  db: Db,
+  dialect: DialectName,
+  c: SearchCriteria,
+  terms: string[],
+  conditions: Condition[],
+  counted: Promise<{ total: number }> | undefined,
+): Promise<number[]> {
+  const text = textSearch(dialect, terms);
+  const offset = (c.page - 1) * c.perPage;
+  const total = counted && !c.includeSold ? (await counted).total : undefined;
+  if (total !== undefined) {
+    if (offset >= total) return [];
+    const budget = await walkBudget(db, offset + c.perPage, total);
+    if (budget !== null) {
+      const found: number[] = [];
+      const tiers: [number, Expression<SqlBool>[]][] = [
+        [1, [text.strong]],
+        [1, [text.where, v.not(text.strong)]],
+        [0, [text.strong]],
+        [0, [text.where, v.not(text.strong)]],
+      ];
+      for (const [level, also] of tiers) {
+        const wanted = offset + c.perPage - found.length;
+        const walk: Walk = { index: 'vehicles_promoted_live_idx', keys: [['created_at', 'desc']], level: [PROMOTED, level] };
+        const rows = await walkInOrder(db, dialect, walk, conditions, also, budget, 0, wanted);
+        // A side and kind of match with fewer than wanted in the walk may hold more further on.
+        if (!rows) break;
+        found.push(...rows);
+        if (found.length >= offset + c.perPage) return found.slice(offset, offset + c.perPage);
+      }
+    }
+  }
+  const promoted = sql<number>`(${sql.ref('v.featured')} | ${sql.ref('v.plan_featured')})`;
+  // SQLite: the text matches drive the read; every other term is kept off the indexes.
+  const steer = <T>(term: Expression<T>) => (dialect === 'sqlite' ? sql<T>`+${term}` : term);
+  const rows = await db
+    .selectFrom('vehicles as v')
+    .select('v.id')
+    .where(whereOf(dialect, conditions, terms, []))
+    .orderBy(steer(promoted), 'desc')
+    .orderBy(sql`${text.strong}`, 'desc')
+    .orderBy(steer(sql.ref('v.created_at')), 'desc')
+    .orderBy('v.id', 'desc')
+    .limit(c.perPage)
+    .offset(offset)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** The facets the search index holds right after `sold`, in its order (migration 20261129_0002). */
@@ -332,9 +427,10 @@ function seekPrefix(c: SearchCriteria, facets: FacetCounts): { indexable: string
 
 /**
  * One page of matching vehicle ids in the asked order (ties broken by id, newest first). `counted`,
- * the total and facet counts of the same search (countFacets), lets SQLite choose how to read a
- * search without words: in its order, stopping at the page, when matches are common enough to be
- * met early (walkInOrder); else by seeking the combinations that hold matches (seekPrefix).
+ * the total and facet counts of the same search (countFacets), lets a search choose how to read
+ * its page: in its order, stopping at the page, when matches are common enough to be met early
+ * (walkInOrder; relevance with words on both engines, the other orders on SQLite, where PostgreSQL
+ * plans alone); else, on SQLite, by seeking the combinations that hold matches (seekPrefix).
  */
 export async function searchVehicleIds(
   db: Db,
@@ -344,23 +440,16 @@ export async function searchVehicleIds(
 ): Promise<number[]> {
   const terms = searchTerms(c.q);
   const conditions = [...baseConditions(c), ...facetConditions(c)];
+  if (c.sort === 'relevance' && terms.length) return relevantIds(db, dialect, c, terms, conditions, counted);
   let indexable = terms.length ? [] : ['sold', 'brand'];
   let seekLists: [string, (string | number)[]][] = [];
   if (dialect === 'sqlite' && counted && terms.length === 0 && !c.includeSold) {
     const { total, facets } = await counted;
-    const end = c.page * c.perPage;
-    if (end - c.perPage >= total) return [];
-    // Expected reads: the page's end over the share of listings that match, taken four times over
-    // for filters that go with the order (few cheap cars are recent); the newest id bounds the count.
-    const { size } = await db
-      .selectFrom('vehicles')
-      .select((eb) => eb.fn.max('id').as('size'))
-      .executeTakeFirstOrThrow();
-    const budget = Math.ceil((4 * end * Number(size ?? 0)) / total) + c.perPage;
-    if (budget <= WALK_LIMIT) {
-      const page = await walkInOrder(db, c, conditions, budget);
-      if (page) return page;
-    }
+    const offset = (c.page - 1) * c.perPage;
+    if (offset >= total) return [];
+    const budget = await walkBudget(db, offset + c.perPage, total);
+    const page = budget === null ? null : await walkInOrder(db, dialect, WALKS[c.sort], conditions, [], budget, offset, c.perPage);
+    if (page) return page;
     const prefix = seekPrefix(c, facets);
     if (prefix) ({ indexable, lists: seekLists } = prefix);
   }
@@ -379,28 +468,9 @@ export async function searchVehicleIds(
   // it (see whereOf): a unary `+` is not the indexed term.
   const steerSort = dialect === 'sqlite' && (filtered || terms.length > 0);
   const offIndex = (term: Expression<unknown>) => (steerSort ? sql`+${term}` : term);
-  // `relevance` ranks listings featured by an administrator or by their seller's plan first
-  // (docs/decisions/011-plans-and-payments.md), then by the words, or newest first without words.
+  // `relevance` without words ranks listings featured by an administrator or by their seller's
+  // plan first (docs/decisions/011-plans-and-payments.md), then newest first.
   const promoted = sql<number>`(${sql.ref('v.featured')} | ${sql.ref('v.plan_featured')})`;
-  if (c.sort === 'relevance' && terms.length) {
-    const text = textSearch(dialect, terms);
-    if (!text.ranked) {
-      return page(
-        base
-          .where(whereOf(dialect, conditions, terms, indexable))
-          .orderBy(promoted, 'desc')
-          .orderBy(text.rank, 'desc'),
-      );
-    }
-    // SQLite: the joined FTS5 matches both filter and rank, so the text condition is not repeated.
-    return page(
-      base
-        .innerJoin(text.ranked.as('m'), 'm.id', 'v.id')
-        .where(whereOf(dialect, conditions, [], indexable))
-        .orderBy(offIndex(promoted), 'desc')
-        .orderBy('m.score', 'desc'),
-    );
-  }
   const [column, direction] = SORTS[c.sort];
   let query = base.where(whereOf(dialect, conditions, terms, indexable));
   for (const [seekColumn, values] of seekLists) query = query.where(sql.ref(`v.${seekColumn}`), 'in', values);
