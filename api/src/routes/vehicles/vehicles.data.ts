@@ -241,6 +241,14 @@ export async function featuredVehicleIds(db: Db, limit: number): Promise<number[
 }
 
 /**
+ * The promoted order (docs/decisions/011-plans-and-payments.md): listings featured by an
+ * administrator or by their seller's plan, as its index holds it (migration 20261129_0002), and on
+ * the search's `v`.
+ */
+const PROMOTED = '(featured | plan_featured)';
+const promoted = sql<number>`(${sql.ref('v.featured')} | ${sql.ref('v.plan_featured')})`;
+
+/**
  * SQLite: for each order of a search without words, the index that holds live listings in exactly
  * that order, ties newest first (migrations 20261129_0002 and 20261207_0001), and the keys it is
  * read by.
@@ -249,7 +257,7 @@ const WALKS: { [S in SearchCriteria['sort']]: Walk } = {
   relevance: {
     index: 'vehicles_promoted_live_idx',
     keys: [
-      ['(featured | plan_featured)', 'desc'],
+      [PROMOTED, 'desc'],
       ['created_at', 'desc'],
     ],
   },
@@ -340,9 +348,6 @@ async function walkBudget(db: Db, wanted: number, total: number): Promise<number
   return budget <= WALK_LIMIT ? budget : null;
 }
 
-/** The promoted order (decision 011): listings featured by an administrator or by their seller's plan. */
-const PROMOTED = '(featured | plan_featured)';
-
 /**
  * A page of the relevance order with words: promoted listings first, then, on each side, those
  * whose title, make and model hold every word before those that need their description, then
@@ -384,7 +389,6 @@ async function relevantIds(
       }
     }
   }
-  const promoted = sql<number>`(${sql.ref('v.featured')} | ${sql.ref('v.plan_featured')})`;
   // SQLite: the text matches drive the read; every other term is kept off the indexes.
   const steer = <T>(term: Expression<T>) => (dialect === 'sqlite' ? sql<T>`+${term}` : term);
   const rows = await db
@@ -468,9 +472,7 @@ export async function searchVehicleIds(
   // it (see whereOf): a unary `+` is not the indexed term.
   const steerSort = dialect === 'sqlite' && (filtered || terms.length > 0);
   const offIndex = (term: Expression<unknown>) => (steerSort ? sql`+${term}` : term);
-  // `relevance` without words ranks listings featured by an administrator or by their seller's
-  // plan first (docs/decisions/011-plans-and-payments.md), then newest first.
-  const promoted = sql<number>`(${sql.ref('v.featured')} | ${sql.ref('v.plan_featured')})`;
+  // `relevance` without words ranks promoted listings first, then newest first.
   const [column, direction] = SORTS[c.sort];
   let query = base.where(whereOf(dialect, conditions, terms, indexable));
   for (const [seekColumn, values] of seekLists) query = query.where(sql.ref(`v.${seekColumn}`), 'in', values);
