@@ -71,9 +71,25 @@ export function matchLocale(input: string | null | undefined): Locale | null {
   return LOCALES.find((l) => l.startsWith(`${lang.toLowerCase()}_`)) ?? null;
 }
 
-/** The first supported language of an Accept-Language header, by quality. */
+const ACCEPT_LANGUAGE_KEPT = 512;
+const acceptLanguageSeen = new Map<string, Locale | null>();
+
+/**
+ * The first supported language of an Accept-Language header, by quality. Browsers send a handful of
+ * distinct headers, asked on every request: the answers are kept, a bounded number of them.
+ */
 export function fromAcceptLanguage(header: string | null | undefined): Locale | null {
   if (!header) return null;
+  let locale = acceptLanguageSeen.get(header);
+  if (locale === undefined) {
+    locale = rankAcceptLanguage(header);
+    if (acceptLanguageSeen.size >= ACCEPT_LANGUAGE_KEPT) acceptLanguageSeen.clear();
+    acceptLanguageSeen.set(header, locale);
+  }
+  return locale;
+}
+
+function rankAcceptLanguage(header: string): Locale | null {
   const ranked = header
     .split(',')
     .map((part) => {

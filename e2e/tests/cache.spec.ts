@@ -144,6 +144,20 @@ test('content and help pages are shared too, though what marks them so renders w
   }
 });
 
+test("a page's validator is looked at before the files, yet a file asked with one is still the file", async () => {
+  const home = await page(ports[0]!, '/?lng=en_US');
+  const etag = home.headers.get('etag')!;
+  expect(etag).toMatch(/^W\/"p-/);
+  const file = await page(ports[0]!, '/favicon.svg', { 'if-none-match': etag });
+  expect(file.status).toBe(200);
+  expect(file.headers.get('content-type')).toContain('image/svg+xml');
+  expect(await file.text()).toContain('<svg');
+  // A page validator that no longer holds: the page is rendered afresh.
+  const stale = await page(ports[0]!, '/?lng=en_US', { 'if-none-match': 'W/"p-no-longer"' });
+  expect(stale.status).toBe(200);
+  expect(stale.headers.get('etag')).toBe(etag);
+});
+
 test('a signed-in visitor gets the same shared page, made theirs after load; other pages stay their own', async ({ browser }) => {
   const own = ((await call(ports[0]!, 'GET', '/api/v1/vehicles?perPage=1')).data as { id: number }[])[0]!.id;
   const seller = await db.db

@@ -12,7 +12,8 @@ import type { MediaStore } from '../media/store.ts';
 import { type RuntimeConfig, runtimeConfigJson, runtimeConfigScript } from '../runtime-config.ts';
 import { mediaHandler } from './media.ts';
 import { publicPage } from './public-pages.ts';
-import { buildStamp, ResponseCache, type ResponseKey } from './response-cache.ts';
+import { buildStamp, isKeptValidator, ResponseCache, type ResponseKey } from './response-cache.ts';
+import { takeTurns } from './turns.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void, locals?: object) => Promise<void>;
@@ -22,6 +23,8 @@ export const STOREFRONT_DIST = path.join(ROOT, 'storefront/dist');
 export const BACKOFFICE_DIST = path.join(ROOT, 'backoffice/dist');
 
 const YEAR = 'public, max-age=31536000, immutable';
+/** How long each turn of the event loop may spend starting requests before it accepts a new connection (turns.ts). */
+const TURN_SLICE_MS = 1;
 /** The operators' probes live at the root but are answered by the API app (DESIGN §2a). */
 const PROBE = /^\/(healthz|readyz|metrics)(\?|$)/;
 
@@ -120,7 +123,7 @@ export async function createHttpServer({
 
   const isAdmin = (url: string) => url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?');
 
-  return createServer((req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
     // The API app counts and times its own requests, by route pattern.
     if (url.startsWith('/api/') || PROBE.test(url)) return void compress(req, res, () => void api(req, res));
@@ -149,21 +152,34 @@ export async function createHttpServer({
       route = 'page';
       return notBuilt(res, 'storefront');
     }
-    // Astro's client files first; what is not one of them is a page. Astro writes per-request
-    // values into locals: each request gets its own object.
-    client(req, res, () => {
+    // Astro writes per-request values into locals: each request gets its own object.
+    const render = (pageKey?: ResponseKey) => {
       route = 'page';
-      const render = (pageKey?: ResponseKey) =>
-        compressed(() => void astro(req, res, undefined, { api: inProcessApi, runtime, pages, pageKey }));
-      if (!pages) return render();
-      publicPage(pages, req, res).then(
-        (answer) => answer !== 'sent' && render(answer ?? undefined),
+      compressed(() => void astro(req, res, undefined, { api: inProcessApi, runtime, pages, pageKey }));
+    };
+    // Astro's client files first; what is not one of them is a page.
+    if (!pages) return client(req, res, () => render());
+    // A kept page, or its key to keep it under once rendered; then `otherwise` with that key.
+    const page = (otherwise: (pageKey?: ResponseKey) => void) => {
+      route = 'page';
+      return publicPage(pages, req, res).then(
+        (answer) => answer !== 'sent' && otherwise(answer ?? undefined),
         (error: unknown) => {
           // The version read failed (the database is away): the page renders, and says so itself.
           log?.warn({ err: error }, 'public page cache unavailable');
-          render();
+          otherwise();
         },
       );
-    });
-  });
+    };
+    // A browser revalidating a page it holds (the validator is a kept answer's) is answered before the
+    // files are looked at: one version read, and when the page is unchanged nothing else is done.
+    if (isKeptValidator(req.headers['if-none-match']))
+      return void page((pageKey) => {
+        route = 'static';
+        client(req, res, () => render(pageKey));
+      });
+    client(req, res, () => void page(render));
+  };
+  const turn = takeTurns(TURN_SLICE_MS);
+  return createServer((req, res) => turn(() => handle(req, res)));
 }

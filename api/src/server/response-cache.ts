@@ -32,6 +32,10 @@ export interface ResponseCacheOptions {
   metrics?: { name: CacheName; metrics: Pick<Metrics, 'cacheLookup' | 'watchCache'> };
 }
 
+/** Validators of kept answers begin so (ResponseCache.key); a static file's never do. */
+const KEPT_VALIDATOR = 'W/"p-';
+export const isKeptValidator = (ifNoneMatch: string | undefined): boolean => ifNoneMatch?.startsWith(KEPT_VALIDATOR) === true;
+
 /** The encoding to send: brotli or gzip when Accept-Encoding allows it (not `;q=0`), else identity. */
 export function negotiate(acceptEncoding: string | null | undefined): Encoding {
   const accepted = new Set<string>();
@@ -108,7 +112,7 @@ export class ResponseCache {
   /** The key and validator of `target` (what identifies the answer: path, query…) in `locale`, from one version read. */
   async key(target: string, locale: string): Promise<ResponseKey> {
     const key = `${this.#build}|${await this.#versions()}|${locale}|${target}`;
-    return { key, etag: `W/"p-${createHash('sha1').update(key).digest('base64url')}"` };
+    return { key, etag: `${KEPT_VALIDATOR}${createHash('sha1').update(key).digest('base64url')}"` };
   }
 
   /** The encoding to send a kept answer in, for this Accept-Encoding. */
