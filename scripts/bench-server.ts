@@ -280,10 +280,15 @@ async function measureLighthouse(origin: string, paths: string[]) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
     const measured: Record<string, unknown> = { formFactor: 'mobile' };
-    for (const p of paths) {
+    const run = async (p: string) => {
       const result = await lighthouse(`${origin}${p}`, { port: chrome.port, logLevel: 'error', onlyCategories: ['performance'] });
       if (!result) throw new Error(`lighthouse gave no result for ${p}`);
-      const { lhr } = result;
+      return result.lhr;
+    };
+    for (const p of paths) {
+      let lhr = await run(p);
+      // A trace Chromium failed to record (NO_NAVSTART, on a loaded machine) says nothing of the page: once more.
+      if (lhr.runtimeError) lhr = await run(p);
       measured.version = lhr.lighthouseVersion;
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? null;
       const score = lhr.categories.performance?.score;
