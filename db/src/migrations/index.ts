@@ -19,6 +19,7 @@ import * as m20261205_0001 from './20261205_0001_code_subject.ts';
 import * as m20261206_0001 from './20261206_0001_site_version.ts';
 import * as m20261207_0001 from './20261207_0001_sqlite_sort_walks.ts';
 import * as m20261207_0002 from './20261207_0002_named_search.ts';
+import * as m20261208_0001 from './20261208_0001_facets_carry_id.ts';
 
 /**
  * Every migration, by its sortable name. Listed rather than read from the folder so that the same
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '20261206_0001_site_version': m20261206_0001,
   '20261207_0001_sqlite_sort_walks': m20261207_0001,
   '20261207_0002_named_search': m20261207_0002,
+  '20261208_0001_facets_carry_id': m20261208_0001,
 };

@@ -347,8 +347,8 @@ describe('GET /api/v1/vehicles: sorting and pages', () => {
 });
 
 describe('GET /api/v1/vehicles: every way of reading a search gives the same pages', () => {
-  // SQLite reads a search without words in its order and stops at the page when matches are
-  // common, seeks the facet combinations that hold matches when they are rare, and else sorts all
+  // Both engines read a search without words in its order and stop at the page when matches are
+  // common, seek the facet combinations that hold matches when they are rare, and else sort all
   // the matches; which one runs depends on the counts. Each query below is checked page by page
   // (small pages, so a walk in order is tried and may fall short) against a plain sort.
   const quartile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.floor(values.length * q)]!;

@@ -199,11 +199,18 @@ function facetConditions(c: SearchCriteria, facets: readonly FacetName[] = FACET
  * matches, or the covering search index: a bounded cost whatever the filters. PostgreSQL has its
  * statistics and plans alone.
  */
-function whereOf(dialect: DialectName, conditions: Condition[], terms: string[], indexable: readonly string[]): Expression<SqlBool> {
+function whereOf(
+  dialect: DialectName,
+  conditions: Condition[],
+  terms: string[],
+  indexable: readonly string[],
+  table = 'v',
+): Expression<SqlBool> {
   const steer = dialect === 'sqlite';
-  const parts = conditions.map(([column, op, value]) =>
-    steer && !indexable.includes(column) ? sql<SqlBool>`+${sql.ref(`v.${column}`)} ${sql.raw(op)} ${value}` : v(`v.${column}`, op, value),
-  );
+  const parts = conditions.map(([column, op, value]) => {
+    const ref = sql.ref(`${table}.${column}`);
+    return sql<SqlBool>`${steer && !indexable.includes(column) ? sql`+${ref}` : ref} ${sql.raw(op)} ${value}`;
+  });
   if (terms.length) parts.push(textSearch(dialect, terms).where);
   return v.and(parts);
 }
@@ -249,9 +256,9 @@ const PROMOTED = '(featured | plan_featured)';
 const promoted = sql<number>`(${sql.ref('v.featured')} | ${sql.ref('v.plan_featured')})`;
 
 /**
- * SQLite: for each order of a search without words, the index that holds live listings in exactly
- * that order, ties newest first (migrations 20261129_0002 and 20261207_0001), and the keys it is
- * read by.
+ * For each order of a search without words, the keys it is read by, and SQLite's index that holds
+ * live listings in exactly that order, ties newest first (migrations 20261129_0002 and
+ * 20261207_0001). PostgreSQL finds its covering sort index for the same keys (20261125_0001).
  */
 const WALKS: { [S in SearchCriteria['sort']]: Walk } = {
   relevance: {
@@ -309,28 +316,22 @@ async function walkInOrder(
   );
   // PostgreSQL picks the same index by itself (20261125_0001, 20261129_0002); SQLite is told.
   const from = dialect === 'sqlite' ? sql`vehicles indexed by ${sql.id(index)}` : sql`vehicles`;
+  const filters = conditions.filter(([column]) => column !== 'sold' && !seek.some(([k]) => k === column));
+  // Without `also` (words, read from the table), the walk reads the filtered columns itself:
+  // PostgreSQL's sort indexes carry them, so it reads no table row (joining each walked row to the
+  // table cost it 16 ms for 5,000 at a million).
+  const carried = also.length ? '' : [...new Set(filters.map(([column]) => `, ${column}`))].join('');
   const first = sql<{
     id: number;
-  }>`(select id, ${sql.raw(keys.map(([k], i) => `${k} as k${i}`).join(', '))} from ${from} where sold = 0 ${range} order by ${order('')} limit ${budget})`;
-  const rows = await db
-    .selectFrom(first.as('w'))
-    .innerJoin('vehicles as v', 'v.id', 'w.id')
-    .select('v.id')
-    .where(
-      v.and([
-        whereOf(
-          dialect,
-          conditions.filter(([column]) => column !== 'sold' && !seek.some(([k]) => k === column)),
-          [],
-          [],
-        ),
-        ...also,
-      ]),
-    )
-    .orderBy(order('w'))
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  }>`(select id, ${sql.raw(keys.map(([k], i) => `${k} as k${i}`).join(', '))}${sql.raw(carried)} from ${from} where sold = 0 ${range} order by ${order('')} limit ${budget})`;
+  const walked = db.selectFrom(first.as('w'));
+  const query: SelectQueryBuilder<any, any, { id: number }> = also.length
+    ? walked
+        .innerJoin('vehicles as v', 'v.id', 'w.id')
+        .select('w.id')
+        .where(v.and([whereOf(dialect, filters, [], []), ...also]))
+    : walked.select('w.id').where(whereOf(dialect, filters, [], [], 'w'));
+  const rows = await query.orderBy(order('w')).limit(limit).offset(offset).execute();
   return rows.length === limit ? rows.map((r) => r.id) : null;
 }
 
@@ -411,11 +412,12 @@ const INDEX_FACETS = ['brand', 'categoryId', 'typeId', 'fuelTypeId', 'transmissi
 const SEEK_LIMIT = 2_000;
 
 /**
- * SQLite, a search without words whose matches are too rare to meet early in sort order: the
- * facet counts already say which makes, bodies, types, fuels and gearboxes hold matches, so the
- * search index is entered at each such combination (and at the currency and price range when
- * asked) instead of read whole. The index columns the filters skip are listed with their values
- * that have matches: SQLite seeks each combination. Returns the columns so sought, or null when
+ * A search without words whose matches are too rare to meet early in sort order: the facet
+ * counts already say which makes, bodies, types, fuels and gearboxes hold matches, so the search
+ * index is entered at each such combination (and at the currency and price range when asked)
+ * instead of read whole. The index columns the filters skip are listed with their values that
+ * have matches: both engines seek each combination (PostgreSQL reads the matches from the index
+ * alone, migration 20261208_0001). Returns the columns so sought, or null when
  * there would be too many combinations to pay.
  */
 function seekPrefix(c: SearchCriteria, facets: FacetCounts): { indexable: string[]; lists: [string, (string | number)[]][] } | null {
@@ -433,8 +435,7 @@ function seekPrefix(c: SearchCriteria, facets: FacetCounts): { indexable: string
  * One page of matching vehicle ids in the asked order (ties broken by id, newest first). `counted`,
  * the total and facet counts of the same search (countFacets), lets a search choose how to read
  * its page: in its order, stopping at the page, when matches are common enough to be met early
- * (walkInOrder; relevance with words on both engines, the other orders on SQLite, where PostgreSQL
- * plans alone); else, on SQLite, by seeking the combinations that hold matches (seekPrefix).
+ * (walkInOrder); else by seeking the combinations that hold matches (seekPrefix), and sorting them.
  */
 export async function searchVehicleIds(
   db: Db,
@@ -447,13 +448,16 @@ export async function searchVehicleIds(
   if (c.sort === 'relevance' && terms.length) return relevantIds(db, dialect, c, terms, conditions, counted);
   let indexable = terms.length ? [] : ['sold', 'brand'];
   let seekLists: [string, (string | number)[]][] = [];
-  if (dialect === 'sqlite' && counted && terms.length === 0 && !c.includeSold) {
+  // Set when a walk in order could not fill the page: the matches are not to be met early in it.
+  let walked = false;
+  if (counted && terms.length === 0 && !c.includeSold) {
     const { total, facets } = await counted;
     const offset = (c.page - 1) * c.perPage;
     if (offset >= total) return [];
     const budget = await walkBudget(db, offset + c.perPage, total);
     const page = budget === null ? null : await walkInOrder(db, dialect, WALKS[c.sort], conditions, [], budget, offset, c.perPage);
     if (page) return page;
+    walked = true;
     const prefix = seekPrefix(c, facets);
     if (prefix) ({ indexable, lists: seekLists } = prefix);
   }
@@ -469,15 +473,28 @@ export async function searchVehicleIds(
   };
   // Walking an index in the asked order (`sold, created_at`, or the featured one) only pays for the
   // plain listing; with filters it may read most rows before it finds a page, so SQLite is kept off
-  // it (see whereOf): a unary `+` is not the indexed term.
-  const steerSort = dialect === 'sqlite' && (filtered || terms.length > 0);
-  const offIndex = (term: Expression<unknown>) => (steerSort ? sql`+${term}` : term);
+  // it (see whereOf): a unary `+` is not the indexed term. PostgreSQL walks when its statistics say
+  // it pays, and they cannot tell when filters go against the order (no recent car below a year,
+  // by mileage): once a walk has failed to fill the page, it is kept off too.
+  const steerSort = (filtered || terms.length > 0) && (dialect === 'sqlite' || walked);
+  const offIndex = (term: Expression<unknown>, type: 'number' | 'text') => (steerSort ? offOrderIndex(dialect, term, type) : term);
   // `relevance` without words ranks promoted listings first, then newest first.
   const [column, direction] = SORTS[c.sort];
   let query = base.where(whereOf(dialect, conditions, terms, indexable));
   for (const [seekColumn, values] of seekLists) query = query.where(sql.ref(`v.${seekColumn}`), 'in', values);
-  if (c.sort === 'relevance') query = query.orderBy(offIndex(promoted), 'desc');
-  return page(query.orderBy(offIndex(sql.ref(`v.${column}`)), direction));
+  if (c.sort === 'relevance') query = query.orderBy(offIndex(promoted, 'number'), 'desc');
+  // `created_at` is the one text order: an ISO 8601 string.
+  return page(query.orderBy(offIndex(sql.ref(`v.${column}`), column === 'created_at' ? 'text' : 'number'), direction));
+}
+
+/**
+ * The same order, written so that no index provides it: the engine then finds the matches by the
+ * filters' indexes and sorts them. SQLite's documented way is a unary `+`; PostgreSQL has no unary
+ * `+` for text, and appending an empty string leaves a text's order unchanged.
+ */
+function offOrderIndex(dialect: DialectName, term: Expression<unknown>, type: 'number' | 'text') {
+  if (dialect === 'sqlite') return sql`+${term}`;
+  return type === 'text' ? sql`(${term} || '')` : sql`(${term} + 0)`;
 }
 
 /** The listing rows of these vehicles, in the order of `ids`. */
