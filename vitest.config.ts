@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
+      { test: { name: 'contract', include: ['contract/**/*.test.ts'] } },
       { test: { name: 'locales', include: ['locales/**/*.test.ts'] } },
       { test: { name: 'db', include: ['db/**/*.test.ts'], testTimeout: 60000, hookTimeout: 120000 } },
       { test: { name: 'api', include: ['api/**/*.test.ts'], testTimeout: 30000, hookTimeout: 120000 } },

@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { crc32, deflateSync } from 'node:zlib';
+import { signatureHeaders } from '@autoroute/contract/signature';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@autoroute/locales/meta';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
@@ -62,24 +62,18 @@ export async function signedRequest<T>(
   options: { json?: unknown; request?: APIRequestContext } = {},
 ): Promise<T> {
   const body = options.json === undefined ? undefined : JSON.stringify(options.json);
-  const headers = signedHeaders(await signingKeyOf(page), body);
+  const headers = await signedHeaders(await signingKeyOf(page), body);
   const response = await (options.request ?? page.request).fetch(url, { method, headers, data: body });
   expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
 }
 
 /**
- * The headers of a request signed with `key` (SPEC §7): the timestamp, the HMAC of the body or of
- * the timestamp, and the JSON content type when there is a body.
+ * The headers of a request signed with `key` (SPEC §7), as the browsers make them
+ * (@autoroute/contract/signature), and the JSON content type when there is a body.
  */
-export function signedHeaders(key: string, body?: string): Record<string, string> {
-  const timestamp = String(Date.now());
-  const headers: Record<string, string> = {
-    'x-timestamp': timestamp,
-    'x-signature': createHmac('sha256', key)
-      .update(body ?? timestamp)
-      .digest('base64'),
-  };
+export async function signedHeaders(key: string, body?: string): Promise<Record<string, string>> {
+  const headers: Record<string, string> = { ...(await signatureHeaders(key, body)) };
   if (body !== undefined) headers['content-type'] = 'application/json';
   return headers;
 }

@@ -11,10 +11,10 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SKIP = new Set(['node_modules', 'dist', '.astro', 'test-results']);
 
-/** What each build reads: its own folder, the shared locales and what it imports from db/, and the lock. */
+/** What each build reads: its own folder, the shared locales, the contract it shares with the API, and the lock. */
 export const WORKSPACES = {
-  storefront: { inputs: ['storefront', 'locales', 'package-lock.json'], output: 'storefront/dist/server/entry.mjs' },
-  backoffice: { inputs: ['backoffice', 'locales', 'db/src', 'package-lock.json'], output: 'backoffice/dist/index.html' },
+  storefront: { inputs: ['storefront', 'locales', 'contract', 'package-lock.json'], output: 'storefront/dist/server/entry.mjs' },
+  backoffice: { inputs: ['backoffice', 'locales', 'contract', 'package-lock.json'], output: 'backoffice/dist/index.html' },
 };
 
 function* files(root, entry) {

@@ -1,5 +1,5 @@
-import { ALL_PERMISSIONS } from '@autoroute/db/permissions';
-import { RESOURCE_NAMES, RESOURCES } from '@autoroute/db/resources';
+import { ALL_PERMISSIONS } from '@autoroute/contract/permissions';
+import { RESOURCE_NAMES, RESOURCES } from '@autoroute/contract/resources';
 import { describe, expect, it } from 'vitest';
 import { canDo, isAdmin, permissionFor } from './access.ts';
 

@@ -1,5 +1,5 @@
-import { type AdminAction, type AdminResource, DELETE_VEHICLE, permissionName } from '@autoroute/db/permissions';
-import { RESOURCE_NAMES, RESOURCES } from '@autoroute/db/resources';
+import { type AdminAction, type AdminResource, DELETE_VEHICLE, permissionName } from '@autoroute/contract/permissions';
+import { RESOURCE_NAMES, RESOURCES } from '@autoroute/contract/resources';
 
 /**
  * react-admin names screens by their API path (`fuel-types`), SPEC §6 names permissions by resource

@@ -3,6 +3,5 @@ export * from './connect.ts';
 export * from './lock.ts';
 export * from './migrate.ts';
 export * from './password.ts';
-export * from './permissions.ts';
 export * from './schema.ts';
 export * from './util.ts';

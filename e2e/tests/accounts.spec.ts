@@ -91,7 +91,9 @@ test('sign up, verify, reset the password, switch to Arabic and dark, log out ev
   await page.locator('button.secondary').first().click();
   await page.locator('dialog button.danger').click();
   await expect(page).toHaveURL(/\/$/);
-  const refresh = await otherPage.request.post('/api/v1/auth/access-token', { headers: signedHeaders(await signingKeyOf(otherPage)) });
+  const refresh = await otherPage.request.post('/api/v1/auth/access-token', {
+    headers: await signedHeaders(await signingKeyOf(otherPage)),
+  });
   expect(refresh.status()).toBe(401);
   expect((await refresh.json()).code).toBe('UNAUTHORIZED');
   expect(await otherPage.evaluate(() => localStorage.getItem('userInfo'))).not.toBeNull();

@@ -62,7 +62,7 @@ test.afterAll(async () => {
 /** A signed API request from outside, as a browser's island sends it. */
 async function call(port: number, method: string, url: string, options: { json?: unknown; token?: string } = {}) {
   const body = options.json === undefined ? undefined : JSON.stringify(options.json);
-  const headers = signedHeaders(KEY, body);
+  const headers = await signedHeaders(KEY, body);
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const res = await fetch(`http://127.0.0.1:${port}${url}`, { method, headers, body });
   expect(res.ok, `${method} ${url}: ${res.status} ${await res.clone().text()}`).toBe(true);
@@ -175,7 +175,11 @@ test('a signed-in visitor gets the same shared page, made theirs after load; oth
     .executeTakeFirstOrThrow();
   expect(theirs.id).toBeTruthy();
   const body = JSON.stringify({ email: seller.email, password: DEMO_PASSWORD });
-  const login = await fetch(`http://127.0.0.1:${ports[1]}/api/v1/auth/login`, { method: 'POST', headers: signedHeaders(KEY, body), body });
+  const login = await fetch(`http://127.0.0.1:${ports[1]}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: await signedHeaders(KEY, body),
+    body,
+  });
   expect(login.status).toBe(200);
   const token = ((await login.json()) as { security: { accessToken: string } }).security.accessToken;
   const pairs = login.headers.getSetCookie().map((c) => c.split(';')[0]!);

@@ -5,7 +5,7 @@ declare namespace App {
     /** Set by the server: an in-process call into the API (absent under `astro dev`, which uses HTTP). */
     api?: (url: string, init?: RequestInit) => Promise<Response>;
     /** The server's configuration for browsers (signing key, PUBLIC_URL…), written into every page; absent under `astro dev`. */
-    runtime?: import('@autoroute/api/runtime-config').RuntimeConfig;
+    runtime?: import('@autoroute/contract/runtime-config').RuntimeConfig;
     /** Set by the server: rendered public pages, kept for every visitor of a shared page and for visitors who are not signed in (absent under `astro dev`). */
     pages?: import('@autoroute/api/response-cache').ResponseCache;
     /** Set by the server's front door for a shared page or a visitor who is not signed in: where this page is kept once rendered. */

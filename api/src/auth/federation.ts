@@ -1,6 +1,6 @@
+import { absoluteUrl } from '@autoroute/contract/runtime-config';
 import * as oidc from 'openid-client';
 import { AppError } from '../errors.ts';
-import { absoluteUrl } from '../runtime-config.ts';
 
 /** A federer as an administrator configured it (SPEC §3): an OpenID Connect provider and our client there. */
 export interface FedererClient {

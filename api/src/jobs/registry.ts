@@ -1,4 +1,4 @@
-import { JOB_HANDLERS as JOB_NAMES } from '@autoroute/db/resources';
+import { JOB_HANDLERS as JOB_NAMES } from '@autoroute/contract/resources';
 import { backupDatabase } from './backup-database.ts';
 import { expireSubscriptions } from './expire-subscriptions.ts';
 import { purgeExpired } from './purge-expired.ts';
@@ -20,4 +20,4 @@ export const JOB_HANDLERS: Readonly<Record<(typeof JOB_NAMES)[number], JobHandle
 /** The handler names a datacron may use (for validating the admin form). */
 export const jobHandlerNames = (): string[] => [...JOB_NAMES];
 
-export { CRON_OPTIONS, isValidCron, nextRun } from '@autoroute/db/cron';
+export { CRON_OPTIONS, isValidCron, nextRun } from '@autoroute/contract/cron';

@@ -1,4 +1,4 @@
-import { RESOURCE_NAMES } from '@autoroute/db/resources';
+import { RESOURCE_NAMES } from '@autoroute/contract/resources';
 import { formatTagOf } from '@autoroute/locales/meta';
 import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import {

@@ -1,4 +1,4 @@
-import { HEX_PATTERN } from '@autoroute/db/resources';
+import { HEX_PATTERN } from '@autoroute/contract/resources';
 import { Box, Stack } from '@mui/material';
 import { TextInput, useTranslate, type Validator } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import type { FieldDef } from '@autoroute/db/resources';
+import type { FieldDef } from '@autoroute/contract/resources';
 import { DEFAULT_LOCALE, direction, LOCALE_NAMES, LOCALES, languageTag } from '@autoroute/locales/meta';
 import { Box, Tab, Tabs, Typography } from '@mui/material';
 import { useId, useMemo, useState } from 'react';

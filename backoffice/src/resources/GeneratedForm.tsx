@@ -1,4 +1,4 @@
-import type { FieldDef, ResourceDef } from '@autoroute/db/resources';
+import type { FieldDef, ResourceDef } from '@autoroute/contract/resources';
 import { InputAdornment } from '@mui/material';
 import { useMemo } from 'react';
 import {

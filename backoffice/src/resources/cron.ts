@@ -1,6 +1,6 @@
 import { formatTagOf, type Locale, matchLocale } from '@autoroute/locales/meta';
 
-export { nextRuns } from '@autoroute/db/cron';
+export { nextRuns } from '@autoroute/contract/cron';
 
 // cronstrue's names for our locales; a locale it lacks describes in English (the dates stay localized).
 const CRONSTRUE_LOCALE: Record<Locale, string> = {

@@ -1,4 +1,4 @@
-import { RESOURCES, type ResourceDef } from '@autoroute/db/resources';
+import { RESOURCES, type ResourceDef } from '@autoroute/contract/resources';
 import { type DataProvider, defaultExporter, type Exporter, type RaRecord } from 'react-admin';
 import { REFERENCE_READ } from '../dataProvider.ts';
 

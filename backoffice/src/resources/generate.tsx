@@ -1,10 +1,10 @@
-import { RESOURCES, type ResourceDef, type ResourceName } from '@autoroute/db/resources';
+import { RESOURCES, type ResourceDef, type ResourceName } from '@autoroute/contract/resources';
 import { type ComponentType, lazy } from 'react';
 import { useResourceContext } from 'react-admin';
 import { ICONS } from './icons.ts';
 
 /*
- * The screens of a declared resource (db/src/resources.ts), generated: one list, one create and one
+ * The screens of a declared resource (contract/src/resources.ts), generated: one list, one create and one
  * edit component serve every resource, each reading its declaration from the resource context. They
  * load on first use (TOOLCHAIN pitfall 10), so the console's first download stays the shell's.
  */

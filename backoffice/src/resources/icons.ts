@@ -1,4 +1,4 @@
-import type { ResourceName } from '@autoroute/db/resources';
+import type { ResourceName } from '@autoroute/contract/resources';
 import AccountTree from '@mui/icons-material/AccountTree';
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Article from '@mui/icons-material/Article';

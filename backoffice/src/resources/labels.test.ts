@@ -1,4 +1,4 @@
-import { RESOURCE_NAMES, RESOURCES } from '@autoroute/db/resources';
+import { RESOURCE_NAMES, RESOURCES } from '@autoroute/contract/resources';
 import { LOCALES, resources } from '@autoroute/locales';
 import { describe, expect, it } from 'vitest';
 import { fieldLabelKey } from './labels.ts';

@@ -1,4 +1,4 @@
-import { type FieldDef, RESOURCE_NAMES, RESOURCES } from '@autoroute/db/resources';
+import { type FieldDef, RESOURCE_NAMES, RESOURCES } from '@autoroute/contract/resources';
 import { LOCALES } from '@autoroute/locales/meta';
 import { describe, expect, it } from 'vitest';
 // The API's own schema: the forms must refuse exactly what the server refuses.

@@ -1,5 +1,5 @@
-import { CRON_MESSAGES, cronProblem } from '@autoroute/db/cron';
-import { CODE_PATTERN, type FieldDef, HEX_PATTERN } from '@autoroute/db/resources';
+import { CRON_MESSAGES, cronProblem } from '@autoroute/contract/cron';
+import { CODE_PATTERN, type FieldDef, HEX_PATTERN } from '@autoroute/contract/resources';
 
 /*
  * The admin forms check what the API checks (api/src/routes/admin/resources.schemas.ts), with the

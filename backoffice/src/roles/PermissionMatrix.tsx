@@ -1,4 +1,4 @@
-import { ADMIN_ACTIONS, ADMIN_RESOURCES, DELETE_VEHICLE, permissionName } from '@autoroute/db/permissions';
+import { ADMIN_ACTIONS, ADMIN_RESOURCES, DELETE_VEHICLE, permissionName } from '@autoroute/contract/permissions';
 import IndeterminateCheckBox from '@mui/icons-material/IndeterminateCheckBox';
 import {
   Box,

@@ -1,4 +1,4 @@
-import { ADMIN_RESOURCES, ALL_PERMISSIONS } from '@autoroute/db/permissions';
+import { ADMIN_RESOURCES, ALL_PERMISSIONS } from '@autoroute/contract/permissions';
 import { describe, expect, it } from 'vitest';
 import { ALL_NAMES, columnNames, coverage, rowNames, toggle } from './matrix.ts';
 

@@ -5,7 +5,7 @@ import {
   type AdminResource,
   DELETE_VEHICLE,
   permissionName,
-} from '@autoroute/db/permissions';
+} from '@autoroute/contract/permissions';
 
 /*
  * The permission matrix (rows: SPEC §3 resource kinds, columns: the four actions, plus the one action

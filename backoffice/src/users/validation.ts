@@ -1,9 +1,9 @@
+import { EMAIL, isEmail, isPhone, PASSWORD, PHONE, USERNAME } from '@autoroute/contract/fields';
 import { type Check, requiredCheck } from '../resources/validation.ts';
 
 /*
- * SPEC §5 account rules as the API checks them (api/src/routes/auth/auth.schemas.ts), with its message
- * keys: username 2 to 30 letters, digits, dots, dashes and underscores; names 2 to 30; a valid email
- * and phone; a password of 8 to 128 characters, typed twice alike.
+ * SPEC §5 account rules as the API checks them, from the same declarations (@autoroute/contract/fields)
+ * and with its message keys: username, names, a valid email and phone, a password typed twice alike.
  */
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -17,31 +17,28 @@ const between =
 
 export const usernameChecks = (label: string): Check[] => [
   requiredCheck(label),
-  between(2, 30, 'api.auth.usernameLength'),
-  (value) => (trimmed(value) !== '' && !/^[\p{L}\p{N}._-]+$/u.test(trimmed(value)) ? { message: 'api.auth.usernameChars' } : undefined),
+  between(USERNAME.min, USERNAME.max, `api.${USERNAME.lengthMessage}`),
+  (value) => (trimmed(value) !== '' && !USERNAME.pattern.test(trimmed(value)) ? { message: `api.${USERNAME.charsMessage}` } : undefined),
 ];
 
 export const personNameChecks = (label: string, message: string): Check[] => [requiredCheck(label), between(2, 30, message)];
 
 export const emailChecks = (label: string): Check[] => [
   requiredCheck(label),
-  (value) =>
-    trimmed(value) !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(trimmed(value)) ? { message: 'api.validation.invalidEmail' } : undefined,
+  (value) => (trimmed(value) !== '' && !isEmail(trimmed(value)) ? { message: `api.${EMAIL.message}` } : undefined),
 ];
 
 export const phoneCheck: Check = (value) => {
   const text = trimmed(value);
-  if (text === '') return undefined;
-  const digits = text.replace(/\D/g, '').length;
-  return /^\+?[0-9][0-9 ().-]{5,22}$/.test(text) && digits >= 6 && digits <= 15 ? undefined : { message: 'api.auth.phoneInvalid' };
+  return text === '' || isPhone(text) ? undefined : { message: `api.${PHONE.message}` };
 };
 
 export const passwordChecks = (label: string, required: boolean): Check[] => [
   ...(required ? [requiredCheck(label)] : []),
   (value) => {
     if (typeof value !== 'string' || value === '') return undefined;
-    if (value.length < 8) return { message: 'api.auth.passwordTooShort' };
-    if (value.length > 128) return { message: 'api.auth.passwordTooLong' };
+    if (value.length < PASSWORD.min) return { message: `api.${PASSWORD.shortMessage}` };
+    if (value.length > PASSWORD.max) return { message: `api.${PASSWORD.longMessage}` };
     return undefined;
   },
 ];

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { ALL_PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '@autoroute/contract/permissions';
 import { CompiledQuery, type Insertable, type Kysely, PostgresAdapter, sql } from 'kysely';
 import { hashPassword } from '../password.ts';
-import { ALL_PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '../permissions.ts';
 import type { Database } from '../schema.ts';
 import { nowIso } from '../util.ts';
 import { EUR_RATES, generateVehicle, type Lookup, type Place } from './catalogue.ts';

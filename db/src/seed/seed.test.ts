@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { ALL_PERMISSIONS } from '@autoroute/contract/permissions';
 import { LOCALES } from '@autoroute/locales/meta';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../password.ts';
-import { ALL_PERMISSIONS } from '../permissions.ts';
 import { createTestDatabase, type TestDatabase, testDialect } from '../testing.ts';
 import { EUR_RATES } from './catalogue.ts';
 import { type ModelSpec, makes, type Segment } from './data/makes.ts';

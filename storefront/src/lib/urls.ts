@@ -1,4 +1,4 @@
-import { absoluteUrl } from '@autoroute/api/runtime-config';
+import { absoluteUrl } from '@autoroute/contract/runtime-config';
 import type { AstroGlobal } from 'astro';
 
 /**

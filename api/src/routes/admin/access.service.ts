@@ -1,4 +1,5 @@
-import { ALL_PERMISSIONS, type Database, nowIso } from '@autoroute/db';
+import { ALL_PERMISSIONS } from '@autoroute/contract/permissions';
+import { type Database, nowIso } from '@autoroute/db';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Principal } from '../../auth/principal.ts';
 import { revokeUserSessions } from '../../auth/sessions.data.ts';

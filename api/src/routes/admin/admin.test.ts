@@ -1,4 +1,4 @@
-import { DELETE_VEHICLE } from '@autoroute/db';
+import { DELETE_VEHICLE } from '@autoroute/contract/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp, type TestMember } from '../../testing.ts';
 

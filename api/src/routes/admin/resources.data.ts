@@ -1,5 +1,5 @@
+import { type FieldDef, RESOURCES, type ResourceDef } from '@autoroute/contract/resources';
 import { type DialectName, nowIso, parseJson } from '@autoroute/db';
-import { type FieldDef, RESOURCES, type ResourceDef } from '@autoroute/db/resources';
 import { type Locale, languageTag } from '@autoroute/locales';
 import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
 import { toMajor, toMinor } from '../../lib/reference.ts';

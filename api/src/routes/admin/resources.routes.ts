@@ -1,5 +1,5 @@
-import { ADMIN_ACTIONS, type AdminAction, permissionName } from '@autoroute/db';
-import { RESOURCE_NAMES, RESOURCES, type ResourceDef, referrersOf, sortableSources } from '@autoroute/db/resources';
+import { ADMIN_ACTIONS, type AdminAction, permissionName } from '@autoroute/contract/permissions';
+import { RESOURCE_NAMES, RESOURCES, type ResourceDef, referrersOf, sortableSources } from '@autoroute/contract/resources';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { TFunction } from 'i18next';
 import { createRouter, type Deps } from '../../context.ts';

@@ -1,5 +1,5 @@
-import { CRON_MESSAGES, cronProblem } from '@autoroute/db/cron';
-import { CODE_PATTERN, type FieldDef, HEX_PATTERN, type ResourceDef } from '@autoroute/db/resources';
+import { CRON_MESSAGES, cronProblem } from '@autoroute/contract/cron';
+import { CODE_PATTERN, type FieldDef, HEX_PATTERN, type ResourceDef } from '@autoroute/contract/resources';
 import { LOCALES } from '@autoroute/locales';
 import { z } from '@hono/zod-openapi';
 import { msg } from '../../validation.ts';

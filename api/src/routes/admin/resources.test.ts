@@ -1,4 +1,4 @@
-import { type FieldDef, RESOURCE_NAMES, RESOURCES, type ResourceDef } from '@autoroute/db/resources';
+import { type FieldDef, RESOURCE_NAMES, RESOURCES, type ResourceDef } from '@autoroute/contract/resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp, type TestMember } from '../../testing.ts';
 

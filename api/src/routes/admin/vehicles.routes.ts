@@ -1,4 +1,5 @@
-import { type Database, DELETE_VEHICLE, nowIso } from '@autoroute/db';
+import { DELETE_VEHICLE } from '@autoroute/contract/permissions';
+import { type Database, nowIso } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Kysely } from 'kysely';

@@ -1,3 +1,4 @@
+import { EMAIL, isPhone, PASSWORD, PERSON_NAME, PHONE, USERNAME } from '@autoroute/contract/fields';
 import { z } from '@hono/zod-openapi';
 import { msg } from '../../validation.ts';
 import { isCommonPassword } from './passwords.ts';
@@ -6,34 +7,34 @@ export const Email = z
   .string({ error: msg('validation.required') })
   .trim()
   .toLowerCase()
-  .pipe(z.email({ error: msg('validation.invalidEmail') }).max(254));
+  .pipe(z.email({ error: msg(EMAIL.message) }).max(EMAIL.max));
 
 /** 8 to 128 characters, any characters, not one of the most common passwords. */
 export const NewPassword = z
   .string({ error: msg('validation.required') })
-  .min(8, { error: msg('auth.passwordTooShort') })
-  .max(128, { error: msg('auth.passwordTooLong') })
+  .min(PASSWORD.min, { error: msg(PASSWORD.shortMessage) })
+  .max(PASSWORD.max, { error: msg(PASSWORD.longMessage) })
   .refine((p) => !isCommonPassword(p), { error: msg('auth.passwordTooCommon') });
 
 export const Username = z
   .string({ error: msg('validation.required') })
   .trim()
-  .min(2, { error: msg('auth.usernameLength') })
-  .max(30, { error: msg('auth.usernameLength') })
-  .regex(/^[\p{L}\p{N}._-]+$/u, { error: msg('auth.usernameChars') });
+  .min(USERNAME.min, { error: msg(USERNAME.lengthMessage) })
+  .max(USERNAME.max, { error: msg(USERNAME.lengthMessage) })
+  .regex(USERNAME.pattern, { error: msg(USERNAME.charsMessage) });
 
 const personName = (key: string) =>
   z
     .string({ error: msg('validation.required') })
     .trim()
-    .min(2, { error: msg(key) })
-    .max(30, { error: msg(key) });
+    .min(PERSON_NAME.min, { error: msg(key) })
+    .max(PERSON_NAME.max, { error: msg(key) });
 
 export const Phone = z
   .string({ error: msg('validation.required') })
   .trim()
-  .regex(/^\+?[0-9][0-9 ().-]{5,22}$/, { error: msg('auth.phoneInvalid') })
-  .refine((p) => p.replace(/\D/g, '').length >= 6 && p.replace(/\D/g, '').length <= 15, { error: msg('auth.phoneInvalid') });
+  .regex(PHONE.pattern, { error: msg(PHONE.message) })
+  .refine(isPhone, { error: msg(PHONE.message) });
 
 export const LoginBody = z
   .object({

@@ -1,3 +1,4 @@
+import { absoluteUrl } from '@autoroute/contract/runtime-config';
 import { nowIso } from '@autoroute/db';
 import { DEFAULT_LOCALE, formatTag, type Locale, matchLocale } from '@autoroute/locales';
 import { sql } from 'kysely';
@@ -6,7 +7,6 @@ import type { Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import { localName, localText, toMajor } from '../../lib/reference.ts';
-import { absoluteUrl } from '../../runtime-config.ts';
 import { assertUserExists } from '../user/user.service.ts';
 import {
   countContactsSince,

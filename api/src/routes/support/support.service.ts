@@ -1,9 +1,9 @@
+import { absoluteUrl } from '@autoroute/contract/runtime-config';
 import { matchLocale } from '@autoroute/locales';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import type { RequestInfo } from '../../lib/request.ts';
-import { absoluteUrl } from '../../runtime-config.ts';
 import { currentPlan } from '../billing/billing.service.ts';
 import { findRequester, insertSupportRequest } from './support.data.ts';
 import type { SupportBody } from './support.schemas.ts';

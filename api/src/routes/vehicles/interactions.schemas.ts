@@ -1,8 +1,9 @@
+import { CONTACT_MESSAGE, isPhone, PERSON_NAME, PHONE } from '@autoroute/contract/fields';
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireUser } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { msg } from '../../validation.ts';
-import { Email, Phone } from '../auth/auth.schemas.ts';
+import { Email } from '../auth/auth.schemas.ts';
 import { ListMeta, Vehicle, VehicleSummary } from './vehicles.schemas.ts';
 
 /**
@@ -26,8 +27,8 @@ const name = (key: string) =>
     .string({ error: msg('validation.required') })
     .trim()
     .min(1, { error: msg('validation.required'), abort: true })
-    .min(2, { error: msg(key) })
-    .max(30, { error: msg(key) });
+    .min(PERSON_NAME.min, { error: msg(key) })
+    .max(PERSON_NAME.max, { error: msg(key) });
 
 /** SPEC §3 Contact message and §5: first name, last name, phone and message required; email valid when given. */
 export const ContactBody = z
@@ -39,13 +40,13 @@ export const ContactBody = z
       .trim()
       .min(1, { error: msg('validation.required'), abort: true })
       // The sign-up rule, reported once however many of its checks fail.
-      .refine((p) => Phone.safeParse(p).success, { error: msg('auth.phoneInvalid') }),
+      .refine(isPhone, { error: msg(PHONE.message) }),
     email: z.preprocess((v) => (v === '' || v === null ? undefined : v), Email.optional()),
     message: z
       .string({ error: msg('contact.messageRequired') })
       .trim()
       .min(1, { error: msg('contact.messageRequired') })
-      .max(2000, { error: msg('contact.messageTooLong') }),
+      .max(CONTACT_MESSAGE.max, { error: msg('contact.messageTooLong') }),
   })
   .openapi('ContactMessage');
 export type ContactBody = z.infer<typeof ContactBody>;

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { absoluteUrl } from '@autoroute/contract/runtime-config';
 import type { Database } from '@autoroute/db';
 import { DEFAULT_LOCALE, type Locale, matchLocale } from '@autoroute/locales';
 import type { TFunction } from 'i18next';
@@ -9,7 +10,6 @@ import { AppError, notFound } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import { LIMITS } from '../../lib/limits.ts';
 import type { RequestInfo } from '../../lib/request.ts';
-import { absoluteUrl } from '../../runtime-config.ts';
 import { assertSellerCanReceive } from '../billing/billing.service.ts';
 import {
   addMark,

@@ -1,4 +1,5 @@
-import { type Database, DELETE_VEHICLE, nowIso, toFlag } from '@autoroute/db';
+import { DELETE_VEHICLE } from '@autoroute/contract/permissions';
+import { type Database, nowIso, toFlag } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import type { z } from '@hono/zod-openapi';
 import type { TFunction } from 'i18next';

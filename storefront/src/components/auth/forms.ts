@@ -1,3 +1,4 @@
+import { isBetween, isEmail, isPhone, PASSWORD } from '@autoroute/contract/fields';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { ApiError } from '../../lib/client.ts';
@@ -6,13 +7,13 @@ import { toast } from '../../stores/toasts.ts';
 export type Strings = Record<string, string>;
 export type Errors = Record<string, string | undefined>;
 
-/** SPEC §5 rules, as the server applies them, so a form can answer before the round trip. */
+/** SPEC §5 rules, as the server applies them (@autoroute/contract/fields), so a form can answer before the round trip. */
 export const rules = {
   required: (v: string) => v.trim().length > 0,
-  email: (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(v.trim()),
-  between: (min: number, max: number) => (v: string) => v.trim().length >= min && v.trim().length <= max,
-  phone: (v: string) => /^\+?[0-9][0-9 ().-]{5,22}$/.test(v.trim()) && v.replace(/\D/g, '').length >= 6,
-  password: (v: string) => v.length >= 8 && v.length <= 128,
+  email: isEmail,
+  between: (min: number, max: number) => (v: string) => isBetween(v, { min, max }),
+  phone: isPhone,
+  password: (v: string) => v.length >= PASSWORD.min && v.length <= PASSWORD.max,
   code: (v: string) => /^\d{6}$/.test(v.trim()),
 };
 

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { hmacSha256, sha256, signatureHeaders } from '@autoroute/contract/signature';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hmacSha256, sha256, signatureHeaders } from './client-signature.ts';
-import { sign } from './middleware/signature.ts';
+import { sign } from './signature.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

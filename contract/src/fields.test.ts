@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { isBetween, isEmail, isPhone, PERSON_NAME } from './fields.ts';
+
+describe('the shared field rules', () => {
+  it('takes a phone number of 6 to 15 digits with the usual separators, and nothing else', () => {
+    for (const good of ['+49 30 1234567', '030 (123) 456', '0612345678', '+1.415.555.0100', ' 123456 ', '+123456789012345'])
+      expect(isPhone(good), good).toBe(true);
+    for (const bad of ['12345', '+1234567890123456', '1234567890123456', 'call me', '++49123456', '-123456', '12a3456', ''])
+      expect(isPhone(bad), bad).toBe(false);
+  });
+
+  it('checks an email address quickly: something, an @, a domain with a dot, 254 characters at most', () => {
+    for (const good of ['ana@example.com', ' ana.b+c@mail.example.org ']) expect(isEmail(good), good).toBe(true);
+    for (const bad of ['ana', 'ana@example', 'ana @example.com', '@example.com', `${'a'.repeat(250)}@example.com`])
+      expect(isEmail(bad), bad).toBe(false);
+  });
+
+  it('measures a name without its surrounding spaces', () => {
+    expect(isBetween(' Al ', PERSON_NAME)).toBe(true);
+    expect(isBetween(' A ', PERSON_NAME)).toBe(false);
+    expect(isBetween('x'.repeat(31), PERSON_NAME)).toBe(false);
+  });
+});

@@ -1,0 +1,49 @@
+/*
+ * The SPEC §5 field rules, written once for every side: the API builds its schemas from them, and
+ * the storefront and back office check a form with them before the round trip, with the same
+ * message keys (under `api.` in the locale files). Plain values and functions: nothing here
+ * needs Node.
+ */
+
+/** A phone number: an optional `+`, digits, spaces, dots, dashes and brackets; 6 to 15 digits. */
+export const PHONE = { pattern: /^\+?[0-9][0-9 ().-]{5,22}$/, minDigits: 6, maxDigits: 15, message: 'auth.phoneInvalid' } as const;
+
+/** 2 to 30 letters, digits, dots, dashes and underscores. */
+export const USERNAME = {
+  min: 2,
+  max: 30,
+  pattern: /^[\p{L}\p{N}._-]+$/u,
+  lengthMessage: 'auth.usernameLength',
+  charsMessage: 'auth.usernameChars',
+} as const;
+
+/** First and last names: 2 to 30 characters. */
+export const PERSON_NAME = { min: 2, max: 30 } as const;
+
+/** 8 to 128 characters, any characters. */
+export const PASSWORD = { min: 8, max: 128, shortMessage: 'auth.passwordTooShort', longMessage: 'auth.passwordTooLong' } as const;
+
+/**
+ * An email address of at most 254 characters. The API checks it with zod's email rule; `pattern`
+ * is the quick check a form makes before sending (something, an @, a domain with a dot).
+ */
+export const EMAIL = { max: 254, pattern: /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, message: 'validation.invalidEmail' } as const;
+
+/** A contact message to a seller: at most 2,000 characters. */
+export const CONTACT_MESSAGE = { max: 2000 } as const;
+
+const digits = (value: string) => value.replace(/\D/g, '').length;
+
+/** Whether a typed phone number (surrounding spaces ignored) follows the phone rule. */
+export function isPhone(value: string): boolean {
+  const text = value.trim();
+  const count = digits(text);
+  return PHONE.pattern.test(text) && count >= PHONE.minDigits && count <= PHONE.maxDigits;
+}
+
+/** Whether a typed email address (surrounding spaces ignored) passes a form's quick check. */
+export const isEmail = (value: string): boolean => value.trim().length <= EMAIL.max && EMAIL.pattern.test(value.trim());
+
+/** Whether a trimmed text is between `min` and `max` characters long. */
+export const isBetween = (value: string, { min, max }: { min: number; max: number }): boolean =>
+  value.trim().length >= min && value.trim().length <= max;
