@@ -1,15 +1,6 @@
 import { ListSubheader } from '@mui/material';
 import { Menu, useCanAccess, useCanAccessResources, useSidebarState, useTranslate } from 'react-admin';
-
-/** The menu's sections, in the order an operator works through them. */
-export const MENU_GROUPS = [
-  { id: 'support', resources: ['support-requests', 'contacts'] },
-  { id: 'catalogue', resources: ['vehicles', 'categories', 'types', 'transmissions', 'fuel-types', 'options', 'colors'] },
-  { id: 'places', resources: ['countries', 'cities', 'currencies', 'languages'] },
-  { id: 'plans', resources: ['subscriptions', 'payments', 'cart-groups', 'carts', 'cart-details'] },
-  { id: 'accounts', resources: ['users', 'roles', 'federers', 'providers', 'themes'] },
-  { id: 'site', resources: ['settings', 'pages', 'datacrons', 'audit'] },
-] as const;
+import { MENU_GROUPS, SCREENS } from '../screens.ts';
 
 /** One section: its heading and the screens this user may list (SPEC §6: the menu shows only those). */
 function MenuGroup({ id, resources }: { id: string; resources: readonly string[] }) {
@@ -39,7 +30,7 @@ export function BackofficeMenu() {
     <Menu>
       {dashboard && <Menu.DashboardItem />}
       {MENU_GROUPS.map((group) => (
-        <MenuGroup key={group.id} id={group.id} resources={group.resources} />
+        <MenuGroup key={group} id={group} resources={SCREENS.filter((screen) => screen.group === group).map((screen) => screen.name)} />
       ))}
     </Menu>
   );

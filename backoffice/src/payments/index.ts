@@ -1,10 +1,8 @@
 import { lazy } from 'react';
 import type { RaRecord } from 'react-admin';
-import { ICONS } from '../resources/icons.ts';
 
 /** Plan payments: a read-only list behind the dashboard's revenue by month. */
 export const payments = {
   list: lazy(() => import('./PaymentList.tsx').then((m) => ({ default: m.PaymentList }))),
-  icon: ICONS.payments,
   recordRepresentation: (record: RaRecord) => `#${record.id}`,
 };

@@ -1,7 +1,6 @@
 import { RESOURCES, type ResourceDef, type ResourceName } from '@autoroute/contract/resources';
 import { type ComponentType, lazy } from 'react';
 import { useResourceContext } from 'react-admin';
-import { ICONS } from './icons.ts';
 
 /*
  * The screens of a declared resource (contract/src/resources.ts), generated: one list, one create and one
@@ -16,7 +15,6 @@ export interface ResourceDefinition {
   list?: ComponentType;
   create?: ComponentType;
   edit?: ComponentType;
-  icon?: ComponentType;
   recordRepresentation?: string;
 }
 
@@ -25,7 +23,6 @@ export const generated = (name: ResourceName, overrides: ResourceDefinition = {}
   list: GeneratedList,
   create: GeneratedCreate,
   edit: GeneratedEdit,
-  icon: ICONS[name],
   recordRepresentation: RESOURCES[name].title,
   ...overrides,
 });

@@ -1,11 +1,9 @@
 import { lazy } from 'react';
-import { ICONS } from '../resources/icons.ts';
 
 /** Roles and their permissions (SPEC §6), edited as a matrix. */
 export const roles = {
   list: lazy(() => import('./RoleList.tsx').then((m) => ({ default: m.RoleList }))),
   create: lazy(() => import('./RoleCreate.tsx').then((m) => ({ default: m.RoleCreate }))),
   edit: lazy(() => import('./RoleEdit.tsx').then((m) => ({ default: m.RoleEdit }))),
-  icon: ICONS.roles,
   recordRepresentation: 'name',
 };

@@ -1,11 +1,9 @@
 import { lazy } from 'react';
-import { ICONS } from '../resources/icons.ts';
 
 /** Users (SPEC §2 users): hand-written, for the status choice, the roles and the password. */
 export const users = {
   list: lazy(() => import('./UserList.tsx').then((m) => ({ default: m.UserList }))),
   create: lazy(() => import('./UserCreate.tsx').then((m) => ({ default: m.UserCreate }))),
   edit: lazy(() => import('./UserEdit.tsx').then((m) => ({ default: m.UserEdit }))),
-  icon: ICONS.users,
   recordRepresentation: 'username',
 };
