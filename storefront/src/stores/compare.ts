@@ -40,4 +40,4 @@ export function addToCompare(id: number): boolean {
 
 export const removeFromCompare = (id: number): void => $compare.set($compare.get().filter((x) => x !== id));
 
-export const compareUrl = (ids: number[]): string => (ids.length ? `/compare?ids=${ids.join(',')}` : '/compare');
+export const compareUrl = (ids: readonly number[]): string => (ids.length ? `/compare?ids=${ids.join(',')}` : '/compare');

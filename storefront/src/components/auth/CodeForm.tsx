@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type SubmitEvent, useEffect, useState } from 'react';
 import { apiCall } from '../../lib/client.ts';
 import type { UserPayload } from '../../lib/types.ts';
 import { type CodeFlow, endFlow, readFlow, rememberUser, saveFlow } from '../../stores/session.ts';
@@ -44,7 +44,7 @@ export function CodeEntry({ s, sentTo, verify, resend }: EntryProps) {
       },
     );
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
+  const submit = (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     const otp = value(e.currentTarget, 'otp').trim();
     run(

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { apiCall } from '../../lib/client.ts';
 import { saveFlow } from '../../stores/session.ts';
 import { Field, FormError, Submit } from './Field.tsx';
@@ -15,7 +15,7 @@ export default function ForgotForm({
   email?: string;
 }) {
   const { busy, errors, message, run } = useSubmit(s);
-  const submit = (e: FormEvent<HTMLFormElement>) => {
+  const submit = (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     const email = fixed ?? value(e.currentTarget, 'email').trim();
     run(

@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type SubmitEvent, useRef, useState } from 'react';
 import { apiCall } from '../../lib/client.ts';
 import type { UserPayload } from '../../lib/types.ts';
 import { rememberUser } from '../../stores/session.ts';
@@ -58,7 +58,7 @@ export default function ProviderLinks({ s, user: initial, names }: Props) {
     setLinking({ provider, sent: null });
   };
 
-  const request = (e: FormEvent<HTMLFormElement>) => {
+  const request = (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!linking) return;
     const { provider } = linking;

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type SubmitEvent, useEffect, useState } from 'react';
 import { apiCall } from '../../lib/client.ts';
 import { type CodeFlow, endFlow, readFlow } from '../../stores/session.ts';
 import { flash } from '../../stores/toasts.ts';
@@ -18,7 +18,7 @@ export default function ResetForm({ s }: { s: Strings }) {
       </p>
     );
   }
-  const submit = (e: FormEvent<HTMLFormElement>) => {
+  const submit = (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     const password = value(e.currentTarget, 'password');
     const confirm = value(e.currentTarget, 'confirm');

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type SubmitEvent, useState } from 'react';
 import { apiCall } from '../../lib/client.ts';
 import type { UserPayload } from '../../lib/types.ts';
 import { rememberUser } from '../../stores/session.ts';
@@ -38,7 +38,7 @@ export default function SettingsForm({ tab, locale, s, user: initial, languages,
   const save = (body: Record<string, unknown>, path = `/api/v1/user/${user.id}`, method = 'PATCH') =>
     apiCall<{ data: UserPayload | Settings }>(path, { method, json: body });
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
+  const submit = (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
     const text = (k: string) => String(data.get(k) ?? '').trim();

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { apiCall } from '../../lib/client.ts';
 import type { UserPayload } from '../../lib/types.ts';
 import { rememberUser } from '../../stores/session.ts';
@@ -8,7 +8,7 @@ import { rules, type Strings, useSubmit, value } from './forms.ts';
 
 export default function SignInForm({ s, redirect }: { s: Strings; redirect: string }) {
   const { busy, errors, message, run } = useSubmit(s);
-  const submit = (e: FormEvent<HTMLFormElement>) => {
+  const submit = (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;
     const email = value(form, 'identifier');

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { apiCall } from '../../lib/client.ts';
 import { saveFlow } from '../../stores/session.ts';
 import { Field, FormError, Submit } from './Field.tsx';
@@ -6,7 +6,7 @@ import { rules, type Strings, useSubmit, value } from './forms.ts';
 
 export default function SignUpForm({ s, redirect }: { s: Strings; redirect: string }) {
   const { busy, errors, message, run } = useSubmit(s);
-  const submit = (e: FormEvent<HTMLFormElement>) => {
+  const submit = (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;
     const v = Object.fromEntries(

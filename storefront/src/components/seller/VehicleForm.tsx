@@ -1,5 +1,5 @@
 import { formatTagOf } from '@autoroute/locales/meta';
-import { type ChangeEvent, type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type ChangeEvent, type SubmitEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { apiCall } from '../../lib/client.ts';
 import { isPlanLimit } from '../../lib/plan-limit.ts';
 import { flash, toast } from '../../stores/toasts.ts';
@@ -264,7 +264,7 @@ export default function VehicleForm({ vehicleId, userId, initial, config, s, pic
     toast(s.draftDiscarded, { kind: 'success' });
   };
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
+  const submit = (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     run(
       () => {
