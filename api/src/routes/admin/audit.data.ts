@@ -2,7 +2,7 @@ import { type AuditAction, type Database, type DialectName, parseJson } from '@a
 import type { Kysely } from 'kysely';
 import { containsAny, idPage, type ListQuery } from './list-query.ts';
 
-type Db = Kysely<Database>;
+export type Db = Kysely<Database>;
 
 export const AUDIT_ACTIONS: readonly AuditAction[] = ['create', 'update', 'delete', 'run'];
 
@@ -83,4 +83,23 @@ export async function listAudit(db: Db, dialect: DialectName, filter: AuditFilte
     query,
   );
   return { records: await auditRecords(db, page.ids), total: page.total };
+}
+
+/** Adds one row to the log (in the caller's transaction, beside the write it records). */
+export async function insertAuditRow(
+  db: Db,
+  row: { userId: number; at: string; action: AuditAction; resource: string; recordId: string; before: string | null; after: string | null },
+): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      user_id: row.userId,
+      at: row.at,
+      action: row.action,
+      resource: row.resource,
+      record_id: row.recordId,
+      before: row.before,
+      after: row.after,
+    })
+    .execute();
 }

@@ -1,6 +1,6 @@
-import { type AuditAction, type Database, nowIso } from '@autoroute/db';
-import type { Kysely } from 'kysely';
+import { type AuditAction, nowIso } from '@autoroute/db';
 import { inTransaction } from '../../lib/transaction.ts';
+import { type Db, insertAuditRow } from './audit.data.ts';
 
 /*
  * The audit log of the back office (docs/decisions/020-audit-log.md). Every write of the admin API
@@ -8,8 +8,6 @@ import { inTransaction } from '../../lib/transaction.ts';
  * the log row is inserted in that transaction. A write that throws (refused, conflicting) rolls back
  * and leaves no row; a row never exists without its write.
  */
-
-type Db = Kysely<Database>;
 
 /** What the log shows in place of a secret: that there was one, never what it was. */
 export const REDACTED = '[redacted]';
@@ -50,18 +48,15 @@ export function audited<T>(
   return inTransaction(db, async (tx) => {
     const done = await write(tx);
     const snapshot = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(redact(value)));
-    await tx
-      .insertInto('audit_log')
-      .values({
-        user_id: actor.userId,
-        at: nowIso(),
-        action: entry.action,
-        resource: entry.resource,
-        record_id: String(done.recordId),
-        before: snapshot(done.before),
-        after: snapshot(done.after),
-      })
-      .execute();
+    await insertAuditRow(tx, {
+      userId: actor.userId,
+      at: nowIso(),
+      action: entry.action,
+      resource: entry.resource,
+      recordId: String(done.recordId),
+      before: snapshot(done.before),
+      after: snapshot(done.after),
+    });
     return done.result;
   });
 }

@@ -1,7 +1,8 @@
-import type { Database, PaymentStatus, SubscriptionStatus } from '@autoroute/db';
+import type { Database, DialectName, PaymentStatus, SubscriptionStatus, SupportStatus } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { localName, toMajor } from '../../lib/reference.ts';
+import { containsAny, idPage, type ListQuery, type SortColumns } from './list-query.ts';
 
 type Db = Kysely<Database>;
 
@@ -81,6 +82,37 @@ export function filterContacts<QB extends SelectQueryBuilder<Database & { n: Dat
   if (f.vehicleIds) q = q.where('n.vehicle_id', 'in', f.vehicleIds) as QB;
   if (f.createdSince) q = q.where('n.created_at', '>=', f.createdSince) as QB;
   return q;
+}
+
+/** One page of the ids of the subscriptions the filter keeps, sorted by `sort` (ties by id), and how many it keeps. */
+export const subscriptionIdPage = (db: Db, filter: SubscriptionFilter, sort: SortColumns, query: ListQuery) =>
+  idPage(filterSubscriptions(db.selectFrom('subscriptions as s'), filter), { id: 's.id', sort }, query);
+
+/** One page of the ids of the payments the filter keeps, sorted by `sort` (ties by id), and how many it keeps. */
+export const paymentIdPage = (db: Db, filter: PaymentFilter, sort: SortColumns, query: ListQuery) =>
+  idPage(filterPayments(db.selectFrom('payments as p'), filter), { id: 'p.id', sort }, query);
+
+/** One page of the ids of the contact records the filter keeps, sorted by `sort` (ties by id), and how many it keeps. */
+export const contactIdPage = (db: Db, filter: ContactFilter, sort: SortColumns, query: ListQuery) =>
+  idPage(filterContacts(db.selectFrom('contacts as n'), filter), { id: 'n.id', sort }, query);
+
+export interface SupportFilter {
+  ids?: number[];
+  statuses?: SupportStatus[];
+  priority?: boolean;
+  /** Text in the subject, the message, the email or the name. */
+  q?: string;
+}
+
+/** One page of the ids of the support requests the filter keeps, sorted by `sort` (ties by id), and how many it keeps. */
+export function supportIdPage(db: Db, dialect: DialectName, f: SupportFilter, sort: SortColumns, query: ListQuery) {
+  let base = db.selectFrom('support_requests as s');
+  if (f.ids) base = base.where('s.id', 'in', f.ids);
+  if (f.statuses) base = base.where('s.status', 'in', f.statuses);
+  if (f.priority !== undefined) base = base.where('s.priority', '=', f.priority ? 1 : 0);
+  const text = f.q;
+  if (text !== undefined) base = base.where((eb) => containsAny(eb, ['s.subject', 's.message', 's.email', 's.name'], text, dialect));
+  return idPage(base, { id: 's.id', sort }, query);
 }
 
 const byIds = <T extends { id: number }>(ids: number[], rows: T[]) => {

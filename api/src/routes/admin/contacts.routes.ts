@@ -3,8 +3,8 @@ import { createRouter, type Deps } from '../../context.ts';
 import { notFound, validationFailed } from '../../errors.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonContent } from '../../openapi.ts';
-import { type ContactFilter, contactRecords, filterContacts } from './console.data.ts';
-import { contentRange, idList, idPage, instant, parseListQuery } from './list-query.ts';
+import { type ContactFilter, contactIdPage, contactRecords } from './console.data.ts';
+import { contentRange, idList, instant, parseListQuery } from './list-query.ts';
 import { guarded, ListParams } from './resources.routes.ts';
 
 const AdminContact = z
@@ -61,8 +61,7 @@ export function adminContactsRoutes(deps: Deps) {
         if (sellerId !== undefined) filter.sellerIds = need(idList(sellerId), 'sellerId');
         if (vehicleId !== undefined) filter.vehicleIds = need(idList(vehicleId), 'vehicleId');
         if (createdSince !== undefined) filter.createdSince = need(instant(createdSince), 'createdSince');
-        const base = filterContacts(db.selectFrom('contacts as n'), filter);
-        const page = await idPage(base, { id: 'n.id', sort: SORTS[query.sort.field]! }, query);
+        const page = await contactIdPage(db, filter, SORTS[query.sort.field]!, query);
         const list = await contactRecords(db, page.ids);
         c.header('Content-Range', contentRange('contacts', query.range, list.length, page.total));
         return c.json(list, 200);

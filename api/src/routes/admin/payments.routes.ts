@@ -3,8 +3,8 @@ import { createRouter, type Deps } from '../../context.ts';
 import { notFound, validationFailed } from '../../errors.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonContent } from '../../openapi.ts';
-import { filterPayments, PAYMENT_STATUSES, type PaymentFilter, paymentRecords } from './console.data.ts';
-import { contentRange, idList, idPage, month, nextMonth, parseListQuery, wordList } from './list-query.ts';
+import { PAYMENT_STATUSES, type PaymentFilter, paymentIdPage, paymentRecords } from './console.data.ts';
+import { contentRange, idList, month, nextMonth, parseListQuery, wordList } from './list-query.ts';
 import { guarded, ListParams } from './resources.routes.ts';
 import { AdminPayment } from './subscriptions.routes.ts';
 
@@ -59,8 +59,7 @@ export function adminPaymentsRoutes(deps: Deps) {
           if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) throw bad('currency');
           filter.currency = currency;
         }
-        const base = filterPayments(db.selectFrom('payments as p'), filter);
-        const page = await idPage(base, { id: 'p.id', sort: SORTS[query.sort.field]! }, query);
+        const page = await paymentIdPage(db, filter, SORTS[query.sort.field]!, query);
         const list = await paymentRecords(db, page.ids, c.get('locale'));
         c.header('Content-Range', contentRange('payments', query.range, list.length, page.total));
         return c.json(list, 200);

@@ -4,9 +4,10 @@ import { AppError, notFound } from '../../errors.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { msg } from '../../validation.ts';
-import { BUILT_IN_ROLES, checkRoleWrite, findRole, grantableBy, saveRole } from './access.service.ts';
+import { deleteRole, type RoleFilter, roleIdPage, saveRole } from './access.data.ts';
+import { BUILT_IN_ROLES, checkRoleWrite, findRole, grantableBy } from './access.service.ts';
 import { audited } from './audit.service.ts';
-import { containsAny, contentRange, idList, idPage, parseListQuery } from './list-query.ts';
+import { contentRange, idList, parseListQuery } from './list-query.ts';
 import { guarded, ListParams } from './resources.routes.ts';
 
 const RoleInput = z
@@ -59,16 +60,13 @@ export function adminRolesRoutes(deps: Deps) {
           t: c.get('t'),
         });
         const column = { id: 'id', name: 'name', createdAt: 'created_at' }[query.sort.field] as 'id';
-        let base = db.selectFrom('roles');
+        const filter: RoleFilter = {};
         const ids = query.filter.id === undefined ? null : idList(query.filter.id);
-        if (ids) base = base.where('id', 'in', ids);
+        if (ids) filter.ids = ids;
         // The roles the caller may give a user (the user form's choices), by the rules a user write checks.
-        if (query.filter.grantable === true) base = grantableBy(base, c.get('principal')!);
-        if (typeof query.filter.q === 'string' && query.filter.q.trim()) {
-          const text = query.filter.q;
-          base = base.where((eb) => containsAny(eb, ['name', 'description'], text, deps.dialect));
-        }
-        const page = await idPage(base, { id: 'id', sort: column }, query);
+        if (query.filter.grantable === true) filter.grantable = grantableBy(c.get('principal')!);
+        if (typeof query.filter.q === 'string' && query.filter.q.trim()) filter.q = query.filter.q;
+        const page = await roleIdPage(db, deps.dialect, filter, column, query);
         const records = (await Promise.all(page.ids.map((id) => findRole(db, id)))).filter((r) => r !== null);
         c.header('Content-Range', contentRange('roles', query.range, records.length, page.total));
         return c.json(records, 200);
@@ -169,7 +167,7 @@ export function adminRolesRoutes(deps: Deps) {
           throw new AppError(409, 'IN_USE', { uses: `${t('backoffice:resources.users.name', { count: role.users })}: ${role.users}` });
         }
         await audited(db, c.get('principal')!, { resource: 'roles', action: 'delete' }, async (tx) => {
-          await tx.deleteFrom('roles').where('id', '=', role.id).execute();
+          await deleteRole(tx, role.id);
           return { recordId: role.id, before: role, after: null, result: undefined };
         });
         return c.json(role, 200);

@@ -4,13 +4,13 @@ import { notFound, validationFailed } from '../../errors.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonContent } from '../../openapi.ts';
 import {
-  filterSubscriptions,
   PAYMENT_STATUSES,
   SUBSCRIPTION_STATUSES,
   type SubscriptionFilter,
+  subscriptionIdPage,
   subscriptionRecords,
 } from './console.data.ts';
-import { contentRange, idList, idPage, parseListQuery, wordList } from './list-query.ts';
+import { contentRange, idList, parseListQuery, wordList } from './list-query.ts';
 import { guarded, ListParams } from './resources.routes.ts';
 
 export const AdminPayment = z
@@ -85,8 +85,7 @@ export function adminSubscriptionsRoutes(deps: Deps) {
           if (active !== true) throw bad('active');
           filter.activeAt = new Date().toISOString();
         }
-        const base = filterSubscriptions(db.selectFrom('subscriptions as s'), filter);
-        const page = await idPage(base, { id: 's.id', sort: SORTS[query.sort.field]! }, query);
+        const page = await subscriptionIdPage(db, filter, SORTS[query.sort.field]!, query);
         const list = await subscriptionRecords(db, page.ids, c.get('locale'));
         c.header('Content-Range', contentRange('subscriptions', query.range, list.length, page.total));
         return c.json(list, 200);

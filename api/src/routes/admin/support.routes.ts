@@ -5,7 +5,8 @@ import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { deleteSupportRequest, setSupportStatus, supportRecords } from '../support/support.data.ts';
 import { audited } from './audit.service.ts';
-import { containsAny, contentRange, idList, idPage, parseListQuery, type SortColumns, wordList } from './list-query.ts';
+import { type SupportFilter, supportIdPage } from './console.data.ts';
+import { contentRange, idList, parseListQuery, type SortColumns, wordList } from './list-query.ts';
 import { guarded, ListParams } from './resources.routes.ts';
 
 const STATUSES = ['open', 'closed'] as const;
@@ -74,26 +75,24 @@ export function adminSupportRoutes(deps: Deps) {
           defaultSort: { field: 'triage', order: 'ASC' },
           t,
         });
-        let base = db.selectFrom('support_requests as s');
         const { q, status, priority, id } = query.filter;
+        const filter: SupportFilter = {};
         if (id !== undefined) {
           const ids = idList(id);
           if (!ids) throw validationFailed([{ path: 'filter.id', message: t('validation.invalid') }]);
-          base = base.where('s.id', 'in', ids);
+          filter.ids = ids;
         }
         if (status !== undefined) {
           const statuses = wordList(status, STATUSES);
           if (!statuses) throw validationFailed([{ path: 'filter.status', message: t('validation.invalid') }]);
-          base = base.where('s.status', 'in', statuses);
+          filter.statuses = statuses;
         }
         if (priority !== undefined) {
           if (typeof priority !== 'boolean') throw validationFailed([{ path: 'filter.priority', message: t('validation.invalid') }]);
-          base = base.where('s.priority', '=', priority ? 1 : 0);
+          filter.priority = priority;
         }
-        if (typeof q === 'string' && q.trim()) {
-          base = base.where((eb) => containsAny(eb, ['s.subject', 's.message', 's.email', 's.name'], q, deps.dialect));
-        }
-        const page = await idPage(base, { id: 's.id', sort: SORTS[query.sort.field]! }, query);
+        if (typeof q === 'string' && q.trim()) filter.q = q;
+        const page = await supportIdPage(db, deps.dialect, filter, SORTS[query.sort.field]!, query);
         const list = await supportRecords(db, page.ids);
         c.header('Content-Range', contentRange('support-requests', query.range, list.length, page.total));
         return c.json(list, 200);

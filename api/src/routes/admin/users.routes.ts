@@ -1,19 +1,19 @@
-import { type Database, hashPassword, nowIso } from '@autoroute/db';
+import { hashPassword, nowIso } from '@autoroute/db';
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Kysely } from 'kysely';
 import { createRouter, type Deps } from '../../context.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { msg } from '../../validation.ts';
 import { Email, NewPassword, Phone, Username } from '../auth/auth.schemas.ts';
-import { createMember } from '../user/user.data.ts';
+import { createMember, deleteUserRow, emailTaken, setUserStatus, updateUserColumns, usernameTaken } from '../user/user.data.ts';
 import { applyUserAccess, checkUserAccess, checkUserDeletion } from './access.service.ts';
 import { audited, REDACTED } from './audit.service.ts';
-import { containsAny, contentRange, idList, idPage, instant, parseListQuery } from './list-query.ts';
+import { contentRange, idList, instant, parseListQuery } from './list-query.ts';
 import { guarded, ListParams } from './resources.routes.ts';
+import { type UserFilter, userIdPage, userRecords } from './users.data.ts';
 
-type Db = Kysely<Database>;
+type Db = Deps['db'];
 
 const personName = z
   .string({ error: msg('validation.required') })
@@ -65,62 +65,13 @@ const SORTS: Record<string, string> = {
   lastLoginAt: 'u.last_login_at',
 };
 
-async function usersByIds(db: Db, ids: number[]): Promise<z.infer<typeof AdminUser>[]> {
-  if (!ids.length) return [];
-  const now = nowIso();
-  const [rows, roles, premium] = await Promise.all([
-    db.selectFrom('users as u').selectAll('u').where('u.id', 'in', ids).execute(),
-    db
-      .selectFrom('user_roles as ur')
-      .innerJoin('roles as r', 'r.id', 'ur.role_id')
-      .select(['ur.user_id', 'r.id', 'r.name'])
-      .where('ur.user_id', 'in', ids)
-      .orderBy('r.name')
-      .execute(),
-    db
-      .selectFrom('subscriptions')
-      .select('user_id')
-      .where('user_id', 'in', ids)
-      .where('status', '=', 'active')
-      .where('expires_at', '>', now)
-      .execute(),
-  ]);
-  const byId = new Map(rows.map((u) => [u.id, u]));
-  return ids.flatMap((id) => {
-    const u = byId.get(id);
-    if (!u) return [];
-    const own = roles.filter((r) => r.user_id === id);
-    return [
-      {
-        id: u.id,
-        email: u.email,
-        username: u.username,
-        firstName: u.first_name,
-        lastName: u.last_name,
-        phone: u.phone,
-        status: u.status,
-        roleIds: own.map((r) => r.id),
-        roles: own.map((r) => r.name),
-        sellerType: u.seller_type,
-        emailVerified: Boolean(u.email_verified_at),
-        isPremium: premium.some((p) => p.user_id === id),
-        createdAt: u.created_at,
-        lastLoginAt: u.last_login_at,
-      },
-    ];
-  });
-}
-
+/** 409 when another user than `exceptId` has the email or the username. */
 async function assertFree(db: Db, body: { email: string; username: string }, exceptId: number, t: (key: string) => string) {
-  const email = await db.selectFrom('users').select('id').where('email', '=', body.email).where('id', '!=', exceptId).executeTakeFirst();
-  if (email) throw new AppError(409, 'EMAIL_TAKEN', {}, [{ path: 'email', message: t('errors.EMAIL_TAKEN') }]);
-  const username = await db
-    .selectFrom('users')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['username']), '=', body.username.toLowerCase()))
-    .where('id', '!=', exceptId)
-    .executeTakeFirst();
-  if (username) throw new AppError(409, 'USERNAME_TAKEN', {}, [{ path: 'username', message: t('errors.USERNAME_TAKEN') }]);
+  if (await emailTaken(db, body.email, exceptId))
+    throw new AppError(409, 'EMAIL_TAKEN', {}, [{ path: 'email', message: t('errors.EMAIL_TAKEN') }]);
+  if (await usernameTaken(db, body.username, exceptId)) {
+    throw new AppError(409, 'USERNAME_TAKEN', {}, [{ path: 'username', message: t('errors.USERNAME_TAKEN') }]);
+  }
 }
 
 const tags = ['Admin: users'];
@@ -128,7 +79,7 @@ const tags = ['Admin: users'];
 /** Users in the back office (SPEC §2 user form): list, read, create, edit status and roles, delete. */
 export function adminUsersRoutes(deps: Deps) {
   const { db } = deps;
-  const one = async (id: number, from: Db = db) => (await usersByIds(from, [id]))[0] ?? null;
+  const one = async (id: number, from: Db = db): Promise<z.infer<typeof AdminUser> | null> => (await userRecords(from, [id]))[0] ?? null;
   // A password the write set shows in the log as set, never as its value.
   const logged = (user: z.infer<typeof AdminUser>, password: string | undefined) => (password ? { ...user, password: REDACTED } : user);
   return createRouter()
@@ -162,21 +113,14 @@ export function adminUsersRoutes(deps: Deps) {
         ) {
           throw validationFailed([{ path: 'filter', message: t('validation.invalid') }]);
         }
-        let base = db.selectFrom('users as u');
-        if (typeof q === 'string' && q.trim()) {
-          base = base.where((eb) => containsAny(eb, ['u.email', 'u.username', 'u.first_name', 'u.last_name'], q, deps.dialect));
-        }
-        if (status) base = base.where('u.status', '=', status as 'active' | 'suspended');
-        if (ids) base = base.where('u.id', 'in', ids);
-        if (since) base = base.where('u.created_at', '>=', since);
-        if (role)
-          base = base.where((eb) =>
-            eb.exists(
-              eb.selectFrom('user_roles as ur').select('ur.user_id').whereRef('ur.user_id', '=', 'u.id').where('ur.role_id', 'in', role),
-            ),
-          );
-        const page = await idPage(base, { id: 'u.id', sort: SORTS[query.sort.field]! }, query);
-        const records = await usersByIds(db, page.ids);
+        const filter: UserFilter = {};
+        if (typeof q === 'string' && q.trim()) filter.q = q;
+        if (status) filter.status = status as 'active' | 'suspended';
+        if (ids) filter.ids = ids;
+        if (since) filter.createdSince = since;
+        if (role) filter.roleIds = role;
+        const page = await userIdPage(db, deps.dialect, filter, SORTS[query.sort.field]!, query);
+        const records = await userRecords(db, page.ids);
         c.header('Content-Range', contentRange('users', query.range, records.length, page.total));
         return c.json(records, 200);
       },
@@ -230,7 +174,7 @@ export function adminUsersRoutes(deps: Deps) {
             locale: c.get('locale'),
             emailVerified: true,
           });
-          if (body.status !== 'active') await tx.updateTable('users').set({ status: body.status }).where('id', '=', id).execute();
+          if (body.status !== 'active') await setUserStatus(tx, id, body.status);
           await applyUserAccess(tx, id, body.roleIds, false);
           const after = (await one(id, tx))!;
           return { recordId: id, before: null, after: logged(after, body.password), result: after };
@@ -264,21 +208,17 @@ export function adminUsersRoutes(deps: Deps) {
         const passwordHash = body.password ? await hashPassword(body.password) : null;
         const user = await audited(db, c.get('principal')!, { resource: 'users', action: 'update' }, async (tx) => {
           const before = (await one(id, tx)) ?? current;
-          await tx
-            .updateTable('users')
-            .set({
-              email: body.email,
-              username: body.username,
-              first_name: body.firstName,
-              last_name: body.lastName,
-              phone: body.phone ?? null,
-              status: body.status,
-              ...(body.email !== before.email ? { email_verified_at: null } : {}),
-              ...(passwordHash ? { password_hash: passwordHash } : {}),
-              updated_at: nowIso(),
-            })
-            .where('id', '=', id)
-            .execute();
+          await updateUserColumns(tx, id, {
+            email: body.email,
+            username: body.username,
+            first_name: body.firstName,
+            last_name: body.lastName,
+            phone: body.phone ?? null,
+            status: body.status,
+            ...(body.email !== before.email ? { email_verified_at: null } : {}),
+            ...(passwordHash ? { password_hash: passwordHash } : {}),
+            updated_at: nowIso(),
+          });
           const suspended = body.status === 'suspended' && before.status !== 'suspended';
           await applyUserAccess(tx, id, body.roleIds, suspended || Boolean(passwordHash));
           const after = (await one(id, tx))!;
@@ -308,7 +248,7 @@ export function adminUsersRoutes(deps: Deps) {
         if (!user) throw notFound('USER_NOT_FOUND');
         await checkUserDeletion(db, c.get('principal')!, id);
         await audited(db, c.get('principal')!, { resource: 'users', action: 'delete' }, async (tx) => {
-          await tx.deleteFrom('users').where('id', '=', id).execute();
+          await deleteUserRow(tx, id);
           return { recordId: id, before: user, after: null, result: undefined };
         });
         return c.json(user, 200);

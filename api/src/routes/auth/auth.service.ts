@@ -9,8 +9,17 @@ import { AppError, validationFailed } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import type { RequestInfo } from '../../lib/request.ts';
-import { createMember, findUserByIdentifier, usernameTaken } from '../user/user.data.ts';
+import {
+  createMember,
+  emailTaken,
+  findProvider,
+  findUserByIdentifier,
+  findUserContact,
+  updateUserColumns,
+  usernameTaken,
+} from '../user/user.data.ts';
 import { userPayload } from '../user/user.service.ts';
+import { accountLanguage, findAccountByEmail } from './auth.data.ts';
 import { type CodePurpose, Phone } from './auth.schemas.ts';
 
 // Verifying against this hash when the user is unknown makes both failures take the same time.
@@ -23,7 +32,7 @@ const dummy = () => {
 export async function signIn(deps: Deps, secret: string, userId: number, remember: boolean, req: RequestInfo) {
   const session = await createSession(deps.db, { userId, remember, userAgent: req.userAgent, ip: req.ip });
   const access = await issueAccessToken(secret, { userId, sessionId: session.sessionId });
-  await deps.db.updateTable('users').set({ last_login_at: nowIso() }).where('id', '=', userId).execute();
+  await updateUserColumns(deps.db, userId, { last_login_at: nowIso() });
   return {
     data: await userPayload(deps, userId),
     security: { accessToken: access.token, refreshToken: session.refreshToken, sessionID: session.sessionId, expiresAt: access.expiresAt },
@@ -76,13 +85,7 @@ async function mailCode(deps: Deps, to: string, code: string, purpose: CodePurpo
 
 /** The language a user chose for their account, else the request's. */
 async function recipientLocale(deps: Deps, email: string, fallback: Locale): Promise<Locale> {
-  const row = await deps.db
-    .selectFrom('users as u')
-    .innerJoin('languages as l', 'l.id', 'u.language_id')
-    .select('l.code')
-    .where('u.email', '=', email)
-    .executeTakeFirst();
-  return matchLocale(row?.code) ?? fallback;
+  return matchLocale(await accountLanguage(deps.db, email)) ?? fallback;
 }
 
 /**
@@ -97,8 +100,7 @@ export async function signup(
   await deps.limiters.consume('signupPerIp', req.ip);
   if (await usernameTaken(deps.db, body.username)) throw new AppError(409, 'USERNAME_TAKEN');
   const passwordHash = await hashPassword(body.password);
-  const existing = await deps.db.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirst();
-  if (existing) {
+  if (await emailTaken(deps.db, body.email)) {
     const t = translator(await recipientLocale(deps, body.email, req.locale));
     await deps.mailer.send({ to: body.email, subject: t('mail.accountExists.subject'), text: `${t('mail.accountExists.body')}\n` });
     return { email: body.email, sessionId: randomToken(18) };
@@ -123,7 +125,7 @@ export async function signup(
 export async function generateCode(deps: Deps, email: string, purpose: CodePurpose, channel: 'email' | 'whatsapp', req: RequestInfo) {
   await deps.limiters.consume('codePerEmail', email);
   await deps.limiters.consume('codePerIp', req.ip);
-  const user = await deps.db.selectFrom('users').select(['id', 'phone', 'status']).where('email', '=', email).executeTakeFirst();
+  const user = await findAccountByEmail(deps.db, email);
   if (user?.status !== 'active') return { sessionId: randomToken(18), expiresIn: 600, resendIn: 60 };
   // In the account holder's language: whoever asks for the code may not be them.
   const locale = await recipientLocale(deps, email, req.locale);
@@ -155,9 +157,9 @@ export async function sendLinkCode(
   body: { providerId: number; address?: string | undefined },
   req: RequestInfo & { t: TFunction },
 ) {
-  const user = await deps.db.selectFrom('users').select(['id', 'email', 'phone']).where('id', '=', userId).executeTakeFirst();
+  const user = await findUserContact(deps.db, userId);
   if (!user) throw new AppError(404, 'USER_NOT_FOUND');
-  const provider = await deps.db.selectFrom('providers').select(['id', 'code']).where('id', '=', body.providerId).executeTakeFirst();
+  const provider = await findProvider(deps.db, body.providerId);
   if (!provider) throw new AppError(404, 'PROVIDER_NOT_FOUND');
   const channel = provider.code ?? `provider-${provider.id}`;
   const address = linkAddress(channel, body.address ?? (PHONE_CHANNELS.has(channel) ? user.phone : null), user.email, req.t);
@@ -207,7 +209,7 @@ export async function resetPassword(deps: Deps, processId: string, body: { email
   const process = await consumeProcess(deps.db, { token: processId, purpose: 'reset_password', email: body.email });
   if (!process?.userId) throw new AppError(400, 'PROCESS_INVALID');
   const hash = await hashPassword(body.password);
-  await deps.db.updateTable('users').set({ password_hash: hash, updated_at: nowIso() }).where('id', '=', process.userId).execute();
+  await updateUserColumns(deps.db, process.userId, { password_hash: hash, updated_at: nowIso() });
   // A new password ends every session: whoever knew the old one is signed out.
   await revokeUserSessions(deps.db, process.userId);
 }
@@ -216,6 +218,6 @@ export async function resetPassword(deps: Deps, processId: string, body: { email
 export async function verifyEmail(deps: Deps, secret: string, processId: string, email: string, req: RequestInfo) {
   const process = await consumeProcess(deps.db, { token: processId, purpose: 'verify_email', email });
   if (!process?.userId) throw new AppError(400, 'PROCESS_INVALID');
-  await deps.db.updateTable('users').set({ email_verified_at: nowIso(), updated_at: nowIso() }).where('id', '=', process.userId).execute();
+  await updateUserColumns(deps.db, process.userId, { email_verified_at: nowIso(), updated_at: nowIso() });
   return signIn(deps, secret, process.userId, false, req);
 }

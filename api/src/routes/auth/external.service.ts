@@ -4,7 +4,8 @@ import { findIdentityUser, linkIdentity } from '../../auth/federers.data.ts';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { RequestInfo } from '../../lib/request.ts';
-import { createMember, usernameTaken } from '../user/user.data.ts';
+import { createMember, updateUserColumns, usernameTaken } from '../user/user.data.ts';
+import { findAccountByEmail, findUserStatus } from './auth.data.ts';
 import { signIn } from './auth.service.ts';
 
 const clip = (value: string, max = 30) => [...value].slice(0, max).join('');
@@ -30,15 +31,11 @@ export async function signInExternal(deps: Deps, secret: string, federer: Federe
   if (userId === null) {
     if (!claims.emailVerified) throw new AppError(403, 'EXTERNAL_EMAIL_UNVERIFIED');
     const now = nowIso();
-    const existing = await deps.db
-      .selectFrom('users')
-      .select(['id', 'email_verified_at'])
-      .where('email', '=', claims.email)
-      .executeTakeFirst();
+    const existing = await findAccountByEmail(deps.db, claims.email);
     if (existing) {
       userId = existing.id;
       if (!existing.email_verified_at) {
-        await deps.db.updateTable('users').set({ email_verified_at: now, updated_at: now }).where('id', '=', userId).execute();
+        await updateUserColumns(deps.db, userId, { email_verified_at: now, updated_at: now });
       }
     } else {
       const local = claims.email.split('@')[0] ?? '';
@@ -55,8 +52,7 @@ export async function signInExternal(deps: Deps, secret: string, federer: Federe
     }
     await linkIdentity(deps.db, { userId, federerId: federer.id, subject: claims.subject, email: claims.email, now });
   }
-  const user = await deps.db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirstOrThrow();
-  if (user.status !== 'active') throw new AppError(403, 'ACCOUNT_SUSPENDED');
+  if ((await findUserStatus(deps.db, userId)) !== 'active') throw new AppError(403, 'ACCOUNT_SUSPENDED');
   // The sign-in's point against the address (counted by the route) was no guess: give it back.
   await deps.limiters.refund('loginPerIp', req.ip);
   return signIn(deps, secret, userId, false, req);

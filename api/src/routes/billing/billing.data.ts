@@ -1,5 +1,5 @@
-import { type Database, nowIso } from '@autoroute/db';
-import type { Kysely } from 'kysely';
+import { type Database, nowIso, type PaymentStatus } from '@autoroute/db';
+import { type Kysely, sql } from 'kysely';
 
 type Db = Kysely<Database>;
 
@@ -142,4 +142,156 @@ export async function setPlanFeatured(db: Db, ownerId: number, featured: boolean
     .where('owner_id', '=', ownerId)
     .where('plan_featured', '!=', flag)
     .execute();
+}
+
+/** Whether the user was sent a plan-limit notice since `since`. */
+export async function hasPlanLimitNoticeSince(db: Db, userId: number, since: string): Promise<boolean> {
+  const told = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'plan_limit')
+    .where('created_at', '>=', since)
+    .executeTakeFirst();
+  return Boolean(told);
+}
+
+/** The code of the language a user chose (null when none); undefined when there is no such user. */
+export async function userLanguageCode(db: Db, userId: number): Promise<string | null | undefined> {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('languages as l', 'l.id', 'u.language_id')
+    .select('l.code as language')
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  return row?.language;
+}
+
+/** Adds a plan-limit notice to a user's notifications. */
+export async function insertPlanLimitNotice(
+  db: Db,
+  userId: number,
+  notice: { fromName: string; message: string; now: string },
+): Promise<void> {
+  await db
+    .insertInto('notifications')
+    .values({
+      user_id: userId,
+      kind: 'plan_limit',
+      from_name: notice.fromName,
+      message: notice.message,
+      created_at: notice.now,
+      updated_at: notice.now,
+    })
+    .execute();
+}
+
+/** Records a pending payment for a plan; answers its id. */
+export async function insertPendingPayment(
+  db: Db,
+  p: { userId: number; cartId: number; amountMinor: number; currencyId: number; provider: 'stripe' | 'local'; now: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('payments')
+    .values({
+      user_id: p.userId,
+      cart_id: p.cartId,
+      amount_minor: p.amountMinor,
+      currency_id: p.currencyId,
+      provider: p.provider,
+      status: 'pending',
+      created_at: p.now,
+      updated_at: p.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Notes the provider's reference of a payment (the Stripe Checkout session). */
+export async function setPaymentProviderRef(db: Db, paymentId: number, providerRef: string): Promise<void> {
+  await db.updateTable('payments').set({ provider_ref: providerRef, updated_at: nowIso() }).where('id', '=', paymentId).execute();
+}
+
+/** Marks a payment failed, whatever its status. */
+export async function failPayment(db: Db, paymentId: number): Promise<void> {
+  await db.updateTable('payments').set({ status: 'failed', updated_at: nowIso() }).where('id', '=', paymentId).execute();
+}
+
+/** Closes a payment still pending (cancelled or failed); a payment in any other status stays as it is. */
+export async function closePendingPayment(
+  db: Db,
+  paymentId: number,
+  status: Extract<PaymentStatus, 'cancelled' | 'failed'>,
+): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ status, updated_at: nowIso() })
+    .where('id', '=', paymentId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/**
+ * Marks a payment paid at `paidAt` (keeping a provider reference it already has); answers false when
+ * it was already paid, or does not exist.
+ */
+export async function markPaymentPaid(db: Db, paymentId: number, paidAt: string, providerRef?: string): Promise<boolean> {
+  const paid = await db
+    .updateTable('payments')
+    .set({
+      status: 'paid',
+      paid_at: paidAt,
+      updated_at: paidAt,
+      ...(providerRef ? { provider_ref: sql<string>`coalesce(provider_ref, ${providerRef})` } : {}),
+    })
+    .where('id', '=', paymentId)
+    .where('status', '!=', 'paid')
+    .executeTakeFirst();
+  return Number(paid.numUpdatedRows) === 1;
+}
+
+/** Cancels every active subscription of a user. */
+export async function cancelActiveSubscriptions(db: Db, userId: number, now: string): Promise<void> {
+  await db
+    .updateTable('subscriptions')
+    .set({ status: 'cancelled', updated_at: now })
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .execute();
+}
+
+/** Starts an active subscription to a plan, paid by `paymentId`. */
+export async function insertSubscription(
+  db: Db,
+  s: { userId: number; cartId: number; paymentId: number; startedAt: string; expiresAt: string },
+): Promise<void> {
+  await db
+    .insertInto('subscriptions')
+    .values({
+      user_id: s.userId,
+      cart_id: s.cartId,
+      payment_id: s.paymentId,
+      status: 'active',
+      started_at: s.startedAt,
+      expires_at: s.expiresAt,
+      created_at: s.startedAt,
+      updated_at: s.startedAt,
+    })
+    .execute();
+}
+
+/** Records a Stripe event by its id; answers false when it was recorded already (a replay). */
+export async function recordPaymentEvent(db: Db, id: string, type: string): Promise<boolean> {
+  const recorded = await db
+    .insertInto('payment_events')
+    .values({ id, type })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(recorded.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+/** A currency's code, symbol and minor units (it must exist). */
+export function findCurrencyById(db: Db, id: number) {
+  return db.selectFrom('currencies').select(['code', 'symbol', 'minor_units']).where('id', '=', id).executeTakeFirstOrThrow();
 }

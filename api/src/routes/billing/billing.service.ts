@@ -1,25 +1,37 @@
 import { absoluteUrl } from '@autoroute/contract/runtime-config';
 import { nowIso } from '@autoroute/db';
 import { DEFAULT_LOCALE, formatTag, type Locale, matchLocale } from '@autoroute/locales';
-import { sql } from 'kysely';
 import type Stripe from 'stripe';
 import type { Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import { localName, localText, toMajor } from '../../lib/reference.ts';
+import { findUserEmail } from '../user/user.data.ts';
 import { assertUserExists } from '../user/user.service.ts';
 import {
+  cancelActiveSubscriptions,
+  closePendingPayment,
   countContactsSince,
   countUnsoldVehicles,
+  failPayment,
   findActiveSubscription,
+  findCurrencyById,
   findLatestSubscription,
   findPayment,
   findPlan,
+  hasPlanLimitNoticeSince,
+  insertPendingPayment,
+  insertPlanLimitNotice,
+  insertSubscription,
   listActivePlans,
   listPayments,
+  markPaymentPaid,
   monthStart,
   type PlanRow,
+  recordPaymentEvent,
+  setPaymentProviderRef,
   setPlanFeatured,
+  userLanguageCode,
 } from './billing.data.ts';
 import { addMonths, allows, FREE_LIMITS, type Limits, limitsOf } from './plans.ts';
 
@@ -154,33 +166,11 @@ export async function assertSellerCanReceive(db: Db, sellerId: number): Promise<
  */
 async function tellSellerOfLimit(db: Db, sellerId: number, limit: number): Promise<void> {
   const since = monthStart();
-  const told = await db
-    .selectFrom('notifications')
-    .select('id')
-    .where('user_id', '=', sellerId)
-    .where('kind', '=', 'plan_limit')
-    .where('created_at', '>=', since)
-    .executeTakeFirst();
-  if (told) return;
-  const seller = await db
-    .selectFrom('users as u')
-    .leftJoin('languages as l', 'l.id', 'u.language_id')
-    .select('l.code as language')
-    .where('u.id', '=', sellerId)
-    .executeTakeFirst();
-  const t = translator(matchLocale(seller?.language) ?? DEFAULT_LOCALE);
+  if (await hasPlanLimitNoticeSince(db, sellerId, since)) return;
+  const language = await userLanguageCode(db, sellerId);
+  const t = translator(matchLocale(language) ?? DEFAULT_LOCALE);
   const now = nowIso();
-  await db
-    .insertInto('notifications')
-    .values({
-      user_id: sellerId,
-      kind: 'plan_limit',
-      from_name: t('common:appName'),
-      message: t('billing.contactLimitReached', { limit }),
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertPlanLimitNotice(db, sellerId, { fromName: t('common:appName'), message: t('billing.contactLimitReached', { limit }), now });
 }
 
 /** Detailed statistics need a plan that includes them. */
@@ -248,29 +238,24 @@ export async function startCheckout(deps: Deps, stripe: Stripe | null, userId: n
     throw new AppError(409, 'ALREADY_SUBSCRIBED', { plan: cartName(plan, locale), date });
   }
   const now = nowIso();
-  const payment = await deps.db
-    .insertInto('payments')
-    .values({
-      user_id: userId,
-      cart_id: cartId,
-      amount_minor: Number(plan.price_minor),
-      currency_id: plan.currency_id,
-      provider: stripe ? 'stripe' : 'local',
-      status: 'pending',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (!stripe) return { url: `/billing/checkout?payment=${payment.id}`, paymentId: payment.id, mode: 'local' as const };
+  const paymentId = await insertPendingPayment(deps.db, {
+    userId,
+    cartId,
+    amountMinor: Number(plan.price_minor),
+    currencyId: plan.currency_id,
+    provider: stripe ? 'stripe' : 'local',
+    now,
+  });
+  if (!stripe) return { url: `/billing/checkout?payment=${paymentId}`, paymentId, mode: 'local' as const };
 
   try {
-    const user = await deps.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
+    const email = await findUserEmail(deps.db, userId);
+    if (email === undefined) throw new Error(`no user ${userId}`);
     const session = await stripe.checkout.sessions.create({
       mode: 'payment',
-      customer_email: user.email,
-      client_reference_id: String(payment.id),
-      metadata: { paymentId: String(payment.id) },
+      customer_email: email,
+      client_reference_id: String(paymentId),
+      metadata: { paymentId: String(paymentId) },
       line_items: [
         {
           quantity: 1,
@@ -282,15 +267,15 @@ export async function startCheckout(deps: Deps, stripe: Stripe | null, userId: n
           },
         },
       ],
-      success_url: absoluteUrl(deps.config.publicUrl, `/billing/success?payment=${payment.id}`),
-      cancel_url: absoluteUrl(deps.config.publicUrl, `/billing/cancel?payment=${payment.id}`),
+      success_url: absoluteUrl(deps.config.publicUrl, `/billing/success?payment=${paymentId}`),
+      cancel_url: absoluteUrl(deps.config.publicUrl, `/billing/cancel?payment=${paymentId}`),
     });
-    await deps.db.updateTable('payments').set({ provider_ref: session.id, updated_at: nowIso() }).where('id', '=', payment.id).execute();
+    await setPaymentProviderRef(deps.db, paymentId, session.id);
     if (!session.url) throw new Error('Stripe answered a session without a URL');
-    return { url: session.url, paymentId: payment.id, mode: 'stripe' as const };
+    return { url: session.url, paymentId, mode: 'stripe' as const };
   } catch (err) {
-    deps.log.error({ err, paymentId: payment.id }, 'stripe checkout not started');
-    await deps.db.updateTable('payments').set({ status: 'failed', updated_at: nowIso() }).where('id', '=', payment.id).execute();
+    deps.log.error({ err, paymentId }, 'stripe checkout not started');
+    await failPayment(deps.db, paymentId);
     throw new AppError(502, 'PAYMENT_PROVIDER_ERROR');
   }
 }
@@ -303,40 +288,19 @@ export async function startCheckout(deps: Deps, stripe: Stripe | null, userId: n
 export async function fulfilPayment(db: Db, paymentId: number, providerRef?: string): Promise<boolean> {
   const now = new Date();
   const nowText = now.toISOString();
-  const paid = await db
-    .updateTable('payments')
-    .set({
-      status: 'paid',
-      paid_at: nowText,
-      updated_at: nowText,
-      ...(providerRef ? { provider_ref: sql<string>`coalesce(provider_ref, ${providerRef})` } : {}),
-    })
-    .where('id', '=', paymentId)
-    .where('status', '!=', 'paid')
-    .executeTakeFirst();
-  if (Number(paid.numUpdatedRows) !== 1) return false;
-  const payment = await db.selectFrom('payments').select(['user_id', 'cart_id']).where('id', '=', paymentId).executeTakeFirstOrThrow();
+  if (!(await markPaymentPaid(db, paymentId, nowText, providerRef))) return false;
+  const payment = await findPayment(db, paymentId);
+  if (!payment) throw new Error(`payment ${paymentId} vanished`);
   const plan = await findPlan(db, payment.cart_id);
   if (!plan) return false;
-  await db
-    .updateTable('subscriptions')
-    .set({ status: 'cancelled', updated_at: nowText })
-    .where('user_id', '=', payment.user_id)
-    .where('status', '=', 'active')
-    .execute();
-  await db
-    .insertInto('subscriptions')
-    .values({
-      user_id: payment.user_id,
-      cart_id: payment.cart_id,
-      payment_id: paymentId,
-      status: 'active',
-      started_at: nowText,
-      expires_at: addMonths(now, plan.months).toISOString(),
-      created_at: nowText,
-      updated_at: nowText,
-    })
-    .execute();
+  await cancelActiveSubscriptions(db, payment.user_id, nowText);
+  await insertSubscription(db, {
+    userId: payment.user_id,
+    cartId: payment.cart_id,
+    paymentId,
+    startedAt: nowText,
+    expiresAt: addMonths(now, plan.months).toISOString(),
+  });
   await setPlanFeatured(db, payment.user_id, limitsOf(plan).featuredListing);
   return true;
 }
@@ -367,19 +331,8 @@ export async function handleStripeEvent(deps: Deps, stripe: Stripe, raw: string,
   const paymentId = Number(session.metadata?.paymentId ?? session.client_reference_id);
   if (!Number.isInteger(paymentId) || paymentId < 1) return { received: true as const };
   await deps.db.transaction().execute(async (tx) => {
-    const recorded = await tx
-      .insertInto('payment_events')
-      .values({ id: event.id, type: event.type })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .executeTakeFirst();
-    if (Number(recorded.numInsertedOrUpdatedRows ?? 0n) !== 1) return;
-    const close = (status: 'cancelled' | 'failed') =>
-      tx
-        .updateTable('payments')
-        .set({ status, updated_at: nowIso() })
-        .where('id', '=', paymentId)
-        .where('status', '=', 'pending')
-        .execute();
+    if (!(await recordPaymentEvent(tx, event.id, event.type))) return;
+    const close = (status: 'cancelled' | 'failed') => closePendingPayment(tx, paymentId, status);
     if (event.type === 'checkout.session.expired') await close('cancelled');
     else if (event.type === 'checkout.session.async_payment_failed') await close('failed');
     // A delayed method (a bank debit) completes the session unpaid; its success comes as its own event.
@@ -409,12 +362,7 @@ export async function cancelLocal(deps: Deps, userId: number, paymentId: number)
   const payment = await ownPayment(deps.db, userId, paymentId);
   if (payment.provider !== 'local') throw notFound('PAYMENT_NOT_FOUND');
   if (payment.status === 'paid') throw new AppError(409, 'PAYMENT_CLOSED');
-  await deps.db
-    .updateTable('payments')
-    .set({ status: 'cancelled', updated_at: nowIso() })
-    .where('id', '=', paymentId)
-    .where('status', '=', 'pending')
-    .execute();
+  await closePendingPayment(deps.db, paymentId, 'cancelled');
   return { redirect: `/billing/cancel?payment=${paymentId}` };
 }
 
@@ -423,11 +371,7 @@ export async function paymentView(deps: Deps, userId: number, paymentId: number,
   const payment = await ownPayment(deps.db, userId, paymentId);
   const plan = await findPlan(deps.db, payment.cart_id);
   if (!plan) throw notFound('PAYMENT_NOT_FOUND');
-  const currency = await deps.db
-    .selectFrom('currencies')
-    .select(['code', 'symbol', 'minor_units'])
-    .where('id', '=', payment.currency_id)
-    .executeTakeFirstOrThrow();
+  const currency = await findCurrencyById(deps.db, payment.currency_id);
   return {
     id: payment.id,
     status: payment.status,

@@ -1,10 +1,9 @@
-import { type Database, nowIso } from '@autoroute/db';
+import { nowIso } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
-import { type Kysely, sql } from 'kysely';
 import { AppError, notFound } from '../../errors.ts';
 import { assertStats } from './billing.service.ts';
+import { type DayCount, type Db, dailyFigures, findVehicleOwner } from './stats.data.ts';
 
-type Db = Kysely<Database>;
 type Counts = { views: number; likes: number; favorites: number; contacts: number };
 
 /**
@@ -12,7 +11,7 @@ type Counts = { views: number; likes: number; favorites: number; contacts: numbe
  * statistics: views (one per visitor and day), likes and favorites given, messages received.
  */
 export async function vehicleStats(db: Db, userId: number, vehicleId: number, days: number, locale: Locale) {
-  const vehicle = await db.selectFrom('vehicles').select('owner_id').where('id', '=', vehicleId).executeTakeFirst();
+  const vehicle = await findVehicleOwner(db, vehicleId);
   if (!vehicle) throw notFound('VEHICLE_NOT_FOUND');
   if (vehicle.owner_id !== userId) throw new AppError(403, 'FORBIDDEN');
   await assertStats(db, userId, locale);
@@ -20,38 +19,12 @@ export async function vehicleStats(db: Db, userId: number, vehicleId: number, da
   const today = new Date(`${nowIso().slice(0, 10)}T00:00:00.000Z`);
   const first = new Date(today.getTime() - (days - 1) * 86_400_000);
   const since = first.toISOString();
-  const dayOf = sql<string>`substr(created_at, 1, 10)`;
-  const byDay = (table: 'likes' | 'favorites') =>
-    db
-      .selectFrom(table)
-      .select([dayOf.as('day'), db.fn.countAll<number>().as('n')])
-      .where('vehicle_id', '=', vehicleId)
-      .where('created_at', '>=', since)
-      .groupBy(dayOf)
-      .execute();
-  const [views, likes, favorites, contacts] = await Promise.all([
-    db
-      .selectFrom('vehicle_views')
-      .select(['day', db.fn.countAll<number>().as('n')])
-      .where('vehicle_id', '=', vehicleId)
-      .where('day', '>=', since.slice(0, 10))
-      .groupBy('day')
-      .execute(),
-    byDay('likes'),
-    byDay('favorites'),
-    db
-      .selectFrom('contacts')
-      .select([dayOf.as('day'), db.fn.countAll<number>().as('n')])
-      .where('vehicle_id', '=', vehicleId)
-      .where('created_at', '>=', since)
-      .groupBy(dayOf)
-      .execute(),
-  ]);
+  const { views, likes, favorites, contacts } = await dailyFigures(db, vehicleId, since);
   const table = new Map<string, Counts>();
   for (let i = 0; i < days; i++) {
     table.set(new Date(first.getTime() + i * 86_400_000).toISOString().slice(0, 10), { views: 0, likes: 0, favorites: 0, contacts: 0 });
   }
-  const add = (rows: { day: string; n: number | string | bigint }[], key: keyof Counts) => {
+  const add = (rows: DayCount[], key: keyof Counts) => {
     for (const r of rows) {
       const day = table.get(r.day);
       if (day) day[key] += Number(r.n);

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { sql } from 'kysely';
 import { createRouter, type Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { pingDatabase } from './health.data.ts';
 
 const health = createRoute({
   method: 'get',
@@ -21,7 +21,7 @@ const health = createRoute({
 export function healthRoutes(deps: Deps) {
   return createRouter().openapi(health, async (c) => {
     try {
-      await sql`select 1`.execute(deps.db);
+      await pingDatabase(deps.db);
     } catch {
       throw new AppError(503, 'SERVICE_UNAVAILABLE');
     }

@@ -1,10 +1,8 @@
-import type { Database } from '@autoroute/db';
-import { DEFAULT_LOCALE, type Locale } from '@autoroute/locales';
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Kysely } from 'kysely';
 import { createRouter, type Deps } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { ErrorEnvelope } from '../../openapi.ts';
+import { readPages } from './pages.data.ts';
 
 export const Page = z
   .object({
@@ -17,30 +15,6 @@ export const Page = z
     updatedAt: z.string(),
   })
   .openapi('Page');
-
-/** Pages in the locale, falling back to English where a translation is missing. */
-async function readPages(db: Kysely<Database>, locale: Locale, where: { slug?: string; section?: string }) {
-  let q = db
-    .selectFrom('pages as p')
-    .innerJoin('page_translations as tr', 'tr.page_id', 'p.id')
-    .select(['p.slug', 'p.section', 'p.updated_at', 'tr.locale', 'tr.title', 'tr.summary', 'tr.body'])
-    .where('tr.locale', 'in', [locale, DEFAULT_LOCALE])
-    .orderBy('p.id');
-  if (where.slug) q = q.where('p.slug', '=', where.slug);
-  if (where.section) q = q.where('p.section', '=', where.section);
-  const rows = await q.execute();
-  const bySlug = new Map<string, (typeof rows)[number]>();
-  for (const r of rows) if (!bySlug.has(r.slug) || r.locale === locale) bySlug.set(r.slug, r);
-  return [...bySlug.values()].map((r) => ({
-    slug: r.slug,
-    section: r.section,
-    title: r.title,
-    summary: r.summary,
-    body: r.body,
-    locale: r.locale,
-    updatedAt: r.updated_at,
-  }));
-}
 
 const list = createRoute({
   method: 'get',

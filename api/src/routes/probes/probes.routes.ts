@@ -2,10 +2,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { pendingMigrations } from '@autoroute/db';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { sql } from 'kysely';
 import { type AppEnv, createRouter, type Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { clientIp } from '../../lib/request.ts';
+import { pingDatabase } from '../health/health.data.ts';
 
 /** A database slower than this is as good as down to a load balancer. */
 export const READY_TIMEOUT_MS = 2000;
@@ -92,7 +92,7 @@ async function readiness(deps: Deps): Promise<Readiness> {
     return { ...state, status: 'ready', database: 'ok', migrations: 'ok' };
   } catch (err) {
     // The migration table could not be read: a database that answers was never migrated.
-    const up = await within(READY_TIMEOUT_MS, sql`select 1`.execute(deps.db)).then(
+    const up = await within(READY_TIMEOUT_MS, pingDatabase(deps.db)).then(
       (r) => r !== timedOut,
       () => false,
     );

@@ -1,5 +1,5 @@
-import { type Database, nowIso } from '@autoroute/db';
-import type { Kysely } from 'kysely';
+import { type Database, type NotificationPreferenceTable, nowIso, type UserStatus, type UserTable } from '@autoroute/db';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import { inTransaction } from '../../lib/transaction.ts';
 
 type Db = Kysely<Database>;
@@ -86,12 +86,112 @@ export async function createMember(
   });
 }
 
-/** Whether a username is taken, case-insensitively. */
-export async function usernameTaken(db: Db, username: string): Promise<boolean> {
-  const row = await db
+/** Whether a username is taken, case-insensitively (by another user than `exceptId`, when given). */
+export async function usernameTaken(db: Db, username: string, exceptId?: number): Promise<boolean> {
+  let q = db
     .selectFrom('users')
     .select('id')
-    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
-    .executeTakeFirst();
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()));
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  return Boolean(await q.executeTakeFirst());
+}
+
+/** Whether an email address is taken (by another user than `exceptId`, when given). */
+export async function emailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {
+  let q = db.selectFrom('users').select('id').where('email', '=', email);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  return Boolean(await q.executeTakeFirst());
+}
+
+/** The columns of a user row a write may change. */
+export type UserChanges = Updateable<UserTable>;
+
+/** Writes these columns of a user's row (nothing else: the caller sets updated_at when it should change). */
+export async function updateUserColumns(db: Db, userId: number, changes: UserChanges): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', userId).execute();
+}
+
+/** Sets a user's status (active or suspended). */
+export async function setUserStatus(db: Db, userId: number, status: UserStatus): Promise<void> {
+  await db.updateTable('users').set({ status }).where('id', '=', userId).execute();
+}
+
+/** Deletes a user (their listings, pictures, likes, messages and sessions go by cascade); answers whether there was one. */
+export async function deleteUserRow(db: Db, userId: number): Promise<boolean> {
+  const deleted = await db.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
+  return Number(deleted.numDeletedRows) > 0;
+}
+
+/** Whether a user has this id. */
+export async function userExists(db: Db, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   return Boolean(row);
+}
+
+/** A user's email address; undefined when there is no such user. */
+export async function findUserEmail(db: Db, userId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  return row?.email;
+}
+
+/** A user's email and phone (where codes go); undefined when there is no such user. */
+export function findUserContact(db: Db, userId: number) {
+  return db.selectFrom('users').select(['id', 'email', 'phone']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** A user's password hash (null for an account without one); undefined when there is no such user. */
+export async function findPasswordHash(db: Db, userId: number): Promise<string | null | undefined> {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+  return row?.password_hash;
+}
+
+/** The id of the language or theme with this code; null when there is none. */
+export async function referenceIdByCode(db: Db, table: 'languages' | 'themes', code: string): Promise<number | null> {
+  return (await db.selectFrom(table).select('id').where('code', '=', code).executeTakeFirst())?.id ?? null;
+}
+
+/** A notification provider's id and code; undefined when there is none. */
+export function findProvider(db: Db, providerId: number) {
+  return db.selectFrom('providers').select(['id', 'code']).where('id', '=', providerId).executeTakeFirst();
+}
+
+/** Links a provider to a user at the address proved, notifiable; a link already there gets the new address. */
+export async function linkUserProvider(db: Db, userId: number, providerId: number, address: string): Promise<void> {
+  await db
+    .insertInto('user_providers')
+    .values({ user_id: userId, provider_id: providerId, address, is_notifiable: 1, linked_at: nowIso() })
+    .onConflict((oc) => oc.columns(['user_id', 'provider_id']).doUpdateSet({ address, linked_at: nowIso() }))
+    .execute();
+}
+
+export async function unlinkUserProvider(db: Db, userId: number, providerId: number): Promise<void> {
+  await db.deleteFrom('user_providers').where('user_id', '=', userId).where('provider_id', '=', providerId).execute();
+}
+
+/** Turns a linked provider's notices on or off; answers false when the user has no link to it. */
+export async function setProviderNotifiable(db: Db, userId: number, providerId: number, notifiable: number): Promise<boolean> {
+  const updated = await db
+    .updateTable('user_providers')
+    .set({ is_notifiable: notifiable })
+    .where('user_id', '=', userId)
+    .where('provider_id', '=', providerId)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) !== 0;
+}
+
+/** A user's saved notification preferences; undefined when none were saved. */
+export function findNotificationPreferences(db: Db, userId: number) {
+  return db.selectFrom('notification_preferences').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** The notification preferences a save writes, every one of them. */
+export type NotificationPreferenceValues = Omit<Insertable<NotificationPreferenceTable>, 'user_id'>;
+
+/** Saves a user's notification preferences, over those saved before. */
+export async function saveNotificationPreferences(db: Db, userId: number, values: NotificationPreferenceValues): Promise<void> {
+  await db
+    .insertInto('notification_preferences')
+    .values({ user_id: userId, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+    .execute();
 }

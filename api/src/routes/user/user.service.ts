@@ -6,7 +6,25 @@ import { loadAccess } from '../../auth/principal.ts';
 import { revokeUserSessions } from '../../auth/sessions.data.ts';
 import type { Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { findUserById, hasActiveSubscription, listUserProviders } from './user.data.ts';
+import {
+  deleteUserRow,
+  emailTaken,
+  findNotificationPreferences,
+  findPasswordHash,
+  findProvider,
+  findUserById,
+  findUserEmail,
+  hasActiveSubscription,
+  linkUserProvider,
+  listUserProviders,
+  referenceIdByCode,
+  saveNotificationPreferences,
+  setProviderNotifiable,
+  unlinkUserProvider,
+  updateUserColumns,
+  userExists,
+  usernameTaken,
+} from './user.data.ts';
 import type { NotificationSettings, UserUpdate } from './user.schemas.ts';
 
 /** SPEC §9: six sidebar items, all shown by default. */
@@ -68,8 +86,8 @@ export function assertCanManage(principal: Principal | null, userId: number, act
 
 /** 422 CURRENT_PASSWORD_WRONG unless `password` is the user's password. */
 async function checkCurrentPassword(deps: Deps, userId: number, password: string | undefined) {
-  const row = await deps.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
-  if (!password || !row?.password_hash || !(await verifyPassword(row.password_hash, password))) {
+  const hash = await findPasswordHash(deps.db, userId);
+  if (!password || !hash || !(await verifyPassword(hash, password))) {
     throw new AppError(422, 'CURRENT_PASSWORD_WRONG');
   }
 }
@@ -85,21 +103,13 @@ export async function updateUser(deps: Deps, principal: Principal, userId: numbe
   const sensitive = (body.email !== undefined && body.email !== current.email) || body.newPassword !== undefined;
   if (sensitive && self) await checkCurrentPassword(deps, userId, body.currentPassword);
   if (body.username && body.username.toLowerCase() !== current.username.toLowerCase()) {
-    const taken = await deps.db
-      .selectFrom('users')
-      .select('id')
-      .where((eb) => eb(eb.fn('lower', ['username']), '=', body.username!.toLowerCase()))
-      .executeTakeFirst();
-    if (taken) throw new AppError(409, 'USERNAME_TAKEN');
+    if (await usernameTaken(deps.db, body.username)) throw new AppError(409, 'USERNAME_TAKEN');
   }
   if (body.email && body.email !== current.email) {
-    const taken = await deps.db.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirst();
-    if (taken) throw new AppError(409, 'EMAIL_TAKEN');
+    if (await emailTaken(deps.db, body.email)) throw new AppError(409, 'EMAIL_TAKEN');
   }
   const ref = async (table: 'languages' | 'themes', code: string | undefined) =>
-    code === undefined
-      ? undefined
-      : ((await deps.db.selectFrom(table).select('id').where('code', '=', code).executeTakeFirst())?.id ?? null);
+    code === undefined ? undefined : await referenceIdByCode(deps.db, table, code);
   const [languageId, themeId] = await Promise.all([ref('languages', body.language), ref('themes', body.theme)]);
   const changes = {
     first_name: body.firstName,
@@ -119,12 +129,7 @@ export async function updateUser(deps: Deps, principal: Principal, userId: numbe
     password_hash: body.newPassword ? await hashPassword(body.newPassword) : undefined,
   };
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-  if (Object.keys(set).length)
-    await deps.db
-      .updateTable('users')
-      .set({ ...set, updated_at: nowIso() })
-      .where('id', '=', userId)
-      .execute();
+  if (Object.keys(set).length) await updateUserColumns(deps.db, userId, { ...set, updated_at: nowIso() });
   if (sensitive && (body.endOtherSessions || !self)) await revokeUserSessions(deps.db, userId, self ? principal.sessionId : undefined);
   return userPayload(deps, userId);
 }
@@ -132,25 +137,22 @@ export async function updateUser(deps: Deps, principal: Principal, userId: numbe
 /** Deletes the account and, by cascade, its listings, pictures, likes, messages and sessions. */
 export async function deleteUser(deps: Deps, principal: Principal, userId: number, password: string | undefined) {
   if (principal.userId === userId) await checkCurrentPassword(deps, userId, password);
-  const deleted = await deps.db.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
-  if (Number(deleted.numDeletedRows) === 0) throw notFound('USER_NOT_FOUND');
+  if (!(await deleteUserRow(deps.db, userId))) throw notFound('USER_NOT_FOUND');
 }
 
 /** 404 USER_NOT_FOUND for an id no user has: an administrator may name any id. */
 export async function assertUserExists(deps: Deps, userId: number): Promise<void> {
-  const row = await deps.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-  if (!row) throw notFound('USER_NOT_FOUND');
+  if (!(await userExists(deps.db, userId))) throw notFound('USER_NOT_FOUND');
 }
 
 async function userEmail(deps: Deps, userId: number): Promise<string> {
-  const row = await deps.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
-  if (!row) throw notFound('USER_NOT_FOUND');
-  return row.email;
+  const email = await findUserEmail(deps.db, userId);
+  if (email === undefined) throw notFound('USER_NOT_FOUND');
+  return email;
 }
 
 async function assertProvider(deps: Deps, providerId: number) {
-  const row = await deps.db.selectFrom('providers').select('id').where('id', '=', providerId).executeTakeFirst();
-  if (!row) throw notFound('PROVIDER_NOT_FOUND');
+  if (!(await findProvider(deps.db, providerId))) throw notFound('PROVIDER_NOT_FOUND');
 }
 
 /**
@@ -164,29 +166,18 @@ export async function linkProvider(deps: Deps, userId: number, providerId: numbe
   if (!process || process.userId !== userId || proved?.providerId !== providerId || !proved.address) {
     throw new AppError(400, 'PROCESS_INVALID');
   }
-  const address = proved.address;
-  await deps.db
-    .insertInto('user_providers')
-    .values({ user_id: userId, provider_id: providerId, address, is_notifiable: 1, linked_at: nowIso() })
-    .onConflict((oc) => oc.columns(['user_id', 'provider_id']).doUpdateSet({ address, linked_at: nowIso() }))
-    .execute();
+  await linkUserProvider(deps.db, userId, providerId, proved.address);
   return userPayload(deps, userId);
 }
 
 export async function unlinkProvider(deps: Deps, userId: number, providerId: number) {
   await assertProvider(deps, providerId);
-  await deps.db.deleteFrom('user_providers').where('user_id', '=', userId).where('provider_id', '=', providerId).execute();
+  await unlinkUserProvider(deps.db, userId, providerId);
   return userPayload(deps, userId);
 }
 
 export async function setNotifiable(deps: Deps, userId: number, providerId: number, notifiable: boolean) {
-  const updated = await deps.db
-    .updateTable('user_providers')
-    .set({ is_notifiable: toFlag(notifiable) })
-    .where('user_id', '=', userId)
-    .where('provider_id', '=', providerId)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) {
+  if (!(await setProviderNotifiable(deps.db, userId, providerId, toFlag(notifiable)))) {
     await assertUserExists(deps, userId);
     await assertProvider(deps, providerId);
     throw new AppError(409, 'PROVIDER_NOT_LINKED');
@@ -195,7 +186,7 @@ export async function setNotifiable(deps: Deps, userId: number, providerId: numb
 }
 
 export async function notificationSettings(deps: Deps, userId: number): Promise<z.infer<typeof NotificationSettings>> {
-  const row = await deps.db.selectFrom('notification_preferences').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const row = await findNotificationPreferences(deps.db, userId);
   // No preferences saved yet: the defaults, for a user who exists.
   if (!row) await assertUserExists(deps, userId);
   const flag = (v: number | undefined, fallback: boolean) => (v === undefined ? fallback : v === 1);
@@ -222,10 +213,6 @@ export async function saveNotificationSettings(deps: Deps, userId: number, s: z.
     security: toFlag(s.security),
     updated_at: nowIso(),
   };
-  await deps.db
-    .insertInto('notification_preferences')
-    .values({ user_id: userId, ...values })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
-    .execute();
+  await saveNotificationPreferences(deps.db, userId, values);
   return notificationSettings(deps, userId);
 }

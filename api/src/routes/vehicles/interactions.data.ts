@@ -1,7 +1,7 @@
 import type { Database, NotificationType } from '@autoroute/db';
 import type { Kysely } from 'kysely';
 
-type Db = Kysely<Database>;
+export type Db = Kysely<Database>;
 
 /** Likes and favorites share one shape: a (user, vehicle) pair with the time it was made. */
 export type Mark = 'likes' | 'favorites';

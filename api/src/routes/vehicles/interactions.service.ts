@@ -1,9 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { absoluteUrl } from '@autoroute/contract/runtime-config';
-import type { Database } from '@autoroute/db';
 import { DEFAULT_LOCALE, type Locale, matchLocale } from '@autoroute/locales';
 import type { TFunction } from 'i18next';
-import type { Kysely } from 'kysely';
 import { loadAuthSecret } from '../../auth/tokens.ts';
 import type { Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -14,6 +12,7 @@ import { assertSellerCanReceive } from '../billing/billing.service.ts';
 import {
   addMark,
   countLikes,
+  type Db,
   findListing,
   findSellerContact,
   insertContactNotification,
@@ -170,9 +169,9 @@ async function mailSeller(deps: Deps, to: string, t: TFunction, news: ContactNew
   }
 }
 
-const secrets = new WeakMap<Kysely<Database>, Promise<string>>();
+const secrets = new WeakMap<Db, Promise<string>>();
 /** The server's own secret: without it, a stored visitor hash cannot be traced back to an address. */
-function viewSecret(db: Kysely<Database>): Promise<string> {
+function viewSecret(db: Db): Promise<string> {
   let secret = secrets.get(db);
   if (!secret) {
     secret = loadAuthSecret(db);

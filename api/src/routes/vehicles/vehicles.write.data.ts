@@ -2,7 +2,7 @@ import type { Database, NewVehicle } from '@autoroute/db';
 import type { Kysely } from 'kysely';
 import { withReferences } from './vehicles.data.ts';
 
-type Db = Kysely<Database>;
+export type Db = Kysely<Database>;
 
 /** Reference tables a vehicle points to by id. */
 export type ReferenceTable =

@@ -1,9 +1,8 @@
 import { DELETE_VEHICLE } from '@autoroute/contract/permissions';
-import { type Database, nowIso, toFlag } from '@autoroute/db';
+import { nowIso, toFlag } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import type { z } from '@hono/zod-openapi';
 import type { TFunction } from 'i18next';
-import type { Kysely } from 'kysely';
 import type { Principal } from '../../auth/principal.ts';
 import type { Deps } from '../../context.ts';
 import { AppError, type ErrorDetail, notFound, validationFailed } from '../../errors.ts';
@@ -16,6 +15,7 @@ import type { Vehicle } from './vehicles.schemas.ts';
 import { getVehicle, toSummary, type Viewer } from './vehicles.service.ts';
 import {
   attachPictures,
+  type Db,
   deleteVehicleRow,
   existingIds,
   findCity,
@@ -38,8 +38,6 @@ import {
   type VehicleInput,
   type VehiclePatch,
 } from './vehicles.write.schemas.ts';
-
-type Db = Kysely<Database>;
 
 /** The signed-in caller as the vehicle rules see them (routes guard with requireUser first). */
 export function viewerOf(principal: Principal | null): Viewer {
@@ -391,7 +389,7 @@ export async function deleteVehicle(deps: Deps, viewer: Viewer, id: number): Pro
  * The rows of a listing deletion, in the caller's transaction (the back office's audited delete):
  * answers the pictures whose files go once it commits.
  */
-export async function deleteVehicleRows(tx: Kysely<Database>, viewer: Viewer, id: number) {
+export async function deleteVehicleRows(tx: Db, viewer: Viewer, id: number) {
   const found = await findVehicleRow(tx, id);
   if (!found) throw notFound('VEHICLE_NOT_FOUND');
   if (found.row.owner_id !== viewer.id && !viewer.permissions.includes(DELETE_VEHICLE)) throw new AppError(403, 'FORBIDDEN');

@@ -1,0 +1,46 @@
+import { type Database, type DialectName, nowIso } from '@autoroute/db';
+import type { Kysely } from 'kysely';
+import { withReferences } from '../vehicles/vehicles.data.ts';
+import { containsAny, idPage, type ListQuery, type SortColumns } from './list-query.ts';
+
+type Db = Kysely<Database>;
+
+/** The listing rows of these vehicles as the console shows them (the search's joins, plus owner and category), in no order. */
+export function moderationRows(db: Db, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return withReferences(db, ids).select(['v.owner_id', 'v.category_id', 'u.first_name', 'u.last_name']).execute();
+}
+
+export interface ModerationFilter {
+  ids?: number[];
+  ownerIds?: number[];
+  categoryIds?: number[];
+  sold?: boolean;
+  featured?: boolean;
+  soldSince?: string;
+  /** Text in the title, the brand or the model. */
+  q?: string;
+}
+
+/** One page of the ids of the listings the filter keeps, sorted by `sort` (ties by id), and how many it keeps. */
+export function moderationIdPage(db: Db, dialect: DialectName, f: ModerationFilter, sort: SortColumns, query: ListQuery) {
+  let base = db.selectFrom('vehicles as v');
+  if (f.ids) base = base.where('v.id', 'in', f.ids);
+  if (f.ownerIds) base = base.where('v.owner_id', 'in', f.ownerIds);
+  if (f.categoryIds) base = base.where('v.category_id', 'in', f.categoryIds);
+  if (f.sold !== undefined) base = base.where('v.sold', '=', f.sold ? 1 : 0);
+  if (f.featured !== undefined) base = base.where('v.featured', '=', f.featured ? 1 : 0);
+  if (f.soldSince) base = base.where('v.sold_at', '>=', f.soldSince);
+  const text = f.q;
+  if (text !== undefined) base = base.where((eb) => containsAny(eb, ['v.title', 'v.brand', 'v.model'], text, dialect));
+  return idPage(base, { id: 'v.id', sort }, query);
+}
+
+/** Features a listing or not. */
+export async function setFeatured(db: Db, id: number, featured: boolean): Promise<void> {
+  await db
+    .updateTable('vehicles')
+    .set({ featured: featured ? 1 : 0, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+}
