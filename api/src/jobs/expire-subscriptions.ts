@@ -2,6 +2,7 @@ import { nowIso } from '@autoroute/db';
 import { DEFAULT_LOCALE, formatTag, matchLocale } from '@autoroute/locales';
 import { translator } from '../i18n.ts';
 import { localName } from '../lib/reference.ts';
+import { inForce } from '../routes/billing/billing.data.ts';
 import type { JobHandler } from './types.ts';
 
 /** Members are reminded this long before their plan ends, once. */
@@ -33,9 +34,7 @@ export const expireSubscriptions: JobHandler = async ({ db }) => {
             .innerJoin('cart_details as d', 'd.cart_id', 's.cart_id')
             .select('s.id')
             .whereRef('s.user_id', '=', 'vehicles.owner_id')
-            .where('s.status', '=', 'active')
-            .where('s.started_at', '<=', now)
-            .where('s.expires_at', '>', now)
+            .where(inForce('s', now))
             .where('d.featured_listing', '=', 1),
         ),
       ),

@@ -1,5 +1,6 @@
 import type { Database } from '@autoroute/db';
 import { type Kysely, sql } from 'kysely';
+import { inForce } from '../routes/billing/billing.data.ts';
 import type { JobHandler } from './types.ts';
 
 /** Each run recounts this many days, today included, so a few missed runs leave no hole. */
@@ -60,8 +61,7 @@ async function totals(db: Db, now: string) {
       db
         .selectFrom('subscriptions')
         .select((eb) => eb.fn.count<number>('user_id').distinct().as('n'))
-        .where('status', '=', 'active')
-        .where('expires_at', '>', now),
+        .where(inForce('subscriptions', now)),
     ),
   ]);
   return { users, listed, sold, premium };

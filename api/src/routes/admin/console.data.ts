@@ -2,6 +2,7 @@ import type { Database, DialectName, PaymentStatus, SubscriptionStatus, SupportS
 import type { Locale } from '@autoroute/locales';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { localName, toMajor } from '../../lib/reference.ts';
+import { inForce } from '../billing/billing.data.ts';
 import { containsAny, idPage, type ListQuery, type SortColumns } from './list-query.ts';
 
 type Db = Kysely<Database>;
@@ -18,7 +19,7 @@ export interface SubscriptionFilter {
   statuses?: SubscriptionStatus[];
   userIds?: number[];
   cartIds?: number[];
-  /** In force at `now`: status active and not yet expired. */
+  /** In force at this time (inForce). */
   activeAt?: string;
 }
 
@@ -31,7 +32,7 @@ export function filterSubscriptions<QB extends SelectQueryBuilder<Database & { s
   if (f.statuses) q = q.where('s.status', 'in', f.statuses) as QB;
   if (f.userIds) q = q.where('s.user_id', 'in', f.userIds) as QB;
   if (f.cartIds) q = q.where('s.cart_id', 'in', f.cartIds) as QB;
-  if (f.activeAt) q = q.where('s.status', '=', 'active').where('s.expires_at', '>', f.activeAt) as QB;
+  if (f.activeAt) q = q.where(inForce('s', f.activeAt)) as QB;
   return q;
 }
 

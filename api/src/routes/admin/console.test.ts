@@ -55,7 +55,7 @@ beforeAll(async () => {
     .values({ seller_id: seller, vehicle_id: vehicles[0]!.id, created_at: new Date().toISOString() })
     .execute();
   await db.insertInto('notifications').values({ user_id: seller, kind: 'system', message: 'Welcome' }).execute();
-  // An active subscription, an expired one still marked active, and a cancelled one.
+  // An active subscription, an expired one still marked active, a cancelled one, and one that starts tomorrow.
   await t.subscribe(member.id, 'Individual Plus (monthly)');
   const cart = await db.selectFrom('carts').select('id').orderBy('id').executeTakeFirstOrThrow();
   const eur = await db.selectFrom('currencies').select('id').where('code', '=', 'EUR').executeTakeFirstOrThrow();
@@ -65,6 +65,13 @@ beforeAll(async () => {
     .values([
       { user_id: member.id, cart_id: cart.id, status: 'active', started_at: past, expires_at: new Date(Date.now() - DAY).toISOString() },
       { user_id: member.id, cart_id: cart.id, status: 'cancelled', started_at: past, expires_at: new Date(Date.now() + DAY).toISOString() },
+      {
+        user_id: member.id,
+        cart_id: cart.id,
+        status: 'active',
+        started_at: new Date(Date.now() + DAY).toISOString(),
+        expires_at: new Date(Date.now() + 30 * DAY).toISOString(),
+      },
     ])
     .execute();
   // Payments: paid this month and last month, and one that failed this month.
@@ -140,7 +147,8 @@ describe('dashboard figures and the lists they open (issue 13 item 9)', () => {
 describe('subscriptions, payments and messages to sellers in the back office', () => {
   it('lists subscriptions with their member, plan and payments; active means in force now', async () => {
     const mine = await open({ resource: 'subscriptions', filter: { userId: member.id } });
-    expect(mine.total).toBe(3);
+    expect(mine.total).toBe(4);
+    // Not the expired one still marked active, nor the one that has not started (billing.data.ts inForce).
     const active = await open({ resource: 'subscriptions', filter: { userId: member.id, active: true } });
     expect(active.total).toBe(1);
     expect(active.rows[0]).toMatchObject({ username: 'consolemember', plan: 'Individual Plus (monthly)', status: 'active' });

@@ -1,5 +1,6 @@
 import { type Database, type DialectName, nowIso, type UserStatus } from '@autoroute/db';
 import type { Kysely } from 'kysely';
+import { inForce } from '../billing/billing.data.ts';
 import { containsAny, idPage, type ListQuery, type SortColumns } from './list-query.ts';
 
 type Db = Kysely<Database>;
@@ -17,13 +18,7 @@ export async function userRecords(db: Db, ids: number[]) {
       .where('ur.user_id', 'in', ids)
       .orderBy('r.name')
       .execute(),
-    db
-      .selectFrom('subscriptions')
-      .select('user_id')
-      .where('user_id', 'in', ids)
-      .where('status', '=', 'active')
-      .where('expires_at', '>', now)
-      .execute(),
+    db.selectFrom('subscriptions').select('user_id').where('user_id', 'in', ids).where(inForce('subscriptions', now)).execute(),
   ]);
   const byId = new Map(rows.map((u) => [u.id, u]));
   return ids.flatMap((id) => {

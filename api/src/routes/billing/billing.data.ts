@@ -1,5 +1,5 @@
 import { type Database, nowIso, type PaymentStatus } from '@autoroute/db';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 
 type Db = Kysely<Database>;
 
@@ -61,17 +61,21 @@ export const listActivePlans = (db: Db) =>
 export const findPlan = (db: Db, cartId: number) => plansQuery(db).where('c.id', '=', cartId).executeTakeFirst();
 
 /**
- * The user's subscription in force: status active, started, not yet expired (the same rule the
- * expire-subscriptions job applies). The latest started wins should two overlap.
+ * The one rule for a subscription in force at `now`: active, started, not yet expired. Every query
+ * that asks goes through here: the billing page, the premium flag, the console's list and
+ * dashboard, and the jobs that end plans and count the figures. `table` is the query's name for
+ * the subscriptions table.
  */
+export const inForce = (table: 's' | 'subscriptions', now: string) =>
+  sql<SqlBool>`(${sql.ref(`${table}.status`)} = 'active' and ${sql.ref(`${table}.started_at`)} <= ${now} and ${sql.ref(`${table}.expires_at`)} > ${now})`;
+
+/** The user's subscription in force (inForce). The latest started wins should two overlap. */
 export function findActiveSubscription(db: Db, userId: number, now = nowIso()) {
   return db
     .selectFrom('subscriptions as s')
     .select(['s.id', 's.cart_id', 's.started_at', 's.expires_at', 's.status'])
     .where('s.user_id', '=', userId)
-    .where('s.status', '=', 'active')
-    .where('s.started_at', '<=', now)
-    .where('s.expires_at', '>', now)
+    .where(inForce('s', now))
     .orderBy('s.started_at', 'desc')
     .orderBy('s.id', 'desc')
     .executeTakeFirst();

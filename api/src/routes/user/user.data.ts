@@ -1,6 +1,7 @@
 import { type Database, type NotificationPreferenceTable, nowIso, type UserStatus, type UserTable } from '@autoroute/db';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import { inTransaction } from '../../lib/transaction.ts';
+import { inForce } from '../billing/billing.data.ts';
 
 type Db = Kysely<Database>;
 
@@ -30,9 +31,7 @@ export async function hasActiveSubscription(db: Db, userId: number): Promise<boo
     .selectFrom('subscriptions')
     .select('id')
     .where('user_id', '=', userId)
-    .where('status', '=', 'active')
-    .where('started_at', '<=', nowIso())
-    .where('expires_at', '>', nowIso())
+    .where(inForce('subscriptions', nowIso()))
     .executeTakeFirst();
   return Boolean(row);
 }
