@@ -1,4 +1,4 @@
-import { type Database, nowIso } from '@autoroute/db';
+import { type Database, fromFlag, nowIso } from '@autoroute/db';
 import type { Kysely } from 'kysely';
 import { randomToken, sha256 } from '../lib/crypto.ts';
 
@@ -60,7 +60,7 @@ export async function rotateRefreshToken(db: Db, presented: string, sessionId: s
     }
     if (row.revoked_at || row.expires_at <= now || row.status !== 'active') return { status: 'invalid' as const };
     const refreshToken = randomToken(32);
-    const expiresAt = new Date(Date.now() + sessionLifetime(row.remember === 1)).toISOString();
+    const expiresAt = new Date(Date.now() + sessionLifetime(fromFlag(row.remember))).toISOString();
     await tx.updateTable('refresh_tokens').set({ used_at: now, updated_at: now }).where('id', '=', row.id).execute();
     await tx
       .insertInto('refresh_tokens')

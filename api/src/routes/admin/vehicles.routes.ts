@@ -1,4 +1,5 @@
 import { DELETE_VEHICLE } from '@autoroute/contract/permissions';
+import { fromFlag } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
@@ -69,8 +70,8 @@ export function adminVehiclesRoutes(deps: Deps) {
               year: r.year,
               price: toMajor(r.price_minor, r.minor_units),
               currency: r.currency_code,
-              sold: r.sold === 1,
-              featured: r.featured === 1,
+              sold: fromFlag(r.sold),
+              featured: fromFlag(r.featured),
               ownerId: r.owner_id,
               ownerName: `${r.first_name} ${r.last_name}`,
               categoryId: r.category_id,

@@ -1,3 +1,5 @@
+import { fromFlag } from '@autoroute/db';
+
 /** What a plan allows (SPEC §3 Cart detail); null is unlimited. */
 export interface Limits {
   vehicleLimit: number | null;
@@ -39,9 +41,9 @@ export function limitsOf(d: DetailColumns | null | undefined): Limits {
     vehicleLimit: d.vehicle_limit,
     photoLimit: d.photo_limit,
     contactLimit: d.contact_limit,
-    featuredListing: d.featured_listing === 1,
-    detailedStats: d.detailed_stats === 1,
-    prioritySupport: d.priority_support === 1,
+    featuredListing: fromFlag(d.featured_listing),
+    detailedStats: fromFlag(d.detailed_stats),
+    prioritySupport: fromFlag(d.priority_support),
   };
 }
 

@@ -1,4 +1,4 @@
-import { type Database, nowIso, type SupportStatus } from '@autoroute/db';
+import { type Database, fromFlag, nowIso, type SupportStatus } from '@autoroute/db';
 import type { Kysely } from 'kysely';
 
 type Db = Kysely<Database>;
@@ -71,7 +71,7 @@ export async function supportRecords(db: Db, ids: number[]) {
             email: r.email,
             subject: r.subject,
             message: r.message,
-            priority: r.priority === 1,
+            priority: fromFlag(r.priority),
             status: r.status,
             createdAt: r.created_at,
             updatedAt: r.updated_at,

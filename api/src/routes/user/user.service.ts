@@ -189,7 +189,7 @@ export async function notificationSettings(deps: Deps, userId: number): Promise<
   const row = await findNotificationPreferences(deps.db, userId);
   // No preferences saved yet: the defaults, for a user who exists.
   if (!row) await assertUserExists(deps, userId);
-  const flag = (v: number | undefined, fallback: boolean) => (v === undefined ? fallback : v === 1);
+  const flag = (v: number | undefined, fallback: boolean) => (v === undefined ? fallback : fromFlag(v));
   return {
     type: row?.type ?? 'all',
     email: flag(row?.email, true),

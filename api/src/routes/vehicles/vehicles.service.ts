@@ -1,4 +1,4 @@
-import { fromFlag } from '@autoroute/db';
+import { fromFlag, fromNullableFlag, type Vehicle as StoredVehicle } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import type { z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
@@ -20,7 +20,94 @@ import {
 } from './vehicles.data.ts';
 import type { SearchFacets, Vehicle, VehicleListQuery, VehicleSummary } from './vehicles.schemas.ts';
 
-const flagOrNull = (v: number | null) => (v === null ? null : v === 1);
+/**
+ * The specification a listing's page and its edit form both answer as it is stored, under the
+ * same names (its flags as booleans): written once for both.
+ */
+export function specification(v: Pick<StoredVehicle, SpecificationColumn>) {
+  return {
+    address: v.address,
+    postal_code: v.postal_code,
+    engine_size: v.engine_size,
+    number_of_doors: v.number_of_doors,
+    number_of_seats: v.number_of_seats,
+    vin: v.vin,
+    insurance_expiry_date: v.insurance_expiry_date,
+    description: v.description,
+    battery_capacity: v.battery_capacity,
+    battery_type: v.battery_type,
+    battery_health: v.battery_health,
+    charging_time: v.charging_time,
+    fast_charging: fromNullableFlag(v.fast_charging),
+    battery_range: v.battery_range,
+    battery_consumption: v.battery_consumption,
+    fiscal_power: v.fiscal_power,
+    din_power: v.din_power,
+    engine_power: v.engine_power,
+    torque: v.torque,
+    range: v.range,
+    registration_date: v.registration_date,
+    number_of_owners: v.number_of_owners,
+    is_first_hand: fromNullableFlag(v.is_first_hand),
+    emissions_standard: v.emissions_standard,
+    co2_emissions: v.co2_emissions,
+    euro_standard: v.euro_standard,
+    critair: v.critair,
+    maintenance_history: v.maintenance_history,
+    accident_history: v.accident_history,
+    length: v.length,
+    width: v.width,
+    height: v.height,
+    weight: v.weight,
+    wheelbase: v.wheelbase,
+    trunk_volume: v.trunk_volume,
+    upholstery: v.upholstery,
+    origin: v.origin,
+    import_status: v.import_status,
+    imported: fromNullableFlag(v.imported),
+  };
+}
+
+type SpecificationColumn =
+  | 'address'
+  | 'postal_code'
+  | 'engine_size'
+  | 'number_of_doors'
+  | 'number_of_seats'
+  | 'vin'
+  | 'insurance_expiry_date'
+  | 'description'
+  | 'battery_capacity'
+  | 'battery_type'
+  | 'battery_health'
+  | 'charging_time'
+  | 'fast_charging'
+  | 'battery_range'
+  | 'battery_consumption'
+  | 'fiscal_power'
+  | 'din_power'
+  | 'engine_power'
+  | 'torque'
+  | 'range'
+  | 'registration_date'
+  | 'number_of_owners'
+  | 'is_first_hand'
+  | 'emissions_standard'
+  | 'co2_emissions'
+  | 'euro_standard'
+  | 'critair'
+  | 'maintenance_history'
+  | 'accident_history'
+  | 'length'
+  | 'width'
+  | 'height'
+  | 'weight'
+  | 'wheelbase'
+  | 'trunk_volume'
+  | 'upholstery'
+  | 'origin'
+  | 'import_status'
+  | 'imported';
 
 /** A listing's card; `mediaUrl` is the deps' (picture URLs follow MEDIA_PUBLIC_URL). */
 export function toSummary(r: VehicleSummaryRow, locale: Locale, mediaUrl: MediaUrl): z.infer<typeof VehicleSummary> {
@@ -144,53 +231,15 @@ export async function getVehicle(deps: Deps, id: number, locale: Locale, viewer:
   // Not a literal spreading the summary: V8 builds such a wide object some thirty times slower.
   return Object.assign(
     toSummary(v, locale, deps.mediaUrl),
+    specification(v),
     {
       register: v.register,
       cityId: v.city_id,
-      address: v.address,
-      postal_code: v.postal_code,
       category: { id: v.category_id, code: v.category_code, name: localName(v.category_name, v.category_name_i18n, locale) },
       color: { id: v.color_id, code: v.color_code, name: localName(v.color_name, v.color_name_i18n, locale), hex: v.color_hex },
-      engine_size: v.engine_size,
-      number_of_doors: v.number_of_doors,
-      number_of_seats: v.number_of_seats,
-      vin: v.vin,
-      insurance_expiry_date: v.insurance_expiry_date,
       options: options.map((o) => ({ id: o.id, code: o.code, name: localName(o.name, o.name_i18n, locale) })),
-      description: v.description,
       pictures: pictures.map((p) => ({ id: p.id, url: deps.mediaUrl(p.storage_key), width: p.width, height: p.height })),
-      battery_capacity: v.battery_capacity,
-      battery_type: v.battery_type,
-      battery_health: v.battery_health,
-      charging_time: v.charging_time,
-      fast_charging: flagOrNull(v.fast_charging),
-      battery_range: v.battery_range,
-      battery_consumption: v.battery_consumption,
-      fiscal_power: v.fiscal_power,
-      din_power: v.din_power,
-      engine_power: v.engine_power,
-      torque: v.torque,
-      range: v.range,
-      registration_date: v.registration_date,
-      number_of_owners: v.number_of_owners,
-      is_first_hand: flagOrNull(v.is_first_hand),
-      emissions_standard: v.emissions_standard,
-      co2_emissions: v.co2_emissions,
-      euro_standard: v.euro_standard,
-      critair: v.critair,
-      maintenance_history: v.maintenance_history,
-      accident_history: v.accident_history,
-      length: v.length,
-      width: v.width,
-      height: v.height,
-      weight: v.weight,
-      wheelbase: v.wheelbase,
-      trunk_volume: v.trunk_volume,
-      upholstery: v.upholstery,
-      origin: v.origin,
       origin_country: country(v.origin_country_code, v.origin_country_name, v.origin_country_name_i18n, v.origin_country_id),
-      import_status: v.import_status,
-      imported: flagOrNull(v.imported),
       first_registration_country: country(
         v.first_country_code,
         v.first_country_name,

@@ -1,5 +1,5 @@
 import { DELETE_VEHICLE } from '@autoroute/contract/permissions';
-import { nowIso, toFlag } from '@autoroute/db';
+import { nowIso, toFlag, toNullableFlag } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import type { z } from '@hono/zod-openapi';
 import type { TFunction } from 'i18next';
@@ -12,7 +12,7 @@ import { assertCanList, assertPhotos } from '../billing/billing.service.ts';
 import { findVehiclePictures } from '../pictures/pictures.data.ts';
 import { removePictureFiles } from '../pictures/pictures.service.ts';
 import type { Vehicle } from './vehicles.schemas.ts';
-import { getVehicle, toSummary, type Viewer } from './vehicles.service.ts';
+import { getVehicle, specification, toSummary, type Viewer } from './vehicles.service.ts';
 import {
   attachPictures,
   type Db,
@@ -60,8 +60,6 @@ const REFERENCES: [keyof VehicleInput, ReferenceTable][] = [
 ];
 
 const text = (value: string | null | undefined): string | null => (value ? value : null);
-const flag = (value: boolean | null | undefined): number | null => (value === null || value === undefined ? null : toFlag(value));
-const bool = (value: number | null): boolean | null => (value === null ? null : value === 1);
 /** Decimal places of a number as written (12500.5 → 1, 1e-7 → 7). */
 function decimals(n: number): number {
   const [mantissa = '', exponent = '0'] = String(n).split('e');
@@ -171,7 +169,7 @@ async function check(
       battery_type: text(input.battery_type),
       battery_health: input.battery_health ?? null,
       charging_time: input.charging_time ?? null,
-      fast_charging: flag(input.fast_charging),
+      fast_charging: toNullableFlag(input.fast_charging),
       battery_range: input.battery_range ?? null,
       battery_consumption: input.battery_consumption ?? null,
       fiscal_power: input.fiscal_power ?? null,
@@ -181,7 +179,7 @@ async function check(
       range: input.range ?? null,
       registration_date: input.registration_date ?? null,
       number_of_owners: input.number_of_owners ?? null,
-      is_first_hand: flag(input.is_first_hand),
+      is_first_hand: toNullableFlag(input.is_first_hand),
       emissions_standard: text(input.emissions_standard),
       co2_emissions: input.co2_emissions ?? null,
       euro_standard: text(input.euro_standard),
@@ -198,7 +196,7 @@ async function check(
       origin: text(input.origin),
       origin_country_id: input.originCountryId ?? null,
       import_status: text(input.import_status),
-      imported: flag(input.imported),
+      imported: toNullableFlag(input.imported),
       first_registration_country_id: input.firstRegistrationCountryId ?? null,
     },
   };
@@ -216,6 +214,7 @@ async function attach(db: Db, vehicleId: number, ownerId: number, pictureIds: nu
 function asInput(found: NonNullable<Awaited<ReturnType<typeof findVehicleRow>>>): VehicleInput {
   const v = found.row;
   return {
+    ...specification(v),
     title: v.title,
     brand: v.brand,
     model: v.model,
@@ -225,54 +224,15 @@ function asInput(found: NonNullable<Awaited<ReturnType<typeof findVehicleRow>>>)
     currencyId: v.currency_id,
     countryId: v.country_id,
     cityId: v.city_id,
-    address: v.address,
-    postal_code: v.postal_code,
     categoryId: v.category_id,
     colorId: v.color_id,
     mileage: v.mileage,
     fuelTypeId: v.fuel_type_id,
     typeId: v.type_id,
     transmissionId: v.transmission_id,
-    engine_size: v.engine_size,
-    number_of_doors: v.number_of_doors,
-    number_of_seats: v.number_of_seats,
-    vin: v.vin,
-    insurance_expiry_date: v.insurance_expiry_date,
     options: found.optionIds,
     pictures: found.pictureIds,
-    description: v.description,
-    battery_capacity: v.battery_capacity,
-    battery_type: v.battery_type,
-    battery_health: v.battery_health,
-    charging_time: v.charging_time,
-    fast_charging: bool(v.fast_charging),
-    battery_range: v.battery_range,
-    battery_consumption: v.battery_consumption,
-    fiscal_power: v.fiscal_power,
-    din_power: v.din_power,
-    engine_power: v.engine_power,
-    torque: v.torque,
-    range: v.range,
-    registration_date: v.registration_date,
-    number_of_owners: v.number_of_owners,
-    is_first_hand: bool(v.is_first_hand),
-    emissions_standard: v.emissions_standard,
-    co2_emissions: v.co2_emissions,
-    euro_standard: v.euro_standard,
-    critair: v.critair,
-    maintenance_history: v.maintenance_history,
-    accident_history: v.accident_history,
-    length: v.length,
-    width: v.width,
-    height: v.height,
-    weight: v.weight,
-    wheelbase: v.wheelbase,
-    trunk_volume: v.trunk_volume,
-    upholstery: v.upholstery,
-    origin: v.origin,
     originCountryId: v.origin_country_id,
-    import_status: v.import_status,
-    imported: bool(v.imported),
     firstRegistrationCountryId: v.first_registration_country_id,
   };
 }
