@@ -3,4 +3,16 @@ export { type Config, ConfigError, DEV_SIGNING_KEY, loadConfig } from './config.
 export type { Deps } from './context.ts';
 export { sign } from './middleware/signature.ts';
 export type { UserPayload } from './routes/user/user.service.ts';
-export type { ContentPage, ListResponse, PersonalFragment, SiteInfo, VehicleDetail, VehicleSummary } from './types.ts';
+export type {
+  CheckoutPayment,
+  ContentPage,
+  Limits,
+  ListResponse,
+  PersonalFragment,
+  Plans,
+  SiteInfo,
+  Subscription,
+  UserConfig,
+  VehicleDetail,
+  VehicleSummary,
+} from './types.ts';

@@ -1,85 +1,20 @@
+import type { Limits, Plans, Subscription } from '@autoroute/api';
 import type { Locale } from '@autoroute/locales';
 import type { TFunction } from 'i18next';
 import { api } from './api.ts';
 import { formatNumber } from './i18n.ts';
 
-/** What a plan allows (SPEC §3 cart detail); null means unlimited. */
-export interface Limits {
-  vehicleLimit: number | null;
-  photoLimit: number | null;
-  contactLimit: number | null;
-  featuredListing: boolean;
-  detailedStats: boolean;
-  prioritySupport: boolean;
-}
+/** The API's billing shapes, inferred from its schemas (billing.schemas.ts). */
+export type { CheckoutPayment, Limits, Subscription } from '@autoroute/api';
 
-export interface Currency {
-  code: string;
-  symbol: string;
-}
-
-export interface Plan {
-  id: number;
-  /** The cart's name, with its billing period ("Professionnel (annuel)"). */
-  name: string;
-  /** The offer's name without the period ("Professionnel"), shared by its monthly and yearly carts. */
-  planName: string;
-  description: string | null;
-  price: number;
-  currency: Currency;
-  months: number;
-  limits: Limits;
-}
-
-export interface PlanGroup {
-  id: number;
-  name: string;
-  description: string | null;
-  plans: Plan[];
-}
-
+export type PlanGroup = Plans['groups'][number];
+export type Plan = PlanGroup['plans'][number];
+export type Currency = Plan['currency'];
+export type SubscribedPlan = NonNullable<Subscription['plan']>;
+export type Payment = Subscription['payments'][number];
+export type PaymentStatus = Payment['status'];
 export interface PlansResponse {
-  data: { free: Limits; groups: PlanGroup[] };
-}
-
-export interface SubscribedPlan {
-  cartId: number;
-  name: string;
-  months: number;
-  price: number;
-  currency: Currency;
-  startedAt: string;
-  expiresAt: string;
-}
-
-export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'cancelled';
-
-export interface Payment {
-  id: number;
-  plan: string;
-  amount: number;
-  currency: Currency;
-  status: PaymentStatus;
-  provider: 'stripe' | 'local';
-  createdAt: string;
-  paidAt: string | null;
-}
-
-export interface Subscription {
-  status: 'active' | 'none' | 'expired';
-  plan: SubscribedPlan | null;
-  isPremium: boolean;
-  limits: Limits;
-  usage: { vehicles: number; contactsThisMonth: number };
-  payments: Payment[];
-}
-
-export interface CheckoutPayment {
-  id: number;
-  status: PaymentStatus;
-  plan: { cartId: number; name: string; months: number; price: number; currency: Currency };
-  createdAt: string;
-  paidAt: string | null;
+  data: Plans;
 }
 
 /** One offer of the plans page: the same plan billed monthly and/or yearly. */

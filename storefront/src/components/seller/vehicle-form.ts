@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { VehicleDetail } from '../../lib/types.ts';
+import type { UserConfig, VehicleDetail } from '../../lib/types.ts';
 
 /*
  * The vehicle form's facts (SPEC §3, §5): its fields, the sections they are grouped in, the rules
@@ -7,25 +7,11 @@ import type { VehicleDetail } from '../../lib/types.ts';
  * field names are the API's input names (VehicleInput), so a 422 lands on the right field.
  */
 
-interface Ref {
-  id: number;
-  name: string;
-}
-
 /** The reference lists the form offers: the part of GET /api/v1/user/config it uses. */
-export interface FormConfig {
-  categories: Ref[];
-  types: (Ref & { code: string | null })[];
-  fuelTypes: (Ref & { code: string | null })[];
-  transmissions: Ref[];
-  options: Ref[];
-  colors: (Ref & { hex: string })[];
-  countries: (Ref & { code: string })[];
-  cities: (Ref & { countryId: number })[];
-  currencies: (Ref & { code: string; symbol: string; minorUnits: number })[];
-  makes: (Ref & { models: Ref[] })[];
-  limits: { pictureMaxBytes: number; pictureTypes: string[] };
-}
+export type FormConfig = Pick<
+  UserConfig,
+  'categories' | 'types' | 'fuelTypes' | 'transmissions' | 'options' | 'colors' | 'countries' | 'cities' | 'currencies' | 'makes'
+> & { limits: Pick<UserConfig['limits'], 'pictureMaxBytes' | 'pictureTypes'> };
 
 export const SECTIONS = ['main', 'pictures', 'electric', 'history', 'dimensions', 'origin'] as const;
 export type SectionId = (typeof SECTIONS)[number];
