@@ -17,7 +17,7 @@ import { requestSignature } from './middleware/signature.ts';
 import { adminRoutes } from './routes/admin/admin.routes.ts';
 import { authRoutes } from './routes/auth/auth.routes.ts';
 import { externalRoutes } from './routes/auth/external.routes.ts';
-import { billingUserRoutes, paymentsRoutes, plansRoutes, statsRoutes } from './routes/billing/billing.routes.ts';
+import { paymentsRoutes, plansRoutes } from './routes/billing/billing.routes.ts';
 import { docsRoutes } from './routes/docs/docs.routes.ts';
 import { healthRoutes } from './routes/health/health.routes.ts';
 import { meRoutes } from './routes/me/me.routes.ts';
@@ -28,7 +28,6 @@ import { probesRoutes } from './routes/probes/probes.routes.ts';
 import { siteRoutes } from './routes/site/site.routes.ts';
 import { supportRoutes } from './routes/support/support.routes.ts';
 import { userRoutes } from './routes/user/user.routes.ts';
-import { interactionsRoutes } from './routes/vehicles/interactions.routes.ts';
 import { vehiclesRoutes } from './routes/vehicles/vehicles.routes.ts';
 
 export const API_BASE = '/api/v1';
@@ -92,15 +91,11 @@ export function createApp(deps: Deps) {
   app.route(`${API_BASE}/auth/external`, externalRoutes(deps, authSecret));
   app.route(`${API_BASE}/pages`, pagesRoutes(deps));
   app.route(`${API_BASE}/site`, siteRoutes(deps));
-  app.route(`${API_BASE}/user`, billingUserRoutes(deps));
   app.route(`${API_BASE}/user`, userRoutes(deps));
   app.route(`${API_BASE}/plans`, plansRoutes(deps));
   app.route(`${API_BASE}/payments`, paymentsRoutes(deps));
-  // Before the vehicles router: its `/{id}` would otherwise take `/compare` for an id.
-  app.route(`${API_BASE}/vehicles`, interactionsRoutes(deps));
   app.route(`${API_BASE}/vehicles`, vehiclesRoutes(deps));
   app.route(`${API_BASE}/me`, meRoutes(deps));
-  app.route(`${API_BASE}/me`, statsRoutes(deps));
   app.route(`${API_BASE}/notifications`, notificationsRoutes(deps));
   app.route(`${API_BASE}/support`, supportRoutes(deps));
   app.route(`${API_BASE}/pictures`, picturesRoutes(deps));

@@ -8,6 +8,7 @@ import { requireUser } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonContent } from '../../openapi.ts';
 import { ProcessIdHeader } from '../auth/auth.schemas.ts';
 import { sendLinkCode } from '../auth/auth.service.ts';
+import { billingUserRoutes } from '../billing/billing.routes.ts';
 import { readMaintenanceMessage } from '../site/site.data.ts';
 import { loadReferenceLists } from './config.data.ts';
 import {
@@ -227,60 +228,64 @@ export function userRoutes(deps: Deps) {
     id: number,
     body: z.infer<typeof UserUpdate>,
   ) => users.updateUser(deps, users.assertCanManage(c.get('principal'), id, 'update'), id, body);
-  return createRouter()
-    .openapi(config, async (c) => {
-      c.header('Cache-Control', 'public, max-age=60, stale-while-revalidate=600');
-      return c.json({ data: await userConfig(deps, c.get('locale')) }, 200);
-    })
-    .openapi(me, async (c) => {
-      c.header('Cache-Control', 'private, no-store');
-      return c.json({ data: await users.userPayload(deps, c.get('principal')!.userId) }, 200);
-    })
-    .openapi(getUser, async (c) => {
-      const { id } = c.req.valid('param');
-      users.assertCanManage(c.get('principal'), id, 'index');
-      return c.json({ data: await users.userPayload(deps, id) }, 200);
-    })
-    .openapi(changeUser('put'), async (c) => c.json({ data: await update(c, c.req.valid('param').id, c.req.valid('json')) }, 200))
-    .openapi(changeUser('patch'), async (c) => c.json({ data: await update(c, c.req.valid('param').id, c.req.valid('json')) }, 200))
-    .openapi(deleteUserRoute, async (c) => {
-      const { id } = c.req.valid('param');
-      await users.deleteUser(deps, users.assertCanManage(c.get('principal'), id, 'delete'), id, c.req.valid('json')?.password);
-      return c.json({ data: { ok: true as const } }, 200);
-    })
-    .openapi(linkCodeRoute, async (c) => {
-      const { id } = c.req.valid('param');
-      users.assertCanManage(c.get('principal'), id, 'update');
-      const req = { ...requestInfo(c, deps.config.trustProxy), t: c.get('t') };
-      return c.json({ data: await sendLinkCode(deps, id, c.req.valid('json'), req) }, 200);
-    })
-    .openapi(linkRoute, async (c) => {
-      const { id } = c.req.valid('param');
-      users.assertCanManage(c.get('principal'), id, 'update');
-      return c.json(
-        { data: await users.linkProvider(deps, id, c.req.valid('json').providerId, c.req.valid('header')['x-process-id']) },
-        200,
-      );
-    })
-    .openapi(unlinkRoute, async (c) => {
-      const { id } = c.req.valid('param');
-      users.assertCanManage(c.get('principal'), id, 'update');
-      return c.json({ data: await users.unlinkProvider(deps, id, c.req.valid('json').providerId) }, 200);
-    })
-    .openapi(notifiableRoute, async (c) => {
-      const { id } = c.req.valid('param');
-      users.assertCanManage(c.get('principal'), id, 'update');
-      const body = c.req.valid('json');
-      return c.json({ data: await users.setNotifiable(deps, id, body.providerId, body.isNotifiable) }, 200);
-    })
-    .openapi(getSettings, async (c) => {
-      const { id } = c.req.valid('param');
-      users.assertCanManage(c.get('principal'), id, 'index');
-      return c.json({ data: await users.notificationSettings(deps, id) }, 200);
-    })
-    .openapi(putSettings, async (c) => {
-      const { id } = c.req.valid('param');
-      users.assertCanManage(c.get('principal'), id, 'update');
-      return c.json({ data: await users.saveNotificationSettings(deps, id, c.req.valid('json')) }, 200);
-    });
+  return (
+    createRouter()
+      // The member's subscription, checkout and payments (billing.routes.ts).
+      .route('/', billingUserRoutes(deps))
+      .openapi(config, async (c) => {
+        c.header('Cache-Control', 'public, max-age=60, stale-while-revalidate=600');
+        return c.json({ data: await userConfig(deps, c.get('locale')) }, 200);
+      })
+      .openapi(me, async (c) => {
+        c.header('Cache-Control', 'private, no-store');
+        return c.json({ data: await users.userPayload(deps, c.get('principal')!.userId) }, 200);
+      })
+      .openapi(getUser, async (c) => {
+        const { id } = c.req.valid('param');
+        users.assertCanManage(c.get('principal'), id, 'index');
+        return c.json({ data: await users.userPayload(deps, id) }, 200);
+      })
+      .openapi(changeUser('put'), async (c) => c.json({ data: await update(c, c.req.valid('param').id, c.req.valid('json')) }, 200))
+      .openapi(changeUser('patch'), async (c) => c.json({ data: await update(c, c.req.valid('param').id, c.req.valid('json')) }, 200))
+      .openapi(deleteUserRoute, async (c) => {
+        const { id } = c.req.valid('param');
+        await users.deleteUser(deps, users.assertCanManage(c.get('principal'), id, 'delete'), id, c.req.valid('json')?.password);
+        return c.json({ data: { ok: true as const } }, 200);
+      })
+      .openapi(linkCodeRoute, async (c) => {
+        const { id } = c.req.valid('param');
+        users.assertCanManage(c.get('principal'), id, 'update');
+        const req = { ...requestInfo(c, deps.config.trustProxy), t: c.get('t') };
+        return c.json({ data: await sendLinkCode(deps, id, c.req.valid('json'), req) }, 200);
+      })
+      .openapi(linkRoute, async (c) => {
+        const { id } = c.req.valid('param');
+        users.assertCanManage(c.get('principal'), id, 'update');
+        return c.json(
+          { data: await users.linkProvider(deps, id, c.req.valid('json').providerId, c.req.valid('header')['x-process-id']) },
+          200,
+        );
+      })
+      .openapi(unlinkRoute, async (c) => {
+        const { id } = c.req.valid('param');
+        users.assertCanManage(c.get('principal'), id, 'update');
+        return c.json({ data: await users.unlinkProvider(deps, id, c.req.valid('json').providerId) }, 200);
+      })
+      .openapi(notifiableRoute, async (c) => {
+        const { id } = c.req.valid('param');
+        users.assertCanManage(c.get('principal'), id, 'update');
+        const body = c.req.valid('json');
+        return c.json({ data: await users.setNotifiable(deps, id, body.providerId, body.isNotifiable) }, 200);
+      })
+      .openapi(getSettings, async (c) => {
+        const { id } = c.req.valid('param');
+        users.assertCanManage(c.get('principal'), id, 'index');
+        return c.json({ data: await users.notificationSettings(deps, id) }, 200);
+      })
+      .openapi(putSettings, async (c) => {
+        const { id } = c.req.valid('param');
+        users.assertCanManage(c.get('principal'), id, 'update');
+        return c.json({ data: await users.saveNotificationSettings(deps, id, c.req.valid('json')) }, 200);
+      })
+  );
 }

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
 import { ErrorEnvelope, IdParam } from '../../openapi.ts';
+import { interactionsRoutes } from './interactions.routes.ts';
 import { ListMeta, Vehicle, VehicleListQuery, VehicleSummary } from './vehicles.schemas.ts';
 import { featuredVehicles, getVehicle, searchVehicles } from './vehicles.service.ts';
 import { createVehicleRoute, deleteVehicleRoute, patchVehicleRoute, replaceVehicleRoute } from './vehicles.write.schemas.ts';
@@ -51,6 +52,9 @@ const detail = createRoute({
 export function vehiclesRoutes(deps: Deps) {
   return (
     createRouter()
+      // Comparing, and each vehicle's like, favourite and contact (interactions.routes.ts): before
+      // `/{id}`, which would take "compare" for an id.
+      .route('/', interactionsRoutes(deps))
       .openapi(list, async (c) => c.json(await searchVehicles(deps, c.req.valid('query'), c.get('locale')), 200))
       // Before `/{id}`, which would take "featured" for an id.
       .openapi(featured, async (c) => c.json(await featuredVehicles(deps, c.req.valid('query').perPage, c.get('locale')), 200))
