@@ -1,4 +1,4 @@
-import { type Database, fromFlag, nowIso } from '@autoroute/db';
+import { type Database, fromFlag, nowIso, toFlag } from '@autoroute/db';
 import type { Kysely } from 'kysely';
 import { randomToken, sha256 } from '../lib/crypto.ts';
 
@@ -21,7 +21,7 @@ export async function createSession(db: Db, input: { userId: number; remember: b
         user_id: input.userId,
         user_agent: input.userAgent?.slice(0, 300) ?? null,
         ip: input.ip,
-        remember: input.remember ? 1 : 0,
+        remember: toFlag(input.remember),
         created_at: now,
         last_used_at: now,
         expires_at: expiresAt,

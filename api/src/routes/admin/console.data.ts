@@ -1,4 +1,4 @@
-import type { Database, DialectName, PaymentStatus, SubscriptionStatus, SupportStatus } from '@autoroute/db';
+import { type Database, type DialectName, type PaymentStatus, type SubscriptionStatus, type SupportStatus, toFlag } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { localName, toMajor } from '../../lib/reference.ts';
@@ -110,7 +110,7 @@ export function supportIdPage(db: Db, dialect: DialectName, f: SupportFilter, so
   let base = db.selectFrom('support_requests as s');
   if (f.ids) base = base.where('s.id', 'in', f.ids);
   if (f.statuses) base = base.where('s.status', 'in', f.statuses);
-  if (f.priority !== undefined) base = base.where('s.priority', '=', f.priority ? 1 : 0);
+  if (f.priority !== undefined) base = base.where('s.priority', '=', toFlag(f.priority));
   const text = f.q;
   if (text !== undefined) base = base.where((eb) => containsAny(eb, ['s.subject', 's.message', 's.email', 's.name'], text, dialect));
   return idPage(base, { id: 's.id', sort }, query);

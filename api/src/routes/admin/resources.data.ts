@@ -1,5 +1,5 @@
 import { type FieldDef, RESOURCES, type ResourceDef } from '@autoroute/contract/resources';
-import { type DialectName, nowIso, parseJson } from '@autoroute/db';
+import { type DialectName, nowIso, parseJson, toFlag } from '@autoroute/db';
 import { type Locale, languageTag } from '@autoroute/locales';
 import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
 import { toMajor, toMinor } from '../../lib/reference.ts';
@@ -107,7 +107,7 @@ function where(def: ResourceDef, filter: Record<string, unknown>, dialect: Diale
         terms.push(eb('id', 'in', value as number[]));
       } else {
         const field = def.fields.find((f) => f.source === key) as FieldDef;
-        const v = field.kind === 'boolean' ? (value === true || value === 'true' || value === 1 ? 1 : 0) : value;
+        const v = field.kind === 'boolean' ? toFlag(value === true || value === 'true' || value === 1) : value;
         terms.push(Array.isArray(v) ? eb(field.column, 'in', v) : eb(field.column, '=', v));
       }
     }
@@ -221,7 +221,7 @@ async function toColumns(db: AnyDb, def: ResourceDef, body: Row, creating: boole
         if (value === null && !creating) continue;
         break;
       case 'boolean':
-        value = value ? 1 : 0;
+        value = toFlag(Boolean(value));
         break;
       case 'translations': {
         const kept = Object.entries((value ?? {}) as Record<string, string | null>).filter(([, text]) => text);

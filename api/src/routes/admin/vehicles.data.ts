@@ -1,4 +1,4 @@
-import { type Database, type DialectName, nowIso } from '@autoroute/db';
+import { type Database, type DialectName, nowIso, toFlag } from '@autoroute/db';
 import type { Kysely } from 'kysely';
 import { withReferences } from '../vehicles/vehicles.data.ts';
 import { containsAny, idPage, type ListQuery, type SortColumns } from './list-query.ts';
@@ -28,8 +28,8 @@ export function moderationIdPage(db: Db, dialect: DialectName, f: ModerationFilt
   if (f.ids) base = base.where('v.id', 'in', f.ids);
   if (f.ownerIds) base = base.where('v.owner_id', 'in', f.ownerIds);
   if (f.categoryIds) base = base.where('v.category_id', 'in', f.categoryIds);
-  if (f.sold !== undefined) base = base.where('v.sold', '=', f.sold ? 1 : 0);
-  if (f.featured !== undefined) base = base.where('v.featured', '=', f.featured ? 1 : 0);
+  if (f.sold !== undefined) base = base.where('v.sold', '=', toFlag(f.sold));
+  if (f.featured !== undefined) base = base.where('v.featured', '=', toFlag(f.featured));
   if (f.soldSince) base = base.where('v.sold_at', '>=', f.soldSince);
   const text = f.q;
   if (text !== undefined) base = base.where((eb) => containsAny(eb, ['v.title', 'v.brand', 'v.model'], text, dialect));
@@ -40,7 +40,7 @@ export function moderationIdPage(db: Db, dialect: DialectName, f: ModerationFilt
 export async function setFeatured(db: Db, id: number, featured: boolean): Promise<void> {
   await db
     .updateTable('vehicles')
-    .set({ featured: featured ? 1 : 0, updated_at: nowIso() })
+    .set({ featured: toFlag(featured), updated_at: nowIso() })
     .where('id', '=', id)
     .execute();
 }

@@ -1,4 +1,4 @@
-import { type Database, nowIso, type PaymentStatus } from '@autoroute/db';
+import { type Database, nowIso, type PaymentStatus, toFlag } from '@autoroute/db';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 
 type Db = Kysely<Database>;
@@ -139,7 +139,7 @@ export const findPayment = (db: Db, id: number) => db.selectFrom('payments').sel
 
 /** Marks every listing of the owner featured by plan, or not. */
 export async function setPlanFeatured(db: Db, ownerId: number, featured: boolean): Promise<void> {
-  const flag = featured ? 1 : 0;
+  const flag = toFlag(featured);
   await db
     .updateTable('vehicles')
     .set({ plan_featured: flag })

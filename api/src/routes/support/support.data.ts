@@ -1,4 +1,4 @@
-import { type Database, fromFlag, nowIso, type SupportStatus } from '@autoroute/db';
+import { type Database, fromFlag, nowIso, type SupportStatus, toFlag } from '@autoroute/db';
 import type { Kysely } from 'kysely';
 
 type Db = Kysely<Database>;
@@ -26,7 +26,7 @@ export async function insertSupportRequest(
       email: r.email,
       subject: r.subject,
       message: r.message,
-      priority: r.priority ? 1 : 0,
+      priority: toFlag(r.priority),
       created_at: now,
       updated_at: now,
     })
