@@ -1,16 +1,12 @@
+import { MESSAGE_PREFIX, msg } from '@autoroute/contract/messages';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type { ErrorDetail } from './errors.ts';
 
-const KEY_PREFIX = 'i18n:';
+const KEY_PREFIX = MESSAGE_PREFIX;
 
-/**
- * A schema message that names a locale key under `api.` instead of English text:
- * `z.string({ error: msg('validation.required') })`. Parameters travel with it; a parameter that is
- * itself a `msg()` (a field's label, say) is translated too.
- */
-export const msg = (key: string, params?: Record<string, string | number>): string =>
-  `${KEY_PREFIX}${key}${params ? `|${JSON.stringify(params)}` : ''}`;
+/** Schema messages name locale keys (@autoroute/contract/messages). */
+export { msg };
 
 /** The text of a `msg()` in the request's language. */
 export function translateMsg(message: string, t: TFunction): string {

@@ -1,8 +1,8 @@
+// The API's own schema: the forms must refuse exactly what the server refuses.
+import { writeSchema } from '@autoroute/contract/resource-schema';
 import { type FieldDef, RESOURCE_NAMES, RESOURCES } from '@autoroute/contract/resources';
 import { LOCALES } from '@autoroute/locales/meta';
 import { describe, expect, it } from 'vitest';
-// The API's own schema: the forms must refuse exactly what the server refuses.
-import { writeSchema } from '../../../api/src/routes/admin/resources.schemas.ts';
 import { CONTENT_PARTS, checksFor, contentChecks, firstProblem } from './validation.ts';
 
 /** Values a user can type into each kind of input, valid and not. */

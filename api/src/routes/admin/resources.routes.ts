@@ -1,4 +1,5 @@
 import { ADMIN_ACTIONS, type AdminAction, permissionName } from '@autoroute/contract/permissions';
+import { fieldLabel, writeSchema } from '@autoroute/contract/resource-schema';
 import { RESOURCE_NAMES, RESOURCES, type ResourceDef, referrersOf, sortableSources } from '@autoroute/contract/resources';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { TFunction } from 'i18next';
@@ -21,7 +22,6 @@ import {
   updateRecord,
   usagesOf,
 } from './resources.data.ts';
-import { fieldLabel, writeSchema } from './resources.schemas.ts';
 
 export const ListParams = z.object({
   sort: z.string().optional().openapi({ example: '["name","ASC"]' }),
@@ -76,7 +76,7 @@ async function guardConstraints<T>(write: () => Promise<T>): Promise<T> {
  * Records travel bare (no envelope), as react-admin's data provider expects; errors keep the envelope.
  */
 function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceDef) => void) {
-  const Input = writeSchema(def);
+  const Input = writeSchema(def).openapi(`Admin_${def.name}_input`);
   const Record_ = z.record(z.string(), z.unknown()).openapi(`Admin_${def.name}`);
   const filters = ['q', 'id', ...def.fields.filter((f) => f.filter || f.kind === 'reference').map((f) => f.source)];
   const sortable = sortableSources(def);

@@ -1,8 +1,14 @@
-import { CRON_MESSAGES, cronProblem } from '@autoroute/contract/cron';
-import { CODE_PATTERN, type FieldDef, HEX_PATTERN, type ResourceDef } from '@autoroute/contract/resources';
-import { LOCALES } from '@autoroute/locales';
-import { z } from '@hono/zod-openapi';
-import { msg } from '../../validation.ts';
+import { LOCALES } from '@autoroute/locales/meta';
+import { z } from 'zod';
+import { CRON_MESSAGES, cronProblem } from './cron.ts';
+import { msg } from './messages.ts';
+import { CODE_PATTERN, type FieldDef, HEX_PATTERN, type ResourceDef } from './resources.ts';
+
+/*
+ * What the admin API accepts for a declared resource (contract/src/resources.ts), as one zod schema
+ * built from its declaration: the API validates with it (and names it in its OpenAPI document), and
+ * the back office's forms are tested against it so they refuse exactly what the server refuses.
+ */
 
 /** A field's label, as the back office shows it: the same locale key serves the screen and the API's messages. */
 export const fieldLabel = (def: ResourceDef, field: FieldDef): string => msg(`backoffice:resources.${def.name}.fields.${field.source}`);
@@ -128,5 +134,5 @@ export function writeSchema(def: ResourceDef) {
       shape[field.source] = z.preprocess(blankToNull, value.nullable().optional());
     }
   }
-  return z.object(shape).openapi(`Admin_${def.name}_input`);
+  return z.object(shape);
 }
