@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
-import { notFound, validationFailed } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonContent } from '../../openapi.ts';
 import { AUDIT_ACTIONS, AUDIT_SORTS, type AuditFilter, auditRecords, listAudit } from './audit.data.ts';
-import { contentRange, idList, instant, parseListQuery, wordList } from './list-query.ts';
+import { contentRange, filterValue, parseListQuery } from './list-query.ts';
 import { guarded, ListParams } from './resources.routes.ts';
 
 const Snapshot = z.record(z.string(), z.unknown()).nullable();
@@ -55,50 +55,24 @@ export function adminAuditRoutes(deps: Deps) {
         const t = c.get('t');
         const query = parseListQuery(c.req.valid('query'), {
           sortable: Object.keys(AUDIT_SORTS),
-          filters: ['id', 'userId', 'user', 'resource', 'action', 'recordId', 'since', 'until'],
+          filters: {
+            id: filterValue.ids,
+            userId: filterValue.ids,
+            user: z
+              .string()
+              .max(100)
+              .transform((text) => text.trim() || undefined),
+            resource: z.union([z.string().regex(RESOURCE_NAME), z.array(z.string().regex(RESOURCE_NAME))]).transform((r) => [r].flat()),
+            action: filterValue.words(AUDIT_ACTIONS),
+            recordId: z.union([z.string().trim().min(1).max(40), z.number().int()]).transform(String),
+            since: filterValue.instant,
+            until: filterValue.instant,
+          },
           defaultSort: { field: 'at', order: 'DESC' },
           t,
         });
         const { id, userId, user, resource, action, recordId, since, until } = query.filter;
-        const wrong: string[] = [];
-        const filter: AuditFilter = {};
-        const take = <T>(key: string, given: unknown, value: T | null, set: (v: T) => void) => {
-          if (given === undefined || given === null || given === '') return;
-          if (value === null) wrong.push(key);
-          else set(value);
-        };
-        take('id', id, idList(id), (v) => {
-          filter.ids = v;
-        });
-        take('userId', userId, idList(userId), (v) => {
-          filter.userIds = v;
-        });
-        take('user', user, typeof user === 'string' && user.length <= 100 ? user.trim() : null, (v) => {
-          if (v) filter.user = v;
-        });
-        const resources = (Array.isArray(resource) ? resource : [resource]).every((r) => typeof r === 'string' && RESOURCE_NAME.test(r))
-          ? ([] as string[]).concat(resource as string | string[])
-          : null;
-        take('resource', resource, resources, (v) => {
-          filter.resources = v;
-        });
-        take('action', action, wordList(action, AUDIT_ACTIONS), (v) => {
-          filter.actions = v;
-        });
-        const record =
-          (typeof recordId === 'string' && recordId.trim().length > 0 && recordId.length <= 40) || Number.isInteger(recordId)
-            ? String(recordId).trim()
-            : null;
-        take('recordId', recordId, record, (v) => {
-          filter.recordId = v;
-        });
-        take('since', since, instant(since), (v) => {
-          filter.since = v;
-        });
-        take('until', until, instant(until), (v) => {
-          filter.until = v;
-        });
-        if (wrong.length) throw validationFailed(wrong.map((key) => ({ path: `filter.${key}`, message: t('validation.invalid') })));
+        const filter: AuditFilter = { ids: id, userIds: userId, user, resources: resource, actions: action, recordId, since, until };
         const { records, total } = await listAudit(db, deps.dialect, filter, query);
         c.header('Content-Range', contentRange('audit', query.range, records.length, total));
         return c.json(records, 200);

@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
-import { notFound, validationFailed } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonContent } from '../../openapi.ts';
 import { type ContactFilter, contactIdPage, contactRecords } from './console.data.ts';
-import { contentRange, idList, instant, parseListQuery } from './list-query.ts';
+import { contentRange, filterValue, parseListQuery } from './list-query.ts';
 import { guarded, ListParams } from './resources.routes.ts';
 
 const AdminContact = z
@@ -46,21 +46,12 @@ export function adminContactsRoutes(deps: Deps) {
         const t = c.get('t');
         const query = parseListQuery(c.req.valid('query'), {
           sortable: Object.keys(SORTS),
-          filters: ['id', 'sellerId', 'vehicleId', 'createdSince'],
+          filters: { id: filterValue.ids, sellerId: filterValue.ids, vehicleId: filterValue.ids, createdSince: filterValue.instant },
           defaultSort: { field: 'createdAt', order: 'DESC' },
           t,
         });
         const { id, sellerId, vehicleId, createdSince } = query.filter;
-        const bad = (key: string) => validationFailed([{ path: `filter.${key}`, message: t('validation.invalid') }]);
-        const need = <T>(value: T | null, key: string): T => {
-          if (value === null) throw bad(key);
-          return value;
-        };
-        const filter: ContactFilter = {};
-        if (id !== undefined) filter.ids = need(idList(id), 'id');
-        if (sellerId !== undefined) filter.sellerIds = need(idList(sellerId), 'sellerId');
-        if (vehicleId !== undefined) filter.vehicleIds = need(idList(vehicleId), 'vehicleId');
-        if (createdSince !== undefined) filter.createdSince = need(instant(createdSince), 'createdSince');
+        const filter: ContactFilter = { ids: id, sellerIds: sellerId, vehicleIds: vehicleId, createdSince };
         const page = await contactIdPage(db, filter, SORTS[query.sort.field]!, query);
         const list = await contactRecords(db, page.ids);
         c.header('Content-Range', contentRange('contacts', query.range, list.length, page.total));

@@ -1,9 +1,9 @@
 import { createRouter, type Deps } from '../../context.ts';
-import { AppError, notFound, validationFailed } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { audited } from './audit.service.ts';
 import { findRun, listRuns, RUN_SORTS, type RunListRow, type RunSort, type RunsFilter } from './datacrons.data.ts';
 import { getRunRoute, listRunsRoute, MAX_RANGE, OUTCOMES, runNowRoute, TRIGGERS } from './datacrons.schemas.ts';
-import { contentRange, idList, parseListQuery, wordList } from './list-query.ts';
+import { contentRange, filterValue, parseListQuery } from './list-query.ts';
 
 const toRun = (r: RunListRow) => ({
   id: r.id,
@@ -45,23 +45,17 @@ export function datacronsRoutes(deps: Deps) {
       const t = c.get('t');
       const query = parseListQuery(c.req.valid('query'), {
         sortable: Object.keys(RUN_SORTS),
-        filters: ['id', 'datacronId', 'outcome', 'trigger'],
+        filters: {
+          id: filterValue.ids,
+          datacronId: filterValue.ids,
+          outcome: filterValue.words(OUTCOMES),
+          trigger: filterValue.words(TRIGGERS),
+        },
         defaultSort: { field: 'startedAt', order: 'DESC' },
         maxRange: MAX_RANGE,
         t,
       });
-      const values = {
-        id: idList(query.filter.id),
-        datacronId: idList(query.filter.datacronId),
-        outcome: wordList(query.filter.outcome, OUTCOMES),
-        trigger: wordList(query.filter.trigger, TRIGGERS),
-      };
-      const wrong = (Object.keys(values) as (keyof typeof values)[]).filter(
-        (key) => query.filter[key] !== undefined && values[key] === null,
-      );
-      if (wrong.length) throw validationFailed(wrong.map((key) => ({ path: `filter.${key}`, message: t('validation.invalid') })));
-      const given = <K extends keyof typeof values>(key: K) => (query.filter[key] === undefined ? undefined : (values[key] ?? undefined));
-      const filter: RunsFilter = { id: given('id'), datacronId: given('datacronId'), outcome: given('outcome'), trigger: given('trigger') };
+      const filter: RunsFilter = query.filter;
       const { rows, total } = await listRuns(deps.db, {
         filter,
         sort: query.sort.field as RunSort,

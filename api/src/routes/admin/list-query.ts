@@ -1,4 +1,5 @@
 import type { DialectName } from '@autoroute/db';
+import { z } from '@hono/zod-openapi';
 import type { TFunction } from 'i18next';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { validationFailed } from '../../errors.ts';
@@ -22,21 +23,56 @@ const parse = (text: string | undefined): unknown => {
   }
 };
 
+/** A list's filters: each one's schema turns what react-admin sends into what the data function takes. */
+export type FilterShape = Record<string, z.ZodType>;
+export type ParsedFilter<S extends FilterShape> = { [K in keyof S]?: z.output<S[K]> };
+
+/** A filter value read by `read`, which answers null for a value it refuses. */
+const readBy = <T>(read: (value: unknown) => T | null) =>
+  z.unknown().transform((value, ctx) => {
+    const read_ = read(value);
+    if (read_ === null) {
+      ctx.addIssue({ code: 'custom', message: 'invalid' });
+      return z.NEVER;
+    }
+    return read_;
+  });
+
+/** The kinds of filter values the admin lists take; every list builds its filters from these. */
+export const filterValue = {
+  /** One id or a list of them (`{"id":[1,2]}` for getMany). */
+  ids: readBy(idList),
+  /** One of the allowed words, or a list of them. */
+  words: <T extends string>(allowed: readonly T[]) => readBy((value) => wordList(value, allowed)),
+  /** An instant as the API writes them. */
+  instant: readBy(instant),
+  /** A month, `2026-11`. */
+  month: readBy(month),
+  flag: z.boolean(),
+  /** Free text; blank is no filter. */
+  text: z
+    .string()
+    .max(200)
+    .transform((text) => (text.trim() ? text : undefined)),
+};
+
 /**
  * Reads `sort=["field","ASC"]`, `range=[0,24]` and `filter={…}` from the query. Anything else than
- * a sortable field, an order, a sane range and an object of known filters is a 422 naming the part.
+ * a sortable field, an order, a sane range and an object of the list's filters, each with a value
+ * its schema takes, is a 422 naming the part (`sort`, `range`, `filter`, `filter.<name>`). A filter
+ * sent empty (null or "", a cleared input) is no filter.
  */
-export function parseListQuery(
+export function parseListQuery<S extends FilterShape>(
   query: Record<string, string | undefined>,
   options: {
     sortable: readonly string[];
-    filters: readonly string[];
+    filters: S;
     defaultSort: ListQuery['sort'];
     t: TFunction;
     /** Most rows one page may ask for (MAX_RANGE unless a list says less). */
     maxRange?: number;
   },
-): ListQuery {
+): ListQuery & { filter: ParsedFilter<S> } {
   const { t } = options;
   const maxRange = options.maxRange ?? MAX_RANGE;
   const problems: { path: string; message: string }[] = [];
@@ -75,13 +111,21 @@ export function parseListQuery(
     }
   }
 
-  let filter: Record<string, unknown> = {};
+  let filter: ParsedFilter<S> = {};
   const rawFilter = parse(query.filter);
   if (rawFilter !== undefined) {
     if (rawFilter && typeof rawFilter === 'object' && !Array.isArray(rawFilter)) {
-      filter = rawFilter as Record<string, unknown>;
-      const unknown = Object.keys(filter).filter((k) => !options.filters.includes(k));
+      const given = Object.fromEntries(Object.entries(rawFilter).filter(([, value]) => value !== null && value !== ''));
+      const unknown = Object.keys(given).filter((k) => !Object.hasOwn(options.filters, k));
       if (unknown.length) problems.push({ path: 'filter', message: t('validation.unknownField', { keys: unknown.join(', ') }) });
+      else {
+        const parsed = z.object(options.filters).partial().safeParse(given);
+        if (parsed.success) filter = parsed.data as ParsedFilter<S>;
+        else {
+          const wrong = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))];
+          problems.push(...wrong.map((key) => ({ path: `filter.${key}`, message: t('validation.invalid') })));
+        }
+      }
     } else {
       problems.push({ path: 'filter', message: t('admin.badFilter') });
     }

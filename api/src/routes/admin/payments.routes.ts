@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
-import { notFound, validationFailed } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonContent } from '../../openapi.ts';
 import { PAYMENT_STATUSES, type PaymentFilter, paymentIdPage, paymentRecords } from './console.data.ts';
-import { contentRange, idList, month, nextMonth, parseListQuery, wordList } from './list-query.ts';
+import { contentRange, filterValue, nextMonth, parseListQuery } from './list-query.ts';
 import { guarded, ListParams } from './resources.routes.ts';
 import { AdminPayment } from './subscriptions.routes.ts';
 
@@ -35,29 +35,21 @@ export function adminPaymentsRoutes(deps: Deps) {
         const t = c.get('t');
         const query = parseListQuery(c.req.valid('query'), {
           sortable: Object.keys(SORTS),
-          filters: ['id', 'status', 'userId', 'paidMonth', 'currency'],
+          filters: {
+            id: filterValue.ids,
+            status: filterValue.words(PAYMENT_STATUSES),
+            userId: filterValue.ids,
+            paidMonth: filterValue.month,
+            currency: z.string().regex(/^[A-Z]{3}$/),
+          },
           defaultSort: { field: 'createdAt', order: 'DESC' },
           t,
         });
         const { id, status, userId, paidMonth, currency } = query.filter;
-        const bad = (key: string) => validationFailed([{ path: `filter.${key}`, message: t('validation.invalid') }]);
-        const need = <T>(value: T | null, key: string): T => {
-          if (value === null) throw bad(key);
-          return value;
-        };
-        const filter: PaymentFilter = {};
-        if (id !== undefined) filter.ids = need(idList(id), 'id');
-        if (userId !== undefined) filter.userIds = need(idList(userId), 'userId');
-        if (status !== undefined) filter.statuses = need(wordList(status, PAYMENT_STATUSES), 'status');
-        if (paidMonth !== undefined) {
-          const m = month(paidMonth);
-          if (!m) throw bad('paidMonth');
-          filter.paidFrom = `${m}-01T00:00:00.000Z`;
-          filter.paidBefore = nextMonth(m);
-        }
-        if (currency !== undefined) {
-          if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) throw bad('currency');
-          filter.currency = currency;
+        const filter: PaymentFilter = { ids: id, userIds: userId, statuses: status, currency };
+        if (paidMonth) {
+          filter.paidFrom = `${paidMonth}-01T00:00:00.000Z`;
+          filter.paidBefore = nextMonth(paidMonth);
         }
         const page = await paymentIdPage(db, filter, SORTS[query.sort.field]!, query);
         const list = await paymentRecords(db, page.ids, c.get('locale'));

@@ -9,7 +9,7 @@ import { requireAnyPermission, requirePermission } from '../../middleware/auth.t
 import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { translateMsg } from '../../validation.ts';
 import { audited, REDACTED } from './audit.service.ts';
-import { contentRange, idList, parseListQuery } from './list-query.ts';
+import { contentRange, type FilterShape, filterValue, parseListQuery } from './list-query.ts';
 import {
   deleteRecord,
   duplicateOf,
@@ -35,6 +35,25 @@ export const guarded = {
 };
 
 const guard = (def: ResourceDef, action: AdminAction) => requirePermission(`admin.${def.permission}.${action}`);
+
+/**
+ * The filters of a declared resource's list: its free-text search, ids (getMany), the references
+ * (a city's country) and the fields declared as filters, each read as its kind.
+ */
+function filtersOf(def: ResourceDef): FilterShape {
+  const shape: FilterShape = { q: filterValue.text, id: filterValue.ids };
+  for (const field of def.fields) {
+    if (field.kind === 'reference') shape[field.source] = filterValue.ids;
+    else if (field.filter && field.kind === 'boolean') {
+      // A switch sends a boolean; a link from another screen may carry it as text.
+      shape[field.source] = z
+        .union([z.boolean(), z.enum(['true', 'false']), z.literal(0), z.literal(1)])
+        .transform((v) => v === true || v === 'true' || v === 1);
+    } else if (field.filter && field.kind === 'choice') shape[field.source] = filterValue.words(field.choices ?? []);
+    else if (field.filter) shape[field.source] = z.union([z.string(), z.number()]);
+  }
+  return shape;
+}
 
 /** The label of a field in the request's language. */
 const label = (def: ResourceDef, source: string, t: TFunction) => {
@@ -78,7 +97,7 @@ async function guardConstraints<T>(write: () => Promise<T>): Promise<T> {
 function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceDef) => void) {
   const Input = writeSchema(def).openapi(`Admin_${def.name}_input`);
   const Record_ = z.record(z.string(), z.unknown()).openapi(`Admin_${def.name}`);
-  const filters = ['q', 'id', ...def.fields.filter((f) => f.filter || f.kind === 'reference').map((f) => f.source)];
+  const filters = filtersOf(def);
   const sortable = sortableSources(def);
   const tags = [`Admin: ${def.name}`];
   const changed = () => onChange?.(def);
@@ -115,15 +134,10 @@ function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceD
         const t = c.get('t');
         const query = parseListQuery(c.req.valid('query'), {
           sortable: ['id', def.title],
-          filters: ['q', 'id'],
+          filters: { q: filterValue.text, id: filterValue.ids },
           defaultSort: { field: def.title, order: 'ASC' },
           t,
         });
-        if ('id' in query.filter) {
-          const ids = idList(query.filter.id);
-          if (ids === null) throw validationFailed([{ path: 'filter.id', message: t('validation.invalid') }]);
-          query.filter.id = ids;
-        }
         const { records, total } = await listReferences(deps.db, deps.dialect, def, query, c.get('locale'));
         c.header('Content-Range', contentRange(def.name, query.range, records.length, total));
         return c.json(records, 200);
@@ -150,13 +164,6 @@ function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceD
       async (c) => {
         const t = c.get('t');
         const query = parseListQuery(c.req.valid('query'), { sortable, filters, defaultSort: def.defaultSort, t });
-        for (const key of filters.filter((k) => k !== 'q' && k in query.filter)) {
-          const field = def.fields.find((f) => f.source === key);
-          if ((key === 'id' || field?.kind === 'reference') && idList(query.filter[key]) === null) {
-            throw validationFailed([{ path: `filter.${key}`, message: t('validation.invalid') }]);
-          }
-          if (key === 'id' || field?.kind === 'reference') query.filter[key] = idList(query.filter[key]);
-        }
         const { records, total } = await listRecords(deps.db, deps.dialect, def, query, c.get('locale'));
         c.header('Content-Range', contentRange(def.name, query.range, records.length, total));
         return c.json(records, 200);

@@ -7,7 +7,7 @@ import { msg } from '../../validation.ts';
 import { deleteRole, type RoleFilter, roleIdPage, saveRole } from './access.data.ts';
 import { BUILT_IN_ROLES, checkRoleWrite, findRole, grantableBy } from './access.service.ts';
 import { audited } from './audit.service.ts';
-import { contentRange, idList, parseListQuery } from './list-query.ts';
+import { contentRange, filterValue, parseListQuery } from './list-query.ts';
 import { guarded, ListParams } from './resources.routes.ts';
 
 const RoleInput = z
@@ -55,17 +55,14 @@ export function adminRolesRoutes(deps: Deps) {
       async (c) => {
         const query = parseListQuery(c.req.valid('query'), {
           sortable: ['id', 'name', 'createdAt'],
-          filters: ['q', 'id', 'grantable'],
+          filters: { q: filterValue.text, id: filterValue.ids, grantable: filterValue.flag },
           defaultSort: { field: 'id', order: 'ASC' },
           t: c.get('t'),
         });
         const column = { id: 'id', name: 'name', createdAt: 'created_at' }[query.sort.field] as 'id';
-        const filter: RoleFilter = {};
-        const ids = query.filter.id === undefined ? null : idList(query.filter.id);
-        if (ids) filter.ids = ids;
+        const filter: RoleFilter = { ids: query.filter.id, q: query.filter.q };
         // The roles the caller may give a user (the user form's choices), by the rules a user write checks.
-        if (query.filter.grantable === true) filter.grantable = grantableBy(c.get('principal')!);
-        if (typeof query.filter.q === 'string' && query.filter.q.trim()) filter.q = query.filter.q;
+        if (query.filter.grantable) filter.grantable = grantableBy(c.get('principal')!);
         const page = await roleIdPage(db, deps.dialect, filter, column, query);
         const records = (await Promise.all(page.ids.map((id) => findRole(db, id)))).filter((r) => r !== null);
         c.header('Content-Range', contentRange('roles', query.range, records.length, page.total));

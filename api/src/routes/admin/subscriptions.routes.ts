@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
-import { notFound, validationFailed } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonContent } from '../../openapi.ts';
 import {
@@ -10,7 +10,7 @@ import {
   subscriptionIdPage,
   subscriptionRecords,
 } from './console.data.ts';
-import { contentRange, idList, parseListQuery, wordList } from './list-query.ts';
+import { contentRange, filterValue, parseListQuery } from './list-query.ts';
 import { guarded, ListParams } from './resources.routes.ts';
 
 export const AdminPayment = z
@@ -66,25 +66,19 @@ export function adminSubscriptionsRoutes(deps: Deps) {
         const t = c.get('t');
         const query = parseListQuery(c.req.valid('query'), {
           sortable: Object.keys(SORTS),
-          filters: ['id', 'status', 'userId', 'cartId', 'active'],
+          filters: {
+            id: filterValue.ids,
+            status: filterValue.words(SUBSCRIPTION_STATUSES),
+            userId: filterValue.ids,
+            cartId: filterValue.ids,
+            active: z.literal(true),
+          },
           defaultSort: { field: 'startedAt', order: 'DESC' },
           t,
         });
         const { id, status, userId, cartId, active } = query.filter;
-        const bad = (key: string) => validationFailed([{ path: `filter.${key}`, message: t('validation.invalid') }]);
-        const need = <T>(value: T | null, key: string): T => {
-          if (value === null) throw bad(key);
-          return value;
-        };
-        const filter: SubscriptionFilter = {};
-        if (id !== undefined) filter.ids = need(idList(id), 'id');
-        if (userId !== undefined) filter.userIds = need(idList(userId), 'userId');
-        if (cartId !== undefined) filter.cartIds = need(idList(cartId), 'cartId');
-        if (status !== undefined) filter.statuses = need(wordList(status, SUBSCRIPTION_STATUSES), 'status');
-        if (active !== undefined) {
-          if (active !== true) throw bad('active');
-          filter.activeAt = new Date().toISOString();
-        }
+        const filter: SubscriptionFilter = { ids: id, userIds: userId, cartIds: cartId, statuses: status };
+        if (active) filter.activeAt = new Date().toISOString();
         const page = await subscriptionIdPage(db, filter, SORTS[query.sort.field]!, query);
         const list = await subscriptionRecords(db, page.ids, c.get('locale'));
         c.header('Content-Range', contentRange('subscriptions', query.range, list.length, page.total));

@@ -1,12 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
-import { notFound, validationFailed } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { deleteSupportRequest, setSupportStatus, supportRecords } from '../support/support.data.ts';
 import { audited } from './audit.service.ts';
 import { type SupportFilter, supportIdPage } from './console.data.ts';
-import { contentRange, idList, parseListQuery, type SortColumns, wordList } from './list-query.ts';
+import { contentRange, filterValue, parseListQuery, type SortColumns } from './list-query.ts';
 import { guarded, ListParams } from './resources.routes.ts';
 
 const STATUSES = ['open', 'closed'] as const;
@@ -71,27 +71,12 @@ export function adminSupportRoutes(deps: Deps) {
         const t = c.get('t');
         const query = parseListQuery(c.req.valid('query'), {
           sortable: Object.keys(SORTS),
-          filters: ['q', 'status', 'priority', 'id'],
+          filters: { q: filterValue.text, status: filterValue.words(STATUSES), priority: filterValue.flag, id: filterValue.ids },
           defaultSort: { field: 'triage', order: 'ASC' },
           t,
         });
         const { q, status, priority, id } = query.filter;
-        const filter: SupportFilter = {};
-        if (id !== undefined) {
-          const ids = idList(id);
-          if (!ids) throw validationFailed([{ path: 'filter.id', message: t('validation.invalid') }]);
-          filter.ids = ids;
-        }
-        if (status !== undefined) {
-          const statuses = wordList(status, STATUSES);
-          if (!statuses) throw validationFailed([{ path: 'filter.status', message: t('validation.invalid') }]);
-          filter.statuses = statuses;
-        }
-        if (priority !== undefined) {
-          if (typeof priority !== 'boolean') throw validationFailed([{ path: 'filter.priority', message: t('validation.invalid') }]);
-          filter.priority = priority;
-        }
-        if (typeof q === 'string' && q.trim()) filter.q = q;
+        const filter: SupportFilter = { ids: id, statuses: status, priority, q };
         const page = await supportIdPage(db, deps.dialect, filter, SORTS[query.sort.field]!, query);
         const list = await supportRecords(db, page.ids);
         c.header('Content-Range', contentRange('support-requests', query.range, list.length, page.total));

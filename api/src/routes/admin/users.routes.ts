@@ -9,7 +9,7 @@ import { Email, NewPassword, Phone, Username } from '../auth/auth.schemas.ts';
 import { createMember, deleteUserRow, emailTaken, setUserStatus, updateUserColumns, usernameTaken } from '../user/user.data.ts';
 import { applyUserAccess, checkUserAccess, checkUserDeletion } from './access.service.ts';
 import { audited, REDACTED } from './audit.service.ts';
-import { contentRange, idList, instant, parseListQuery } from './list-query.ts';
+import { contentRange, filterValue, parseListQuery } from './list-query.ts';
 import { guarded, ListParams } from './resources.routes.ts';
 import { type UserFilter, userIdPage, userRecords } from './users.data.ts';
 
@@ -97,28 +97,18 @@ export function adminUsersRoutes(deps: Deps) {
         const t = c.get('t');
         const query = parseListQuery(c.req.valid('query'), {
           sortable: Object.keys(SORTS),
-          filters: ['q', 'status', 'roleId', 'id', 'createdSince'],
+          filters: {
+            q: filterValue.text,
+            status: z.enum(['active', 'suspended']),
+            roleId: filterValue.ids,
+            id: filterValue.ids,
+            createdSince: filterValue.instant,
+          },
           defaultSort: { field: 'createdAt', order: 'DESC' },
           t,
         });
         const { q, status, roleId, id, createdSince } = query.filter;
-        const since = createdSince === undefined ? null : instant(createdSince);
-        const ids = id === undefined ? null : idList(id);
-        const role = roleId === undefined ? null : idList(roleId);
-        if (
-          (id !== undefined && !ids) ||
-          (roleId !== undefined && !role) ||
-          (createdSince !== undefined && !since) ||
-          (status !== undefined && status !== 'active' && status !== 'suspended')
-        ) {
-          throw validationFailed([{ path: 'filter', message: t('validation.invalid') }]);
-        }
-        const filter: UserFilter = {};
-        if (typeof q === 'string' && q.trim()) filter.q = q;
-        if (status) filter.status = status as 'active' | 'suspended';
-        if (ids) filter.ids = ids;
-        if (since) filter.createdSince = since;
-        if (role) filter.roleIds = role;
+        const filter: UserFilter = { q, status, ids: id, createdSince, roleIds: roleId };
         const page = await userIdPage(db, deps.dialect, filter, SORTS[query.sort.field]!, query);
         const records = await userRecords(db, page.ids);
         c.header('Content-Range', contentRange('users', query.range, records.length, page.total));

@@ -3,14 +3,14 @@ import { fromFlag } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
-import { notFound, validationFailed } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { localName, toMajor } from '../../lib/reference.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { removePictureFiles } from '../pictures/pictures.service.ts';
 import { deleteVehicleRows, viewerOf } from '../vehicles/vehicles.write.service.ts';
 import { audited } from './audit.service.ts';
-import { contentRange, idList, instant, parseListQuery } from './list-query.ts';
+import { contentRange, filterValue, parseListQuery } from './list-query.ts';
 import { guarded, ListParams } from './resources.routes.ts';
 import { type ModerationFilter, moderationIdPage, moderationRows, setFeatured } from './vehicles.data.ts';
 
@@ -46,9 +46,6 @@ const SORTS: Record<string, string> = {
   featured: 'v.featured',
   createdAt: 'v.created_at',
 };
-const FLAGS = ['sold', 'featured'] as const;
-const IDS = ['id', 'ownerId', 'categoryId'] as const;
-const ID_FILTERS = { id: 'ids', ownerId: 'ownerIds', categoryId: 'categoryIds' } as const;
 
 const tags = ['Admin: vehicles'];
 
@@ -100,29 +97,20 @@ export function adminVehiclesRoutes(deps: Deps) {
         const t = c.get('t');
         const query = parseListQuery(c.req.valid('query'), {
           sortable: Object.keys(SORTS),
-          filters: ['q', ...FLAGS, ...IDS, 'soldSince'],
+          filters: {
+            q: filterValue.text,
+            sold: filterValue.flag,
+            featured: filterValue.flag,
+            id: filterValue.ids,
+            ownerId: filterValue.ids,
+            categoryId: filterValue.ids,
+            soldSince: filterValue.instant,
+          },
           defaultSort: { field: 'createdAt', order: 'DESC' },
           t,
         });
-        const filter: ModerationFilter = {};
-        for (const key of IDS) {
-          if (query.filter[key] === undefined) continue;
-          const ids = idList(query.filter[key]);
-          if (!ids) throw validationFailed([{ path: `filter.${key}`, message: t('validation.invalid') }]);
-          filter[ID_FILTERS[key]] = ids;
-        }
-        for (const key of FLAGS) {
-          const value = query.filter[key];
-          if (value === undefined) continue;
-          if (typeof value !== 'boolean') throw validationFailed([{ path: `filter.${key}`, message: t('validation.invalid') }]);
-          filter[key] = value;
-        }
-        if (query.filter.soldSince !== undefined) {
-          const since = instant(query.filter.soldSince);
-          if (!since) throw validationFailed([{ path: 'filter.soldSince', message: t('validation.invalid') }]);
-          filter.soldSince = since;
-        }
-        if (typeof query.filter.q === 'string' && query.filter.q.trim()) filter.q = query.filter.q;
+        const { q, sold, featured, id, ownerId, categoryId, soldSince } = query.filter;
+        const filter: ModerationFilter = { q, sold, featured, ids: id, ownerIds: ownerId, categoryIds: categoryId, soldSince };
         const page = await moderationIdPage(db, deps.dialect, filter, SORTS[query.sort.field]!, query);
         const list = await records(page.ids, c.get('locale'));
         c.header('Content-Range', contentRange('vehicles', query.range, list.length, page.total));
