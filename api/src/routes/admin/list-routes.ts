@@ -22,6 +22,8 @@ export function listRoutes<S extends FilterShape>(spec: {
   summary: { list: string; one: string };
   /** How the one-record answer and its 404 are described in the API document. */
   describe: { one: string; missing: string };
+  /** The error code of a record that does not exist (NOT_FOUND unless the resource has its own). */
+  notFoundCode?: string;
   sorts: Record<string, SortColumns>;
   defaultSort: ListQuery['sort'];
   filters: S;
@@ -71,7 +73,7 @@ export function listRoutes<S extends FilterShape>(spec: {
       }),
       async (c) => {
         const [found] = await spec.records([c.req.valid('param').id], c.get('locale'));
-        if (!found) throw notFound('NOT_FOUND');
+        if (!found) throw notFound(spec.notFoundCode ?? 'NOT_FOUND');
         return c.json(found, 200);
       },
     );

@@ -1,13 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { createRouter, type Deps } from '../../context.ts';
+import type { Deps } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { deleteSupportRequest, setSupportStatus, supportRecords } from '../support/support.data.ts';
 import { audited } from './audit.service.ts';
-import { type SupportFilter, supportIdPage } from './console.data.ts';
-import { contentRange, filterValue, parseListQuery, type SortColumns } from './list-query.ts';
-import { guarded, ListParams } from './resources.routes.ts';
+import { supportIdPage } from './console.data.ts';
+import { filterValue, type SortColumns } from './list-query.ts';
+import { listRoutes } from './list-routes.ts';
+import { guarded } from './resources.routes.ts';
 
 const STATUSES = ['open', 'closed'] as const;
 
@@ -52,53 +53,24 @@ const unknown = failure('SUPPORT_REQUEST_NOT_FOUND');
 /** The support team's queue (docs/decisions/013-support-requests.md): read, close or reopen, delete. */
 export function adminSupportRoutes(deps: Deps) {
   const { db } = deps;
-  return createRouter()
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/',
-        tags,
-        summary: 'Every support request (admin.support.index): filter q, status, priority, id; sort triage by default',
-        middleware: requirePermission('admin.support.index'),
-        request: { query: ListParams },
-        responses: {
-          200: { description: 'One page', ...jsonContent(z.array(AdminSupportRequest)) },
-          ...guarded,
-          422: failure('Bad query'),
-        },
-      }),
-      async (c) => {
-        const t = c.get('t');
-        const query = parseListQuery(c.req.valid('query'), {
-          sortable: Object.keys(SORTS),
-          filters: { q: filterValue.text, status: filterValue.words(STATUSES), priority: filterValue.flag, id: filterValue.ids },
-          defaultSort: { field: 'triage', order: 'ASC' },
-          t,
-        });
-        const { q, status, priority, id } = query.filter;
-        const filter: SupportFilter = { ids: id, statuses: status, priority, q };
-        const page = await supportIdPage(db, deps.dialect, filter, SORTS[query.sort.field]!, query);
-        const list = await supportRecords(db, page.ids);
-        c.header('Content-Range', contentRange('support-requests', query.range, list.length, page.total));
-        return c.json(list, 200);
-      },
-    )
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/{id}',
-        tags,
-        summary: 'One support request (admin.support.index)',
-        middleware: requirePermission('admin.support.index'),
-        request: { params: IdParam },
-        responses: { 200: { description: 'The request', ...jsonContent(AdminSupportRequest) }, ...guarded, 404: unknown },
-      }),
-      async (c) => {
-        const [found] = await supportRecords(db, [c.req.valid('param').id]);
-        if (!found) throw notFound('SUPPORT_REQUEST_NOT_FOUND');
-        return c.json(found, 200);
-      },
-    )
+  return listRoutes({
+    resource: 'support-requests',
+    permission: 'admin.support.index',
+    tags,
+    record: AdminSupportRequest,
+    summary: {
+      list: 'Every support request (admin.support.index): filter q, status, priority, id; sort triage by default',
+      one: 'One support request (admin.support.index)',
+    },
+    describe: { one: 'The request', missing: 'SUPPORT_REQUEST_NOT_FOUND' },
+    notFoundCode: 'SUPPORT_REQUEST_NOT_FOUND',
+    sorts: SORTS,
+    defaultSort: { field: 'triage', order: 'ASC' },
+    filters: { q: filterValue.text, status: filterValue.words(STATUSES), priority: filterValue.flag, id: filterValue.ids },
+    page: ({ q, status, priority, id }, sort, query) =>
+      supportIdPage(db, deps.dialect, { ids: id, statuses: status, priority, q }, sort, query),
+    records: (ids) => supportRecords(db, ids),
+  })
     .openapi(
       createRoute({
         method: 'put',
