@@ -1,6 +1,6 @@
 import { hashPassword, nowIso } from '@autoroute/db';
 import { createRoute, z } from '@hono/zod-openapi';
-import { createRouter, type Deps } from '../../context.ts';
+import type { Deps } from '../../context.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
@@ -9,9 +9,10 @@ import { Email, NewPassword, Phone, Username } from '../auth/auth.schemas.ts';
 import { createMember, deleteUserRow, emailTaken, setUserStatus, updateUserColumns, usernameTaken } from '../user/user.data.ts';
 import { applyUserAccess, checkUserAccess, checkUserDeletion } from './access.service.ts';
 import { audited, REDACTED } from './audit.service.ts';
-import { contentRange, filterValue, parseListQuery } from './list-query.ts';
-import { guarded, ListParams } from './resources.routes.ts';
-import { type UserFilter, userIdPage, userRecords } from './users.data.ts';
+import { filterValue } from './list-query.ts';
+import { listRoutes } from './list-routes.ts';
+import { guarded } from './resources.routes.ts';
+import { userIdPage, userRecords } from './users.data.ts';
 
 type Db = Deps['db'];
 
@@ -82,55 +83,27 @@ export function adminUsersRoutes(deps: Deps) {
   const one = async (id: number, from: Db = db): Promise<z.infer<typeof AdminUser> | null> => (await userRecords(from, [id]))[0] ?? null;
   // A password the write set shows in the log as set, never as its value.
   const logged = (user: z.infer<typeof AdminUser>, password: string | undefined) => (password ? { ...user, password: REDACTED } : user);
-  return createRouter()
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/',
-        tags,
-        summary: 'List users (admin.user.index): filter q, status, roleId, id, createdSince',
-        middleware: requirePermission('admin.user.index'),
-        request: { query: ListParams },
-        responses: { 200: { description: 'One page', ...jsonContent(z.array(AdminUser)) }, ...guarded, 422: failure('Bad query') },
-      }),
-      async (c) => {
-        const t = c.get('t');
-        const query = parseListQuery(c.req.valid('query'), {
-          sortable: Object.keys(SORTS),
-          filters: {
-            q: filterValue.text,
-            status: z.enum(['active', 'suspended']),
-            roleId: filterValue.ids,
-            id: filterValue.ids,
-            createdSince: filterValue.instant,
-          },
-          defaultSort: { field: 'createdAt', order: 'DESC' },
-          t,
-        });
-        const { q, status, roleId, id, createdSince } = query.filter;
-        const filter: UserFilter = { q, status, ids: id, createdSince, roleIds: roleId };
-        const page = await userIdPage(db, deps.dialect, filter, SORTS[query.sort.field]!, query);
-        const records = await userRecords(db, page.ids);
-        c.header('Content-Range', contentRange('users', query.range, records.length, page.total));
-        return c.json(records, 200);
-      },
-    )
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/{id}',
-        tags,
-        summary: 'One user (admin.user.index)',
-        middleware: requirePermission('admin.user.index'),
-        request: { params: IdParam },
-        responses: { 200: { description: 'The user', ...jsonContent(AdminUser) }, ...guarded, 404: failure('No such user') },
-      }),
-      async (c) => {
-        const user = await one(c.req.valid('param').id);
-        if (!user) throw notFound('USER_NOT_FOUND');
-        return c.json(user, 200);
-      },
-    )
+  return listRoutes({
+    resource: 'users',
+    permission: 'admin.user.index',
+    tags,
+    record: AdminUser,
+    summary: { list: 'List users (admin.user.index): filter q, status, roleId, id, createdSince', one: 'One user (admin.user.index)' },
+    describe: { one: 'The user', missing: 'No such user' },
+    notFoundCode: 'USER_NOT_FOUND',
+    sorts: SORTS,
+    defaultSort: { field: 'createdAt', order: 'DESC' },
+    filters: {
+      q: filterValue.text,
+      status: z.enum(['active', 'suspended']),
+      roleId: filterValue.ids,
+      id: filterValue.ids,
+      createdSince: filterValue.instant,
+    },
+    page: ({ q, status, roleId, id, createdSince }, sort, query) =>
+      userIdPage(db, deps.dialect, { q, status, ids: id, createdSince, roleIds: roleId }, sort, query),
+    records: (ids) => userRecords(db, ids),
+  })
     .openapi(
       createRoute({
         method: 'post',
