@@ -2,7 +2,7 @@ import { DELETE_VEHICLE } from '@autoroute/contract/permissions';
 import { fromFlag } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import { createRoute, z } from '@hono/zod-openapi';
-import { createRouter, type Deps } from '../../context.ts';
+import type { Deps } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { localName, toMajor } from '../../lib/reference.ts';
 import { requirePermission } from '../../middleware/auth.ts';
@@ -10,9 +10,10 @@ import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { removePictureFiles } from '../pictures/pictures.service.ts';
 import { deleteVehicleRows, viewerOf } from '../vehicles/vehicles.write.service.ts';
 import { audited } from './audit.service.ts';
-import { contentRange, filterValue, parseListQuery } from './list-query.ts';
-import { guarded, ListParams } from './resources.routes.ts';
-import { type ModerationFilter, moderationIdPage, moderationRows, setFeatured } from './vehicles.data.ts';
+import { filterValue } from './list-query.ts';
+import { listRoutes } from './list-routes.ts';
+import { guarded } from './resources.routes.ts';
+import { moderationIdPage, moderationRows, setFeatured } from './vehicles.data.ts';
 
 const AdminVehicle = z
   .object({
@@ -82,57 +83,38 @@ export function adminVehiclesRoutes(deps: Deps) {
     });
   };
 
-  return createRouter()
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/',
-        tags,
-        summary: 'Every listing (admin.vehicle.index): filter q, sold, featured, ownerId, categoryId, id, soldSince',
-        middleware: requirePermission('admin.vehicle.index'),
-        request: { query: ListParams },
-        responses: { 200: { description: 'One page', ...jsonContent(z.array(AdminVehicle)) }, ...guarded, 422: failure('Bad query') },
-      }),
-      async (c) => {
-        const t = c.get('t');
-        const query = parseListQuery(c.req.valid('query'), {
-          sortable: Object.keys(SORTS),
-          filters: {
-            q: filterValue.text,
-            sold: filterValue.flag,
-            featured: filterValue.flag,
-            id: filterValue.ids,
-            ownerId: filterValue.ids,
-            categoryId: filterValue.ids,
-            soldSince: filterValue.instant,
-          },
-          defaultSort: { field: 'createdAt', order: 'DESC' },
-          t,
-        });
-        const { q, sold, featured, id, ownerId, categoryId, soldSince } = query.filter;
-        const filter: ModerationFilter = { q, sold, featured, ids: id, ownerIds: ownerId, categoryIds: categoryId, soldSince };
-        const page = await moderationIdPage(db, deps.dialect, filter, SORTS[query.sort.field]!, query);
-        const list = await records(page.ids, c.get('locale'));
-        c.header('Content-Range', contentRange('vehicles', query.range, list.length, page.total));
-        return c.json(list, 200);
-      },
-    )
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/{id}',
-        tags,
-        summary: 'One listing (admin.vehicle.index)',
-        middleware: requirePermission('admin.vehicle.index'),
-        request: { params: IdParam },
-        responses: { 200: { description: 'The listing', ...jsonContent(AdminVehicle) }, ...guarded, 404: failure('No such listing') },
-      }),
-      async (c) => {
-        const [found] = await records([c.req.valid('param').id], c.get('locale'));
-        if (!found) throw notFound('VEHICLE_NOT_FOUND');
-        return c.json(found, 200);
-      },
-    )
+  return listRoutes({
+    resource: 'vehicles',
+    permission: 'admin.vehicle.index',
+    tags,
+    record: AdminVehicle,
+    summary: {
+      list: 'Every listing (admin.vehicle.index): filter q, sold, featured, ownerId, categoryId, id, soldSince',
+      one: 'One listing (admin.vehicle.index)',
+    },
+    describe: { one: 'The listing', missing: 'No such listing' },
+    notFoundCode: 'VEHICLE_NOT_FOUND',
+    sorts: SORTS,
+    defaultSort: { field: 'createdAt', order: 'DESC' },
+    filters: {
+      q: filterValue.text,
+      sold: filterValue.flag,
+      featured: filterValue.flag,
+      id: filterValue.ids,
+      ownerId: filterValue.ids,
+      categoryId: filterValue.ids,
+      soldSince: filterValue.instant,
+    },
+    page: ({ q, sold, featured, id, ownerId, categoryId, soldSince }, sort, query) =>
+      moderationIdPage(
+        db,
+        deps.dialect,
+        { q, sold, featured, ids: id, ownerIds: ownerId, categoryIds: categoryId, soldSince },
+        sort,
+        query,
+      ),
+    records,
+  })
     .openapi(
       createRoute({
         method: 'put',
