@@ -1,21 +1,16 @@
-import { MESSAGE_PREFIX, msg } from '@autoroute/contract/messages';
+import { MESSAGE_PREFIX } from '@autoroute/contract/messages';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type { ErrorDetail } from './errors.ts';
 
-const KEY_PREFIX = MESSAGE_PREFIX;
-
-/** Schema messages name locale keys (@autoroute/contract/messages). */
-export { msg };
-
 /** The text of a `msg()` in the request's language. */
 export function translateMsg(message: string, t: TFunction): string {
   const bar = message.indexOf('|');
-  const key = message.slice(KEY_PREFIX.length, bar < 0 ? undefined : bar);
+  const key = message.slice(MESSAGE_PREFIX.length, bar < 0 ? undefined : bar);
   if (bar < 0) return t(key);
   const params = JSON.parse(message.slice(bar + 1)) as Record<string, string | number>;
   for (const [name, value] of Object.entries(params)) {
-    if (typeof value === 'string' && value.startsWith(KEY_PREFIX)) params[name] = translateMsg(value, t);
+    if (typeof value === 'string' && value.startsWith(MESSAGE_PREFIX)) params[name] = translateMsg(value, t);
   }
   return t(key, params);
 }
@@ -26,7 +21,7 @@ export function localizeIssues(issues: z.core.$ZodIssue[], t: TFunction): ErrorD
 }
 
 function localizeIssue(issue: z.core.$ZodIssue, t: TFunction): string {
-  if (issue.message?.startsWith(KEY_PREFIX)) return translateMsg(issue.message, t);
+  if (issue.message?.startsWith(MESSAGE_PREFIX)) return translateMsg(issue.message, t);
   switch (issue.code) {
     case 'invalid_type': {
       // zod reports the input only when asked; its default message still says what it received.

@@ -1,9 +1,9 @@
+import { msg } from '@autoroute/contract/messages';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
-import { msg } from '../../validation.ts';
 import { deleteRole, type RoleFilter, roleIdPage, saveRole } from './access.data.ts';
 import { BUILT_IN_ROLES, checkRoleWrite, findRole, grantableBy } from './access.service.ts';
 import { audited } from './audit.service.ts';

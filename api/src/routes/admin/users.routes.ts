@@ -1,10 +1,10 @@
+import { msg } from '@autoroute/contract/messages';
 import { hashPassword, nowIso } from '@autoroute/db';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
-import { msg } from '../../validation.ts';
 import { Email, NewPassword, Phone, Username } from '../auth/auth.schemas.ts';
 import { createMember, deleteUserRow, emailTaken, setUserStatus, updateUserColumns, usernameTaken } from '../user/user.data.ts';
 import { applyUserAccess, checkUserAccess, checkUserDeletion } from './access.service.ts';

@@ -1,6 +1,6 @@
 import { EMAIL, isPhone, PASSWORD, PERSON_NAME, PHONE, USERNAME } from '@autoroute/contract/fields';
+import { msg } from '@autoroute/contract/messages';
 import { z } from '@hono/zod-openapi';
-import { msg } from '../../validation.ts';
 import { isCommonPassword } from './passwords.ts';
 
 export const Email = z

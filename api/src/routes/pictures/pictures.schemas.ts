@@ -1,5 +1,5 @@
+import { msg } from '@autoroute/contract/messages';
 import { z } from '@hono/zod-openapi';
-import { msg } from '../../validation.ts';
 
 export const PictureUpload = z
   .object({

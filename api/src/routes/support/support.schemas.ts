@@ -1,7 +1,7 @@
+import { msg } from '@autoroute/contract/messages';
 import { createRoute, z } from '@hono/zod-openapi';
 import { LIMITS } from '../../lib/limits.ts';
 import { failure, jsonBody, jsonContent } from '../../openapi.ts';
-import { msg } from '../../validation.ts';
 import { Email } from '../auth/auth.schemas.ts';
 
 const [nameMin, nameMax] = LIMITS.text.name;

@@ -1,5 +1,5 @@
+import { msg } from '@autoroute/contract/messages';
 import { z } from '@hono/zod-openapi';
-import { msg } from '../../validation.ts';
 import { Email, NewPassword, Phone, Username } from '../auth/auth.schemas.ts';
 import { SIDEBAR_ITEMS } from './user.service.ts';
 

@@ -1,8 +1,8 @@
 import { CONTACT_MESSAGE, isPhone, PERSON_NAME, PHONE } from '@autoroute/contract/fields';
+import { msg } from '@autoroute/contract/messages';
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireUser } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
-import { msg } from '../../validation.ts';
 import { Email } from '../auth/auth.schemas.ts';
 import { ListMeta, Vehicle, VehicleSummary } from './vehicles.schemas.ts';
 

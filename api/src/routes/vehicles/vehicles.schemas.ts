@@ -1,5 +1,5 @@
+import { msg } from '@autoroute/contract/messages';
 import { z } from '@hono/zod-openapi';
-import { msg } from '../../validation.ts';
 
 const boolParam = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 

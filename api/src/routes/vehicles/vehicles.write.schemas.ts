@@ -1,7 +1,7 @@
+import { msg } from '@autoroute/contract/messages';
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireUser, requireVerifiedEmail } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
-import { msg } from '../../validation.ts';
 import { ListMeta, Vehicle, VehicleSummary } from './vehicles.schemas.ts';
 
 /*
