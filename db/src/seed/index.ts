@@ -533,7 +533,7 @@ export async function seedDemoCatalogue(db: Db, options: DemoOptions): Promise<n
               width: PICTURE_SIZE.width,
               height: PICTURE_SIZE.height,
               bytes: p.bytes,
-              renditions: '[]',
+              renditions: p.renditions,
             })),
           ),
         );

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ALL_PERMISSIONS } from '@autoroute/contract/permissions';
 import { LOCALES } from '@autoroute/locales/meta';
@@ -277,6 +277,16 @@ describe('the demo catalogue', () => {
     expect(noOptions).toEqual([]);
     const keys = await t.db.selectFrom('pictures').select('storage_key').distinct().execute();
     for (const { storage_key } of keys) expect(existsSync(path.join(t.dir, 'media', storage_key)), storage_key).toBe(true);
+    // Each cover has a JPEG rendition for link previews (they show no SVG), stored beside its drawing.
+    const covers = await t.db.selectFrom('pictures').select(['renditions']).where('position', '=', 0).distinct().execute();
+    for (const { renditions } of covers) {
+      const [share] = JSON.parse(renditions) as { width: number; height: number; format: string; key: string }[];
+      expect(share).toMatchObject({ width: 1200, height: 750, format: 'jpeg' });
+      const file = readFileSync(path.join(t.dir, 'media', share!.key));
+      expect([...file.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    }
+    const others = await t.db.selectFrom('pictures').select('renditions').where('position', '>', 0).distinct().execute();
+    expect(others.map((p) => p.renditions)).toEqual(['[]']);
   });
 
   it('keeps the full-text index in step with the listings', async () => {

@@ -667,7 +667,7 @@ function vehicleDetail(jsonArrayFrom: typeof sqliteJsonArrayFrom) {
           jsonArrayFrom(
             eb
               .selectFrom('pictures as pic')
-              .select(['pic.id', 'pic.storage_key', 'pic.width', 'pic.height'])
+              .select(['pic.id', 'pic.storage_key', 'pic.width', 'pic.height', 'pic.renditions'])
               .whereRef('pic.vehicle_id', '=', 'v.id')
               .orderBy('pic.position')
               .orderBy('pic.id'),

@@ -1,5 +1,6 @@
 import { msg } from '@autoroute/contract/messages';
 import { z } from '@hono/zod-openapi';
+import { Picture as StoredPicture } from '../pictures/pictures.schemas.ts';
 
 const boolParam = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -112,7 +113,7 @@ export const Vehicle = VehicleSummary.extend({
   insurance_expiry_date: nullableString,
   options: z.array(Ref),
   description: z.string(),
-  pictures: z.array(Picture),
+  pictures: z.array(StoredPicture),
   battery_capacity: nullableNumber,
   battery_type: nullableString,
   battery_health: nullableNumber,

@@ -1,10 +1,12 @@
-import { fromFlag, fromNullableFlag, type Vehicle as StoredVehicle } from '@autoroute/db';
+import { fromFlag, fromNullableFlag, parseJson, type Vehicle as StoredVehicle } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import type { z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
 import { notFound, validationFailed } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import { localName, type MediaUrl, toMajor } from '../../lib/reference.ts';
+import type { StoredRendition } from '../pictures/pictures.data.ts';
+import { toPicture } from '../pictures/pictures.service.ts';
 import {
   countFacets,
   type FacetCounts,
@@ -238,7 +240,9 @@ export async function getVehicle(deps: Deps, id: number, locale: Locale, viewer:
       category: { id: v.category_id, code: v.category_code, name: localName(v.category_name, v.category_name_i18n, locale) },
       color: { id: v.color_id, code: v.color_code, name: localName(v.color_name, v.color_name_i18n, locale), hex: v.color_hex },
       options: options.map((o) => ({ id: o.id, code: o.code, name: localName(o.name, o.name_i18n, locale) })),
-      pictures: pictures.map((p) => ({ id: p.id, url: deps.mediaUrl(p.storage_key), width: p.width, height: p.height })),
+      pictures: pictures.map((p) =>
+        toPicture(deps.mediaUrl, p.id, p.storage_key, p.width, p.height, parseJson<StoredRendition[]>(p.renditions, [])),
+      ),
       origin_country: country(v.origin_country_code, v.origin_country_name, v.origin_country_name_i18n, v.origin_country_id),
       first_registration_country: country(
         v.first_country_code,
