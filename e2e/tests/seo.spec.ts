@@ -116,15 +116,16 @@ test('a listing is a complete schema.org Car; a rental is leased per day or mont
   expect(car.image.length).toBe(detail.pictures.length);
   for (const image of car.image) {
     expect(image['@type']).toBe('ImageObject');
-    expect(image.width).toBeGreaterThan(0);
-    expect(image.height).toBeGreaterThan(0);
+    expect(image.width).toMatchObject({ '@type': 'QuantitativeValue', unitCode: 'E37' });
+    expect(image.width.value).toBeGreaterThan(0);
+    expect(image.height.value).toBeGreaterThan(0);
   }
   expect(car.offers).toMatchObject({
     '@type': 'Offer',
     price: detail.price,
     priceCurrency: detail.currency.code,
     availability: 'https://schema.org/InStock',
-    businessFunction: 'http://purl.org/goodrelations/v1#Sell',
+    businessFunction: { '@id': 'http://purl.org/goodrelations/v1#Sell' },
   });
   expect(car.offers.priceSpecification).toBeUndefined();
   expect(car.offers.seller).toEqual({
@@ -159,7 +160,7 @@ test('a listing is a complete schema.org Car; a rental is leased per day or mont
   await page.goto(`/vehicles/${rental.id}?lng=en_US`);
   const leased = await structuredItem(page, 'Car');
   const unit = rental.type.code === 'rent_day' ? 'DAY' : 'MON';
-  expect(leased.offers.businessFunction).toBe('http://purl.org/goodrelations/v1#LeaseOut');
+  expect(leased.offers.businessFunction).toEqual({ '@id': 'http://purl.org/goodrelations/v1#LeaseOut' });
   expect(leased.offers.priceSpecification).toMatchObject({
     '@type': 'UnitPriceSpecification',
     unitCode: unit,

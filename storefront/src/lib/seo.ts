@@ -6,11 +6,24 @@
 import type { Locale } from '@autoroute/locales';
 import type { AstroGlobal } from 'astro';
 import type { TFunction } from 'i18next';
+import type {
+  BreadcrumbList,
+  Car,
+  EngineSpecification,
+  ImageObject,
+  Offer,
+  Organization,
+  QuantitativeValue,
+  SearchAction,
+  Thing,
+  WebSite,
+} from 'schema-dts';
 import type { VehicleDetail } from './types.ts';
 import { siteUrl } from './urls.ts';
 
 type Astro = Pick<AstroGlobal, 'locals' | 'url'>;
-type JsonLd = Record<string, unknown>;
+/** A schema.org object, typed by schema-dts (Google's types of the vocabulary): a misnamed property does not compile. */
+type JsonLd = Exclude<Thing, string>;
 
 /** A picture for link previews: a raster file (previews do not show SVG) with its size and text. */
 export interface ShareImage {
@@ -66,7 +79,7 @@ export function excerpt(text: string, max = 160): string {
 }
 
 /** The trail of a page, each step a name and a site path (the last one the page itself). */
-export const breadcrumbList = (astro: Astro, steps: { name: string; path: string }[]): JsonLd => ({
+export const breadcrumbList = (astro: Astro, steps: { name: string; path: string }[]): BreadcrumbList => ({
   '@type': 'BreadcrumbList',
   itemListElement: steps.map((step, i) => ({ '@type': 'ListItem', position: i + 1, name: step.name, item: siteUrl(astro, step.path) })),
 });
@@ -74,24 +87,26 @@ export const breadcrumbList = (astro: Astro, steps: { name: string; path: string
 /** The site as a publisher, and its search as a SearchAction (home page). */
 export function siteJsonLd(astro: Astro, t: TFunction): JsonLd[] {
   const home = siteUrl(astro, '/');
-  const organization = {
+  const organization: Organization = {
     '@type': 'Organization',
     '@id': `${home}#organization`,
     name: t('common:appName'),
     url: home,
     logo: siteUrl(astro, '/icon-512.png'),
   };
-  const website = {
+  // `query-input` is Google's addition to SearchAction, outside the vocabulary's types.
+  const search: SearchAction & { 'query-input': string } = {
+    '@type': 'SearchAction',
+    target: { '@type': 'EntryPoint', urlTemplate: `${siteUrl(astro, '/vehicles')}?q={search_term_string}` },
+    'query-input': 'required name=search_term_string',
+  };
+  const website: WebSite = {
     '@type': 'WebSite',
     '@id': `${home}#website`,
     name: t('common:appName'),
     url: home,
     publisher: { '@id': `${home}#organization` },
-    potentialAction: {
-      '@type': 'SearchAction',
-      target: { '@type': 'EntryPoint', urlTemplate: `${siteUrl(astro, '/vehicles')}?q={search_term_string}` },
-      'query-input': 'required name=search_term_string',
-    },
+    potentialAction: search,
   };
   return [organization, website];
 }
@@ -125,43 +140,45 @@ export function vehicleImage(astro: Astro, v: VehicleDetail, alt: string): Share
 }
 
 /** Each picture with its size: its raster rendition where it has one (search engines index few SVGs), else the picture. */
-const images = (astro: Astro, v: VehicleDetail) =>
+const images = (astro: Astro, v: VehicleDetail): ImageObject[] =>
   v.pictures.map((p) => {
     const shown = raster(p) ?? p;
-    return { '@type': 'ImageObject', contentUrl: siteUrl(astro, shown.url), width: shown.width, height: shown.height };
+    return { '@type': 'ImageObject', contentUrl: siteUrl(astro, shown.url), width: pixels(shown.width), height: pixels(shown.height) };
   });
 
-const quantity = (value: number | null, unitCode: string) =>
+const quantity = (value: number | null, unitCode: string): QuantitativeValue | undefined =>
   value === null ? undefined : { '@type': 'QuantitativeValue', value, unitCode };
+
+/** A picture's width or height (UN/CEFACT E37: pixels). */
+const pixels = (value: number): QuantitativeValue => ({ '@type': 'QuantitativeValue', value, unitCode: 'E37' });
+
+/** What the listing leaves empty is left out (schema.org has no null): JSON drops `undefined`. */
+const given = <T>(value: T | null): T | undefined => value ?? undefined;
 
 /** Rentals are offered per day or per month: UN/CEFACT unit codes of the price's period. */
 const RENTAL_UNIT: Record<string, string> = { rent_day: 'DAY', rent_month: 'MON' };
-
-/** Drops the properties the listing leaves empty (schema.org: absent, never null). */
-const present = (object: JsonLd): JsonLd =>
-  Object.fromEntries(Object.entries(object).filter(([, value]) => value !== null && value !== undefined && value !== ''));
 
 /**
  * The listing as a schema.org Car with its Offer (Google's vehicle listing structured data): every
  * property the API fills, the seller named without contact details, a rental as a per-day or
  * per-month lease, a sold listing as sold out.
  */
-export function carJsonLd(astro: Astro, v: VehicleDetail, pageUrl: string): JsonLd {
+export function carJsonLd(astro: Astro, v: VehicleDetail, pageUrl: string): Car {
   const condition = v.mileage === 0 ? 'https://schema.org/NewCondition' : 'https://schema.org/UsedCondition';
   const rentalUnit = v.type.code ? RENTAL_UNIT[v.type.code] : undefined;
-  const engine = present({
+  const engine: EngineSpecification = {
     '@type': 'EngineSpecification',
     fuelType: v.fuel_type.name,
     engineDisplacement: quantity(v.engine_size, 'LTR'),
     enginePower: quantity(v.din_power, 'N12'),
     torque: quantity(v.torque, 'NU'),
-  });
-  const offer = present({
+  };
+  const offer: Offer = {
     '@type': 'Offer',
     url: pageUrl,
     price: v.price,
     priceCurrency: v.currency.code,
-    businessFunction: rentalUnit ? 'http://purl.org/goodrelations/v1#LeaseOut' : 'http://purl.org/goodrelations/v1#Sell',
+    businessFunction: { '@id': `http://purl.org/goodrelations/v1#${rentalUnit ? 'LeaseOut' : 'Sell'}` },
     priceSpecification: rentalUnit
       ? {
           '@type': 'UnitPriceSpecification',
@@ -177,9 +194,10 @@ export function carJsonLd(astro: Astro, v: VehicleDetail, pageUrl: string): Json
       '@type': 'Place',
       address: { '@type': 'PostalAddress', addressLocality: v.city.name, addressCountry: v.country.code },
     },
-    seller: { '@type': v.seller.type === 'professional' ? 'Organization' : 'Person', name: v.seller.name },
-  });
-  return present({
+    seller:
+      v.seller.type === 'professional' ? { '@type': 'Organization', name: v.seller.name } : { '@type': 'Person', name: v.seller.name },
+  };
+  return {
     '@type': 'Car',
     '@id': `${pageUrl}#vehicle`,
     name: v.title,
@@ -189,7 +207,7 @@ export function carJsonLd(astro: Astro, v: VehicleDetail, pageUrl: string): Json
     brand: { '@type': 'Brand', name: v.brand },
     model: v.model,
     vehicleModelDate: String(v.year),
-    vehicleIdentificationNumber: v.vin,
+    vehicleIdentificationNumber: given(v.vin),
     bodyType: v.category.name,
     vehicleEngine: engine,
     fuelType: v.fuel_type.name,
@@ -197,14 +215,14 @@ export function carJsonLd(astro: Astro, v: VehicleDetail, pageUrl: string): Json
     numberOfDoors: v.number_of_doors,
     seatingCapacity: v.number_of_seats,
     color: v.color.name,
-    vehicleInteriorType: v.upholstery,
+    vehicleInteriorType: given(v.upholstery),
     mileageFromOdometer: quantity(v.mileage, 'KMT'),
-    dateVehicleFirstRegistered: v.registration_date,
-    numberOfPreviousOwners: v.number_of_owners,
-    emissionsCO2: v.co2_emissions,
+    dateVehicleFirstRegistered: given(v.registration_date),
+    numberOfPreviousOwners: given(v.number_of_owners),
+    emissionsCO2: given(v.co2_emissions),
     weightTotal: quantity(v.weight, 'KGM'),
     cargoVolume: quantity(v.trunk_volume, 'LTR'),
     itemCondition: condition,
     offers: offer,
-  });
+  };
 }
