@@ -289,6 +289,26 @@ describe('the demo catalogue', () => {
     expect(others.map((p) => p.renditions)).toEqual(['[]']);
   });
 
+  it('gives some listings a price lowered since they were published, oldest price first', async () => {
+    const rows = await t.db
+      .selectFrom('vehicle_prices as p')
+      .innerJoin('vehicles as v', 'v.id', 'p.vehicle_id')
+      .select(['p.vehicle_id', 'p.price_minor', 'p.created_at', 'v.price_minor as current', 'v.created_at as listed'])
+      .orderBy('p.vehicle_id')
+      .orderBy('p.created_at')
+      .execute();
+    const byVehicle = new Map<number, typeof rows>();
+    for (const row of rows) byVehicle.set(row.vehicle_id, [...(byVehicle.get(row.vehicle_id) ?? []), row]);
+    expect(byVehicle.size).toBeGreaterThan(0);
+    for (const [, [first, last, ...more]] of byVehicle) {
+      expect(more).toEqual([]);
+      expect(first!.created_at).toBe(first!.listed);
+      expect(Number(first!.price_minor)).toBeGreaterThan(Number(last!.price_minor));
+      expect(Number(last!.price_minor)).toBe(Number(last!.current));
+      expect(last!.created_at > first!.created_at).toBe(true);
+    }
+  });
+
   it('keeps the full-text index in step with the listings', async () => {
     const first = await t.db.selectFrom('vehicles').select(['id', 'brand']).orderBy('id').executeTakeFirstOrThrow();
     if (t.dialect === 'sqlite') {

@@ -674,6 +674,15 @@ function vehicleDetail(jsonArrayFrom: typeof sqliteJsonArrayFrom) {
           ).as('pictures'),
           jsonArrayFrom(
             eb
+              .selectFrom('vehicle_prices as vp')
+              .innerJoin('currencies as pc', 'pc.id', 'vp.currency_id')
+              .select(['vp.price_minor', 'pc.code as currency_code', 'pc.minor_units', 'vp.created_at'])
+              .whereRef('vp.vehicle_id', '=', 'v.id')
+              .orderBy('vp.created_at')
+              .orderBy('vp.id'),
+          ).as('prices'),
+          jsonArrayFrom(
+            eb
               .selectFrom('vehicle_options as vo')
               .innerJoin('options as o', 'o.id', 'vo.option_id')
               .select(['o.id', 'o.code', 'o.name', 'o.name_i18n'])
@@ -699,10 +708,11 @@ const jsonList = <T>(value: T[] | string): T[] => (typeof value === 'string' ? (
 export async function findVehicle(db: Db, dialect: DialectName, id: number, viewerId: number | null) {
   const [found] = await detailQueries[dialect](db, { id, viewer: viewerId });
   if (!found) return undefined;
-  const { pictures, options, likes, liked, favorite, views, ...row } = found;
+  const { pictures, prices, options, likes, liked, favorite, views, ...row } = found;
   return {
     row,
     pictures: jsonList(pictures),
+    prices: jsonList(prices),
     options: jsonList(options),
     interactions: {
       likes: Number(likes),

@@ -149,6 +149,12 @@ export const Vehicle = VehicleSummary.extend({
   first_registration_country: z.object({ id: z.number(), code: z.string(), name: z.string() }).nullable(),
   seller: z.object({ name: z.string(), type: z.enum(['individual', 'professional']), memberSince: z.string() }),
   updatedAt: z.string(),
+  priceHistory: z
+    .array(z.object({ price: z.number(), currency: z.string(), at: z.string() }))
+    .openapi({ description: 'Every price it has had, oldest first, with the time it took it; one entry while it never changed' }),
+  daysOnMarket: z.number().int().openapi({ description: 'Whole days from its publication until it sold, or until today' }),
+  soldAt: nullableString.openapi({ description: 'When it was marked sold' }),
+  soldPrice: nullableNumber.openapi({ description: 'The price it sold at, as its seller gave it: for its owner only, else null' }),
   canEdit: z.boolean(),
   canDelete: z.boolean(),
   likes: z.number(),

@@ -1,4 +1,4 @@
-import { fromFlag, fromNullableFlag, parseJson, type Vehicle as StoredVehicle } from '@autoroute/db';
+import { fromFlag, fromNullableFlag, nowIso, parseJson, type Vehicle as StoredVehicle } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import type { z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
@@ -223,10 +223,14 @@ export interface Viewer {
   permissions: string[];
 }
 
+const DAY_MS = 86_400_000;
+/** Whole days from one instant to a later one (0 on the day itself). */
+const daysBetween = (from: string, to: string) => Math.max(0, Math.floor((Date.parse(to) - Date.parse(from)) / DAY_MS));
+
 export async function getVehicle(deps: Deps, id: number, locale: Locale, viewer: Viewer | null): Promise<z.infer<typeof Vehicle>> {
   const found = await findVehicle(deps.db, deps.dialect, id, viewer?.id ?? null);
   if (!found) throw notFound('VEHICLE_NOT_FOUND');
-  const { row: v, pictures, options, interactions } = found;
+  const { row: v, pictures, prices, options, interactions } = found;
   const owner = viewer?.id === v.owner_id;
   const country = (code: string | null, name: string | null, i18n: string | null, cid: number | null) =>
     cid && code && name ? { id: cid, code, name: localName(name, i18n, locale) } : null;
@@ -252,6 +256,13 @@ export async function getVehicle(deps: Deps, id: number, locale: Locale, viewer:
       ),
       seller: { name: v.seller_name ?? v.seller_first_name, type: v.seller_type, memberSince: v.seller_since },
       updatedAt: v.updated_at,
+      // A listing never repriced has no recorded prices: its one price is its current one, since it was published.
+      priceHistory: prices.length
+        ? prices.map((p) => ({ price: toMajor(Number(p.price_minor), p.minor_units), currency: p.currency_code, at: p.created_at }))
+        : [{ price: toMajor(Number(v.price_minor), v.minor_units), currency: v.currency_code, at: v.created_at }],
+      daysOnMarket: daysBetween(v.created_at, v.sold_at ?? nowIso()),
+      soldAt: v.sold_at,
+      soldPrice: owner && v.sold_price_minor !== null ? toMajor(Number(v.sold_price_minor), v.minor_units) : null,
       canEdit: owner,
       canDelete: owner || Boolean(viewer?.permissions.includes('delete_vehicle')),
     },
