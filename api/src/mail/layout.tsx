@@ -64,7 +64,12 @@ function BlockView({ block }: { block: Block }) {
     case 'code':
       return <Text style={code}>{block.code}</Text>;
     case 'quote':
-      return <Text style={quote}>{block.text}</Text>;
+      // Someone's own words take their own direction (a French message in an Arabic mail).
+      return (
+        <Text style={quote} dir="auto">
+          {block.text}
+        </Text>
+      );
     case 'lines':
       return (
         <Text style={paragraph}>
@@ -79,8 +84,9 @@ function BlockView({ block }: { block: Block }) {
       );
     case 'link': {
       const at = block.text.indexOf(block.url);
+      // A URL reads left to right, isolated from the sentence around it.
       const anchor = (
-        <Link href={block.url} style={link}>
+        <Link href={block.url} style={link} dir="ltr">
           {block.url}
         </Link>
       );
@@ -145,7 +151,7 @@ export function MailLayout({ locale, content }: { locale: Locale; content: MailC
   );
 }
 
-/** The same content as plain text: paragraphs apart, the code on its own indented line, the footer last. */
+/** The same content as plain text: the subject as its heading, paragraphs apart, the code on its own indented line, the footer last. */
 export function plainText(content: MailContent): string {
   const parts = content.blocks.map((block) => {
     switch (block.type) {
@@ -161,7 +167,7 @@ export function plainText(content: MailContent): string {
     }
   });
   const footer = [content.footer, ...(content.unsubscribe ? [`${content.unsubscribe.label}: ${content.unsubscribe.url}`] : [])];
-  return `${parts.join('\n\n')}\n\n-- \n${footer.join('\n')}\n`;
+  return `${[content.subject, ...parts].join('\n\n')}\n\n-- \n${footer.join('\n')}\n`;
 }
 
 /** A rendered mail: subject, both parts, the language they are in and, for notifications, the unsubscribe URL. */
