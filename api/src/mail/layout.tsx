@@ -1,3 +1,7 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+// The pragmas above: the server runs this file through tsx from the repository's root, where no
+// tsconfig names a JSX runtime; they make it the same automatic runtime api/tsconfig.json names.
 import { direction, type Locale, languageTag } from '@autoroute/locales';
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, render, Section, Text } from '@react-email/components';
 import type { CSSProperties, ReactNode } from 'react';

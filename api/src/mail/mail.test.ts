@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, json, latestCode, type TestApp, type TestMember } from '../testing.ts';
@@ -315,5 +317,19 @@ describe('a buyer’s message to a seller: a notification', () => {
   it('is documented in the OpenAPI document', async () => {
     const doc = await json(await t.request('/api/v1/openapi.json'));
     expect(Object.keys(doc.paths['/api/v1/unsubscribe/{token}'])).toEqual(['get', 'post']);
+  });
+});
+
+describe('the server’s own runtime', () => {
+  it('renders the HTML part under tsx from the repository’s root, as `npm start` runs the API', () => {
+    // Vitest reads api/tsconfig.json for JSX; tsx, started from the root, reads no such file.
+    const root = fileURLToPath(new URL('../../..', import.meta.url));
+    const script = `const { renderMail } = await import('./api/src/mail/layout.tsx');
+      const mail = await renderMail('ar_SA', { subject: 'S', blocks: [{ type: 'code', code: '123456' }], footer: 'F' });
+      process.stdout.write(mail.html);`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/<html dir="rtl" lang="ar-SA">/);
+    expect(run.stdout).toContain('123456');
   });
 });
