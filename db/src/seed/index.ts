@@ -344,19 +344,6 @@ export async function ensureAdmin(
   return { email: admin.email.toLowerCase(), password };
 }
 
-/** The language a demo seller's account speaks: their country's, among the eight (English elsewhere). */
-const COUNTRY_LANGUAGES: Record<string, string> = {
-  FR: 'fr_FR',
-  BE: 'fr_FR',
-  DE: 'de_DE',
-  CH: 'de_DE',
-  ES: 'es_ES',
-  BR: 'pt_BR',
-  AE: 'ar_SA',
-  SA: 'ar_SA',
-  MA: 'ar_SA',
-};
-
 /** The demo sellers, created once; answers their ids with where they sell and whether they buy featured listings. */
 async function ensureDemoSellers(db: Db): Promise<{ id: number; place: Place; professional: boolean; featured: boolean }[]> {
   const existing = await db
@@ -374,7 +361,6 @@ async function ensureDemoSellers(db: Db): Promise<{ id: number; place: Place; pr
   if (missing.length) {
     const hash = await hashPassword(DEMO_PASSWORD);
     const now = nowIso();
-    const languages = new Map((await db.selectFrom('languages').select(['id', 'code']).execute()).map((l) => [l.code, l.id]));
     const created = await insertMany(
       db,
       'users',
@@ -388,8 +374,6 @@ async function ensureDemoSellers(db: Db): Promise<{ id: number; place: Place; pr
         password_hash: hash,
         email_verified_at: now,
         seller_type: s.company ? 'professional' : 'individual',
-        // The account's language, as a seller who signed up would have one: their mail speaks it.
-        language_id: languages.get(COUNTRY_LANGUAGES[s.country] ?? 'en_US') ?? null,
         created_at: now,
         updated_at: now,
       })),

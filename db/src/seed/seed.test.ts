@@ -151,22 +151,6 @@ describe('the demo catalogue', () => {
     expect(types.map((x) => x.seller_type).sort()).toEqual(['individual', 'professional']);
   });
 
-  it('gives every demo seller an account language, their country’s: the mail a buyer’s message sends them speaks it', async () => {
-    const rows = await t.db
-      .selectFrom('users as u')
-      .leftJoin('languages as l', 'l.id', 'u.language_id')
-      .select(['u.email', 'l.code'])
-      .where('u.email', 'like', '%@demo.autoroute.local')
-      .execute();
-    const language = new Map(rows.map((r) => [r.email, r.code]));
-    expect(rows).toHaveLength(DEMO_SELLERS.length);
-    for (const s of DEMO_SELLERS) {
-      const expected = { FR: 'fr_FR', DE: 'de_DE', ES: 'es_ES', BR: 'pt_BR', SA: 'ar_SA', GB: 'en_US', US: 'en_US' }[s.country];
-      if (expected) expect(language.get(s.email), s.email).toBe(expected);
-      else expect(language.get(s.email), s.email).not.toBeNull();
-    }
-  });
-
   it('gives every demo seller a paid plan in force with room for more listings, professionals a Professional one', async () => {
     const now = new Date().toISOString();
     const sellers = await t.db
