@@ -32,7 +32,7 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
     limiters: createLimiters(config.redisUrl),
     media: createMediaStore(config.media, config.mediaDir),
     mediaUrl: mediaUrls(config.media.publicUrl),
-    jobs: createJobs({ database, dataDir: config.dataDir, log, onRun: metrics.jobRun }),
+    jobs: createJobs({ database, dataDir: config.dataDir, log, onRun: metrics.jobRun, mail: { mailer, publicUrl: config.publicUrl } }),
     metrics,
     lifecycle: { draining: false },
     versions,

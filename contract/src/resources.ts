@@ -121,7 +121,13 @@ export const RESOURCE_NAMES = [
 export type ResourceName = (typeof RESOURCE_NAMES)[number];
 
 /** The job handlers the server knows (api/src/jobs): a datacron row schedules one of them. */
-export const JOB_HANDLERS = ['purge-expired', 'expire-subscriptions', 'recompute-stats', 'backup-database'] as const;
+export const JOB_HANDLERS = [
+  'purge-expired',
+  'expire-subscriptions',
+  'recompute-stats',
+  'backup-database',
+  'send-notification-mail',
+] as const;
 
 const vehiclesUsing = (column: string): UsageDef => ({ table: 'vehicles', column, label: 'resources.vehicles.name' });
 

@@ -324,9 +324,10 @@ export interface NotificationTable extends Timestamps {
   phone: string | null;
   message: string;
   read_at: string | null;
+  /** 1 while its mail waits for the send-notification-mail job (migration 20261210_0002). */
+  mail_pending: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
-/** That a buyer wrote to a seller about a listing: what statistics and plan limits count (the message is a notification). */
 /** A price a listing has had (migration 20261210_0001): written when its price or currency changes. */
 export interface VehiclePriceTable {
   id: Generated<number>;
@@ -336,6 +337,7 @@ export interface VehiclePriceTable {
   created_at: ColumnType<string, string | undefined, never>;
 }
 
+/** That a buyer wrote to a seller about a listing: what statistics and plan limits count (the message is a notification). */
 export interface ContactTable {
   id: Generated<number>;
   seller_id: number;

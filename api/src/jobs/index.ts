@@ -2,7 +2,7 @@ import type { Db } from '@autoroute/db';
 import type { Logger } from 'pino';
 import { createRunner, type RunnerOptions, type RunResult } from './runner.ts';
 import { createScheduler, type Scheduler } from './scheduler.ts';
-import type { JobHandler } from './types.ts';
+import type { JobContext, JobHandler } from './types.ts';
 
 export { isValidCron, JOB_HANDLERS, jobHandlerNames, nextRun } from './registry.ts';
 export type { RunResult } from './runner.ts';
@@ -24,13 +24,15 @@ export interface JobsOptions {
   /** Told of each recorded run (the metrics). */
   onRun?: RunnerOptions['onRun'];
   handlers?: Readonly<Record<string, JobHandler>>;
+  /** The mailer and PUBLIC_URL, for the jobs that send mail. */
+  mail?: JobContext['mail'];
   leaseMs?: number;
   pollMs?: number;
 }
 
 /** Built with the app's deps; the scheduler runs only once the server calls start(). */
-export function createJobs({ database, dataDir, log, onRun, handlers, leaseMs, pollMs }: JobsOptions): Jobs {
-  const context = { db: database.db, dialect: database.dialect, sqlite: database.sqlite, dataDir, log };
+export function createJobs({ database, dataDir, log, onRun, handlers, leaseMs, pollMs, mail }: JobsOptions): Jobs {
+  const context = { db: database.db, dialect: database.dialect, sqlite: database.sqlite, dataDir, log, mail: mail ?? null };
   const runner = createRunner({ context, ...(handlers && { handlers }), ...(leaseMs && { leaseMs }), ...(onRun && { onRun }) });
   const scheduler = createScheduler({ db: database.db, runner, log, ...(pollMs && { pollMs }) });
   return {

@@ -84,8 +84,14 @@ afterEach(async () => {
 });
 
 describe('the job registry', () => {
-  it('names the four jobs the datacron rows schedule', async () => {
-    expect(jobHandlerNames().sort()).toEqual(['backup-database', 'expire-subscriptions', 'purge-expired', 'recompute-stats']);
+  it('names the five jobs the datacron rows schedule', async () => {
+    expect(jobHandlerNames().sort()).toEqual([
+      'backup-database',
+      'expire-subscriptions',
+      'purge-expired',
+      'recompute-stats',
+      'send-notification-mail',
+    ]);
     const seeded = await t.database.db.selectFrom('datacrons').select('handler').execute();
     expect(seeded.map((r) => r.handler).sort()).toEqual(jobHandlerNames().sort());
   });

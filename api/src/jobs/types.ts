@@ -1,6 +1,7 @@
 import type { Database, Db, DialectName } from '@autoroute/db';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { Mailer } from '../mail/mailer.ts';
 
 /** What a job handler works with. */
 export interface JobContext {
@@ -11,6 +12,8 @@ export interface JobContext {
   /** DATA_DIR: backups go to its backups/ folder. */
   dataDir: string;
   log: Logger;
+  /** How a job mails people, and the site's address its links use; null where no mail is sent (a job then skips). */
+  mail: { mailer: Mailer; publicUrl: string } | null;
 }
 
 /** A job: does its work and answers what it did, in a line, recorded with the run. */

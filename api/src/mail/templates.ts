@@ -93,3 +93,16 @@ export function noticeMail(t: TFunction, text: string, unsubscribeUrl: string | 
     ...(unsubscribeUrl && { unsubscribe: { url: unsubscribeUrl, label: t('mail.unsubscribe.link') } }),
   };
 }
+
+/** A listing the member liked or saved got cheaper: a notification, so it can be unsubscribed from. */
+export function priceDropMail(t: TFunction, n: { title: string; message: string; url: string }, unsubscribeUrl: string): MailContent {
+  return {
+    subject: t('priceDrop.subject', { title: n.title }),
+    blocks: [
+      { type: 'text', text: n.message },
+      { type: 'link', text: t('priceDrop.listing', { url: n.url }), url: n.url },
+    ],
+    footer: t('priceDrop.why'),
+    unsubscribe: { url: unsubscribeUrl, label: t('mail.unsubscribe.link') },
+  };
+}

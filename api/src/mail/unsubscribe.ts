@@ -10,7 +10,7 @@ import { safeEqual } from '../lib/crypto.ts';
  * preferences it turns off: a buyer's message is mailed while `email` is on (SPEC §3), so stopping
  * it turns that switch off — the one the settings page shows.
  */
-export const UNSUBSCRIBE_KINDS = { contact: 'email' } as const;
+export const UNSUBSCRIBE_KINDS = { contact: 'email', price_drop: 'email' } as const;
 export type UnsubscribeKind = keyof typeof UNSUBSCRIBE_KINDS;
 
 const isKind = (kind: string): kind is UnsubscribeKind => Object.hasOwn(UNSUBSCRIBE_KINDS, kind);
@@ -31,7 +31,7 @@ export const unsubscribeToken = (secret: string, userId: number, kind: Unsubscri
 
 /** The member and kind a token names, or null when it is malformed or its signature does not match. */
 export function readUnsubscribeToken(secret: string, token: string): { userId: number; kind: UnsubscribeKind } | null {
-  const match = /^([1-9]\d{0,9})\.([a-z]{1,32})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const match = /^([1-9]\d{0,9})\.([a-z_]{1,32})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const [, id = '', kind = '', signature = ''] = match;
   const userId = Number(id);

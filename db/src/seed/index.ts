@@ -247,6 +247,12 @@ const JOBS = [
     cron: '0 4 * * *',
     description: 'Copies the SQLite database with its online backup API into the backups folder.',
   },
+  {
+    name: 'Send notification mail',
+    handler: 'send-notification-mail',
+    cron: '* * * * *',
+    description: 'Mails the notifications that wait for it (price drops), within a minute.',
+  },
 ];
 
 async function seedPlans(db: Db): Promise<void> {

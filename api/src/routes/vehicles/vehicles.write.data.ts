@@ -24,7 +24,7 @@ export async function existingIds(db: Db, table: ReferenceTable, ids: number[]):
 }
 
 export const findCurrency = (db: Db, id: number) =>
-  db.selectFrom('currencies').select(['id', 'minor_units']).where('id', '=', id).executeTakeFirst();
+  db.selectFrom('currencies').select(['id', 'code', 'minor_units']).where('id', '=', id).executeTakeFirst();
 
 export const findCity = (db: Db, id: number) =>
   db.selectFrom('cities').select(['id', 'country_id']).where('id', '=', id).executeTakeFirst();
@@ -96,6 +96,36 @@ export async function recordPriceChange(
     .values([...first, { vehicle_id: before.id, price_minor: after.price_minor, currency_id: after.currency_id, created_at: at }])
     .execute();
   return true;
+}
+
+/**
+ * The members told of a price drop (issue 17): whoever liked or saved the listing, but its owner,
+ * with the language to write to them in and whether they take notifications and mail at all.
+ */
+export async function findPriceWatchers(db: Db, vehicleId: number, ownerId: number) {
+  const watchers = db
+    .selectFrom('likes')
+    .select('user_id')
+    .where('vehicle_id', '=', vehicleId)
+    .union(db.selectFrom('favorites').select('user_id').where('vehicle_id', '=', vehicleId));
+  return db
+    .selectFrom(watchers.as('w'))
+    .innerJoin('users as u', 'u.id', 'w.user_id')
+    .leftJoin('languages as l', 'l.id', 'u.language_id')
+    .leftJoin('notification_preferences as np', 'np.user_id', 'u.id')
+    .select(['u.id', 'l.code as language', 'np.type as notify_type', 'np.email as notify_email'])
+    .where('u.id', '!=', ownerId)
+    .where('u.status', '=', 'active')
+    .orderBy('u.id')
+    .execute();
+}
+
+/** Inbox rows, each marked for the mail job when its member takes mail. */
+export async function insertNotifications(
+  db: Db,
+  rows: { user_id: number; vehicle_id: number; kind: string; from_name: string; message: string; mail_pending: 0 | 1 }[],
+): Promise<void> {
+  if (rows.length) await db.insertInto('notifications').values(rows).execute();
 }
 
 export async function replaceOptions(db: Db, vehicleId: number, optionIds: number[]): Promise<void> {

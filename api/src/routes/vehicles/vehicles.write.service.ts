@@ -1,6 +1,6 @@
 import { DELETE_VEHICLE } from '@autoroute/contract/permissions';
 import { nowIso, toFlag, toNullableFlag } from '@autoroute/db';
-import type { Locale } from '@autoroute/locales';
+import { DEFAULT_LOCALE, type Locale, matchLocale, numberFormat } from '@autoroute/locales';
 import type { z } from '@hono/zod-openapi';
 import type { TFunction } from 'i18next';
 import type { Principal } from '../../auth/principal.ts';
@@ -22,7 +22,9 @@ import {
   findCurrency,
   findFuelType,
   findPictures,
+  findPriceWatchers,
   findVehicleRow,
+  insertNotifications,
   insertVehicle,
   listMakesWithModels,
   listOwnVehicles,
@@ -258,6 +260,47 @@ function soldChange(sold: boolean | undefined, current: number, soldPriceMinor: 
   return sold ? { sold: 1 as const, sold_at: now, ...price } : { sold: 0 as const, sold_at: null, sold_price_minor: null };
 }
 
+type StoredRow = NonNullable<Awaited<ReturnType<typeof findVehicleRow>>>['row'];
+
+/** An amount in a currency as the member reads it. */
+const money = (minor: number, currency: { code: string; minor_units: number }, locale: Locale) =>
+  numberFormat(locale, { style: 'currency', currency: currency.code }).format(toMajor(minor, currency.minor_units));
+
+/**
+ * A lower price in the same currency tells whoever liked or saved the listing (issue 17), once per
+ * change, in their own language: the inbox row now, in the seller's transaction; the mail later, by
+ * the send-notification-mail job, for those who take mail. Members who turned notifications off get
+ * neither.
+ */
+async function announcePriceDrop(db: Db, before: StoredRow, after: { price_minor: number; currency_id: number; title: string }) {
+  if (after.currency_id !== before.currency_id || after.price_minor >= Number(before.price_minor)) return;
+  const currency = await findCurrency(db, after.currency_id);
+  if (!currency?.code) return;
+  const code = { code: currency.code, minor_units: currency.minor_units };
+  const watchers = await findPriceWatchers(db, before.id, before.owner_id);
+  await insertNotifications(
+    db,
+    watchers
+      .filter((w) => (w.notify_type ?? 'all') !== 'none')
+      .map((w) => {
+        const locale = matchLocale(w.language) ?? DEFAULT_LOCALE;
+        const t = translator(locale);
+        return {
+          user_id: w.id,
+          vehicle_id: before.id,
+          kind: 'price_drop',
+          from_name: t('common:appName'),
+          message: t('priceDrop.message', {
+            title: after.title,
+            before: money(Number(before.price_minor), code, locale),
+            after: money(after.price_minor, code, locale),
+          }),
+          mail_pending: w.notify_email === 0 ? (0 as const) : (1 as const),
+        };
+      }),
+  );
+}
+
 async function ownedVehicle(db: Db, id: number, viewer: Viewer) {
   const found = await findVehicleRow(db, id);
   if (!found) throw notFound('VEHICLE_NOT_FOUND');
@@ -318,7 +361,7 @@ export async function replaceVehicle(
     await assertPhotos(tx, viewer.id, input.pictures.length, locale);
     const now = nowIso();
     await updateVehicle(tx, id, { ...columns, ...soldChange(input.sold, found.row.sold, soldPriceMinor, now), updated_at: now });
-    await recordPriceChange(tx, found.row, columns, now);
+    if (await recordPriceChange(tx, found.row, columns, now)) await announcePriceDrop(tx, found.row, columns);
     await replaceOptions(tx, id, optionIds);
     await attach(tx, id, viewer.id, input.pictures, now, t);
   });
@@ -351,7 +394,7 @@ export async function patchVehicle(
     if (scope.pictures) await assertPhotos(tx, viewer.id, merged.pictures.length, locale);
     const now = nowIso();
     await updateVehicle(tx, id, { ...columns, ...soldChange(patch.sold, found.row.sold, soldPriceMinor, now), updated_at: now });
-    await recordPriceChange(tx, found.row, columns, now);
+    if (await recordPriceChange(tx, found.row, columns, now)) await announcePriceDrop(tx, found.row, columns);
     if (scope.options) await replaceOptions(tx, id, optionIds);
     if (scope.pictures) await attach(tx, id, viewer.id, merged.pictures, now, t);
   });

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureAdmin } from '@autoroute/db/seed';
+import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../../testing.ts';
 
@@ -598,6 +599,120 @@ describe('price history, days on the market and the final price (issue 17)', () 
     expect(text.status).toBe(422);
     expect(await storedRow(v.id)).toEqual(before);
     expect(await prices(v.id)).toEqual([]);
+  });
+});
+
+describe('price drops (issue 17)', () => {
+  /** A header as the mail carries it (mailparser folds the List-* ones into an object of its own). */
+  const headerOf = (mail: ParsedMail, name: string) =>
+    mail.headerLines.find((h) => h.key === name.toLowerCase())?.line.replace(/^[^:]+:\s*/, '') ?? null;
+  const inbox = async (headers: Record<string, string>) =>
+    (
+      (await json(await t.request('/api/v1/notifications', { headers }))).data as { kind: string; message: string; vehicleId?: number }[]
+    ).filter((n) => n.kind === 'price_drop');
+  const runMailJob = async () => {
+    const job = await db().selectFrom('datacrons').select('id').where('handler', '=', 'send-notification-mail').executeTakeFirstOrThrow();
+    return t.deps.jobs.runNow(job.id);
+  };
+  const mailsTo = async (to: string) => {
+    const folder = path.join(t.database.dir, 'outbox');
+    const files = existsSync(folder)
+      ? readdirSync(folder)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+      : [];
+    const mails = await Promise.all(files.map((f) => simpleParser(readFileSync(path.join(folder, f)))));
+    // Price-drop mails only (their unsubscribe link names the kind), not the member's sign-up code.
+    return mails.filter(
+      (m) =>
+        (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.value.some((v) => v.address === to)) &&
+        (headerOf(m, 'List-Unsubscribe') ?? '').includes('.price_drop.'),
+    );
+  };
+  const settings = async (member: { id: number; headers: Record<string, string> }, changes: Record<string, unknown>) => {
+    const current = (await json(await t.request(`/api/v1/user/${member.id}/notification-settings`, { headers: member.headers }))).data;
+    const res = await t.request(`/api/v1/user/${member.id}/notification-settings`, {
+      method: 'PUT',
+      json: { ...current, ...changes },
+      headers: member.headers,
+    });
+    expect(res.status).toBe(200);
+  };
+
+  it('tells whoever liked or saved a listing, once per lowering, in their language: the inbox at once, the mail by the job', async () => {
+    const v = await created({ price: 20000 });
+    const liker = await verifiedUser('lena');
+    const saver = await verifiedUser('sacha');
+    const noMail = await verifiedUser('nomail');
+    const silent = await verifiedUser('silent');
+    const mark = (who: { headers: Record<string, string> }, kind: 'like' | 'favorite') =>
+      t.request(`/api/v1/vehicles/${v.id}/${kind}`, { method: 'POST', headers: who.headers });
+    for (const [who, kind] of [
+      [liker, 'like'],
+      [saver, 'favorite'],
+      [saver, 'like'],
+      [noMail, 'favorite'],
+      [silent, 'like'],
+    ] as const)
+      expect((await mark(who, kind)).status).toBeLessThan(300);
+    expect(
+      (await t.request(`/api/v1/user/${saver.id}`, { method: 'PATCH', json: { language: 'fr_FR' }, headers: saver.headers })).status,
+    ).toBe(200);
+    await settings(noMail, { email: false });
+    await settings(silent, { type: 'none' });
+
+    // Raised, or changed in another way: nobody hears of it.
+    expect((await send('PATCH', v.id, { price: 21000, mileage: 1000 })).status).toBe(200);
+    expect(await inbox(liker.headers)).toEqual([]);
+
+    expect((await send('PATCH', v.id, { price: 18500 })).status).toBe(200);
+    const [english] = await inbox(liker.headers);
+    expect(english?.message).toBe(`The price of “${v.title}” went down from €21,000.00 to €18,500.00.`);
+    // Liked and saved: told once. In their own language.
+    const french = await inbox(saver.headers);
+    expect(french).toHaveLength(1);
+    expect(french[0]!.message).toMatch(/^Le prix de « .+ » est passé de 21\u202f000,00\u00a0€ à 18\u202f500,00\u00a0€\.$/);
+    expect(await inbox(noMail.headers)).toHaveLength(1);
+    expect(await inbox(silent.headers)).toEqual([]);
+    expect(await inbox(owner)).toEqual([]);
+    // Nothing mailed in the seller's request: the job does it.
+    expect(await mailsTo(liker.email)).toEqual([]);
+
+    const run = await runMailJob();
+    expect(run.status === 'finished' && run.run.summary).toBe('Mailed 2 of 2 waiting notifications.');
+    const [mail] = await mailsTo(liker.email);
+    expect(mail?.subject).toBe(`Price drop: “${v.title}”`);
+    expect(mail?.text).toContain('went down from €21,000.00 to €18,500.00');
+    expect(mail?.html).toContain(`/vehicles/${v.id}`);
+    expect(headerOf(mail!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(headerOf(mail!, 'List-Unsubscribe')).toMatch(/^<http:\/\/.+\/api\/v1\/unsubscribe\/\d+\.price_drop\.[\w-]+>$/);
+    const [mailFr] = await mailsTo(saver.email);
+    expect(headerOf(mailFr!, 'Content-Language')).toBe('fr-FR');
+    expect(await mailsTo(noMail.email)).toEqual([]);
+    expect(await mailsTo(silent.email)).toEqual([]);
+
+    // Once: the next run mails nothing again.
+    await runMailJob();
+    expect(await mailsTo(liker.email)).toHaveLength(1);
+    // The next lowering is news again.
+    expect((await send('PATCH', v.id, { price: 18000 })).status).toBe(200);
+    expect(await inbox(liker.headers)).toHaveLength(2);
+    await runMailJob();
+    expect(await mailsTo(liker.email)).toHaveLength(2);
+  });
+
+  it('mails nobody who turned mail off after the drop, and a refused price change tells nobody', async () => {
+    const v = await created({ price: 9000 });
+    const fan = await verifiedUser('fan');
+    expect((await t.request(`/api/v1/vehicles/${v.id}/like`, { method: 'POST', headers: fan.headers })).status).toBeLessThan(300);
+    expect((await send('PATCH', v.id, { price: -1 })).status).toBe(422);
+    expect((await send('PATCH', v.id, { price: 8000.123 })).status).toBe(422);
+    expect(await inbox(fan.headers)).toEqual([]);
+    expect((await send('PATCH', v.id, { price: 8000 })).status).toBe(200);
+    expect(await inbox(fan.headers)).toHaveLength(1);
+    await settings(fan, { email: false });
+    await runMailJob();
+    expect(await mailsTo(fan.email)).toEqual([]);
   });
 });
 
