@@ -30,8 +30,8 @@ export const ListParams = z.object({
 });
 
 export const guarded = {
-  401: failure('Not signed in'),
-  403: failure('Missing the permission'),
+  401: failure('UNAUTHORIZED: not signed in'),
+  403: failure('FORBIDDEN: missing the permission'),
 };
 
 const guard = (def: ResourceDef, action: AdminAction) => requirePermission(`admin.${def.permission}.${action}`);

@@ -99,6 +99,7 @@ const webhookRoute = createRoute({
   path: '/stripe/webhook',
   tags,
   summary: 'Stripe events, verified by their Stripe-Signature on the raw body',
+  security: [{ stripeSignature: [] }],
   responses: {
     200: { description: 'Acknowledged', ...jsonContent(z.object({ received: z.literal(true) })) },
     400: failure('BAD_STRIPE_SIGNATURE'),
