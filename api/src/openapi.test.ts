@@ -125,6 +125,11 @@ describe('the OpenAPI document', () => {
     expect(responses('/api/v1/admin/users/{id}', 'put')[403].description).toContain('FORBIDDEN');
     expect(responses('/api/v1/vehicles', 'post')[402].description).toContain('EMAIL_NOT_VERIFIED');
     expect(responses('/healthz')[401]).toBeUndefined();
+    // A rate-limited route's 429 names its code and the header that says when to try again.
+    expect(responses('/api/v1/auth/login', 'post')[429]).toMatchObject({
+      description: expect.stringContaining('TOO_MANY_REQUESTS'),
+      headers: { 'Retry-After': { schema: { type: 'integer' } } },
+    });
     // Every error answer is the envelope.
     for (const { path, method, op } of operations()) {
       for (const [status, response] of Object.entries<any>(op.responses)) {

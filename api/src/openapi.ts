@@ -98,7 +98,11 @@ const STANDARD = {
   PAYLOAD_TOO_LARGE: { status: 413, text: 'the body is over 1 MB' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, text: 'the body is not of the declared media type' },
   VALIDATION_FAILED: { status: 422, text: 'a parameter or field is invalid: `details` says which and why' },
+  TOO_MANY_REQUESTS: { status: 429, text: 'over the attempts allowed; Retry-After says in how many seconds to try again' },
 } as const;
+
+/** The header a rate limit's 429 carries (auth/limits.ts). */
+const RETRY_AFTER = { 'Retry-After': { description: 'Seconds until the limit lets the caller try again', schema: { type: 'integer' } } };
 type StandardCode = keyof typeof STANDARD;
 
 /** What the guards among a route's middleware ask of the caller, or null when none is mounted. */
@@ -125,10 +129,13 @@ function withCode(responses: Responses, code: StandardCode): Responses {
   const { status, text } = STANDARD[code];
   const line = `${code}: ${text}`;
   const existing = responses[status];
-  if (!existing) return { ...responses, [status]: failure(line) };
+  const headers = code === 'TOO_MANY_REQUESTS' ? { headers: RETRY_AFTER } : {};
+  if (!existing) return { ...responses, [status]: { ...failure(line), ...headers } };
+  if (!('description' in existing)) return responses;
   // A route's own 404 names its own code (VEHICLE_NOT_FOUND): NOT_FOUND is not answered there.
-  if (code === 'NOT_FOUND' || !('description' in existing) || existing.description?.includes(code)) return responses;
-  return { ...responses, [status]: { ...existing, description: `${existing.description}; ${line}` } };
+  const description =
+    code === 'NOT_FOUND' || existing.description?.includes(code) ? existing.description : `${existing.description}; ${line}`;
+  return { ...responses, [status]: { ...existing, description, ...headers } };
 }
 
 const isJsonBody = (route: RouteConfig) => Object.keys(route.request?.body?.content ?? {}).some((type) => /json/i.test(type));
@@ -192,6 +199,8 @@ export function documentOperations(registry: OpenAPIHono['openAPIRegistry'], isU
     if (route.request?.body) codes.push('PAYLOAD_TOO_LARGE');
     const { params, query, body, headers, cookies } = route.request ?? {};
     if (params || query || body || headers || cookies) codes.push('VALIDATION_FAILED');
+    // Rate limits are counted in the services: a route that has one declares its 429.
+    if (route.responses[429]) codes.push('TOO_MANY_REQUESTS');
     let responses = route.responses;
     for (const code of codes) responses = withCode(responses, code);
     let security = (route.security as Requirement[] | undefined) ?? (access ? securityOf(access) : []);
