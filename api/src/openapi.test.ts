@@ -221,6 +221,16 @@ describe('live answers against the document', () => {
     expect((await conforms('get', '/api/v1/user/me', await t.request('/api/v1/user/me'), 401)).code).toBe('UNAUTHORIZED');
     const malformed = await t.request('/api/v1/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
     expect((await conforms('post', '/api/v1/auth/login', malformed, 400)).code).toBe('MALFORMED_JSON');
+    // A rate limit: an account's sign-in attempts (auth/limits.ts), then 429 with Retry-After.
+    const login = () =>
+      t.request('/api/v1/auth/login', { method: 'POST', json: { email: 'nobody@example.test', password: 'wrong password' } });
+    let attempt = await login();
+    for (let i = 0; i < 20 && attempt.status !== 429; i++) {
+      await conforms('post', '/api/v1/auth/login', attempt, 401);
+      attempt = await login();
+    }
+    expect(attempt.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await conforms('post', '/api/v1/auth/login', attempt, 429)).code).toBe('TOO_MANY_REQUESTS');
     const signup = await t.request('/api/v1/auth/signup', { method: 'POST', json: { email: 'nope', username: 'john doe' } });
     const refused = await conforms('post', '/api/v1/auth/signup', signup, 422);
     expect(refused.details.map((d: { path: string }) => d.path)).toEqual(expect.arrayContaining(['email', 'username']));

@@ -25,7 +25,9 @@ import * as auth from './auth.service.ts';
 import { signInExternal } from './external.service.ts';
 
 const common = {
-  401: failure('Not signed in, or wrong credentials'),
+  401: failure(
+    'INVALID_CREDENTIALS: wrong email or password; UNAUTHORIZED: not signed in, or no live refresh token; REFRESH_REUSED: a refresh token used twice, its session is revoked; EXTERNAL_TOKEN_INVALID: the provider’s token was refused',
+  ),
   422: failure('Invalid input'),
   429: failure('Too many attempts (Retry-After)'),
 };
