@@ -177,7 +177,7 @@ function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceD
         summary: `One record (admin.${def.permission}.index)`,
         middleware: guard(def, 'index'),
         request: { params: IdParam },
-        responses: { 200: { description: 'The record', ...jsonContent(Record_) }, ...guarded, 404: failure('No such record') },
+        responses: { 200: { description: 'The record', ...jsonContent(Record_) }, ...guarded, 404: failure('NOT_FOUND: no such record') },
       }),
       async (c) => {
         const record = await findRecord(deps.db, def, c.req.valid('param').id);
@@ -225,7 +225,7 @@ function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceD
         responses: {
           200: { description: 'Updated', ...jsonContent(Record_) },
           ...guarded,
-          404: failure('No such record'),
+          404: failure('NOT_FOUND: no such record'),
           409: failure('A unique value is taken'),
           422: failure('Invalid fields'),
         },
@@ -260,7 +260,7 @@ function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceD
         responses: {
           200: { description: 'The deleted record', ...jsonContent(Record_) },
           ...guarded,
-          404: failure('No such record'),
+          404: failure('NOT_FOUND: no such record'),
           409: failure('Still in use'),
         },
       }),

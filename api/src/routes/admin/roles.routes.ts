@@ -77,7 +77,7 @@ export function adminRolesRoutes(deps: Deps) {
         summary: 'One role (admin.role.index)',
         middleware: requirePermission('admin.role.index'),
         request: { params: IdParam },
-        responses: { 200: { description: 'The role', ...jsonContent(AdminRole) }, ...guarded, 404: failure('No such role') },
+        responses: { 200: { description: 'The role', ...jsonContent(AdminRole) }, ...guarded, 404: failure('NOT_FOUND: no such role') },
       }),
       async (c) => {
         const role = await findRole(db, c.req.valid('param').id);
@@ -122,7 +122,7 @@ export function adminRolesRoutes(deps: Deps) {
         responses: {
           200: { description: 'Updated', ...jsonContent(AdminRole) },
           ...guarded,
-          404: failure('No such role'),
+          404: failure('NOT_FOUND: no such role'),
           409: failure('Refused'),
           422: failure('Invalid'),
         },
@@ -151,7 +151,7 @@ export function adminRolesRoutes(deps: Deps) {
         responses: {
           200: { description: 'The deleted role', ...jsonContent(AdminRole) },
           ...guarded,
-          404: failure('No such role'),
+          404: failure('NOT_FOUND: no such role'),
           409: failure('Refused'),
         },
       }),

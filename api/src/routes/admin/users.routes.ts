@@ -156,7 +156,7 @@ export function adminUsersRoutes(deps: Deps) {
         responses: {
           200: { description: 'Updated', ...jsonContent(AdminUser) },
           ...guarded,
-          404: failure('No such user'),
+          404: failure('USER_NOT_FOUND: no such user'),
           409: failure('Taken, or a lock-out refused'),
           422: failure('Invalid'),
         },
@@ -201,7 +201,7 @@ export function adminUsersRoutes(deps: Deps) {
         responses: {
           200: { description: 'The deleted user', ...jsonContent(AdminUser) },
           ...guarded,
-          404: failure('No such user'),
+          404: failure('USER_NOT_FOUND: no such user'),
           409: failure('Refused'),
         },
       }),
