@@ -140,6 +140,15 @@ describe('the OpenAPI document', () => {
         }
       }
     }
+    // Every refusal names the code(s) a program can act on.
+    for (const { path, method, op } of operations()) {
+      for (const [status, response] of Object.entries<any>(op.responses)) {
+        if (/^4/.test(status))
+          expect(response.description, `${method} ${path} ${status}`).toMatch(
+            /\b[A-Z][A-Z0-9]+(_[A-Z0-9]+)+\b|\b(UNAUTHORIZED|FORBIDDEN|CONFLICT|DUPLICATE)\b/,
+          );
+      }
+    }
     // The signature's 401 is documented wherever the signature is checked.
     for (const { path, method, op } of operations()) {
       const signed = op.security.some((r: Record<string, unknown>) => 'requestSignature' in r);

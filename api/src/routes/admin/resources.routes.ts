@@ -196,7 +196,7 @@ function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceD
         responses: {
           201: { description: 'Created', ...jsonContent(Record_) },
           ...guarded,
-          409: failure('A unique value is taken'),
+          409: failure('DUPLICATE: a unique value is taken; CONFLICT: the change breaks a constraint'),
           422: failure('Invalid fields'),
         },
       }),
@@ -226,7 +226,7 @@ function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceD
           200: { description: 'Updated', ...jsonContent(Record_) },
           ...guarded,
           404: failure('NOT_FOUND: no such record'),
-          409: failure('A unique value is taken'),
+          409: failure('DUPLICATE: a unique value is taken; CONFLICT: the change breaks a constraint'),
           422: failure('Invalid fields'),
         },
       }),
@@ -261,7 +261,7 @@ function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceD
           200: { description: 'The deleted record', ...jsonContent(Record_) },
           ...guarded,
           404: failure('NOT_FOUND: no such record'),
-          409: failure('Still in use'),
+          409: failure('IN_USE: still in use'),
         },
       }),
       async (c) => {

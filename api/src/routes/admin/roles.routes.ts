@@ -96,7 +96,7 @@ export function adminRolesRoutes(deps: Deps) {
         responses: {
           201: { description: 'Created', ...jsonContent(AdminRole) },
           ...guarded,
-          409: failure('Refused'),
+          409: failure('DUPLICATE: the name is taken'),
           422: failure('Invalid'),
         },
       }),
@@ -123,7 +123,7 @@ export function adminRolesRoutes(deps: Deps) {
           200: { description: 'Updated', ...jsonContent(AdminRole) },
           ...guarded,
           404: failure('NOT_FOUND: no such role'),
-          409: failure('Refused'),
+          409: failure('ROLE_PROTECTED, DUPLICATE or LAST_ADMIN_RIGHT: refused'),
           422: failure('Invalid'),
         },
       }),
@@ -152,7 +152,7 @@ export function adminRolesRoutes(deps: Deps) {
           200: { description: 'The deleted role', ...jsonContent(AdminRole) },
           ...guarded,
           404: failure('NOT_FOUND: no such role'),
-          409: failure('Refused'),
+          409: failure('ROLE_PROTECTED or IN_USE: refused'),
         },
       }),
       async (c) => {

@@ -113,7 +113,7 @@ export async function userConfig(deps: Deps, locale: Locale): Promise<z.infer<ty
 
 const guarded = {
   401: failure('Not signed in'),
-  403: failure('Not this user, and no admin.user permission'),
+  403: failure('FORBIDDEN: not this user, and no admin.user permission'),
   404: failure('USER_NOT_FOUND'),
   422: failure('Invalid input'),
 };

@@ -205,7 +205,7 @@ export const createVehicleRoute = createRoute({
 
 const ownerOnly = {
   401: failure('Not signed in'),
-  403: failure('Not the owner of this vehicle'),
+  403: failure('FORBIDDEN: not the owner of this vehicle'),
   404: failure('VEHICLE_NOT_FOUND'),
 };
 
@@ -239,7 +239,7 @@ export const deleteVehicleRoute = createRoute({
   responses: {
     200: { description: 'Deleted', ...jsonContent(z.object({ data: z.object({ ok: z.literal(true) }) })) },
     401: failure('Not signed in'),
-    403: failure('Neither the owner nor holding delete_vehicle'),
+    403: failure('FORBIDDEN: neither the owner nor holding delete_vehicle'),
     404: failure('VEHICLE_NOT_FOUND'),
   },
 });
