@@ -113,6 +113,7 @@ export function createApp(deps: Deps) {
       description:
         'Every request carries `X-Timestamp` (milliseconds) and `X-Signature`: base64 HMAC-SHA256 of the raw body, or of the timestamp when there is no body or it is multipart (the `requestSignature` security scheme says how; probes, this document and webhooks are exempt). Errors answer `{ error, code, details? }` with the status and codes each operation lists.',
       license: { name: 'Proprietary: the site’s terms of use', url: `${publicUrl}/terms` },
+      contact: { name: 'Autoroute support', url: `${publicUrl}/help-center/` },
     },
     // The paths carry their /api/v1 prefix: the server is the site's public address (PUBLIC_URL).
     servers: [{ url: publicUrl, description: 'This deployment (PUBLIC_URL)' }],
