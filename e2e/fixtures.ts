@@ -78,6 +78,23 @@ export async function signedHeaders(key: string, body?: string): Promise<Record<
   return headers;
 }
 
+/** The schema.org objects of the page's JSON-LD, each `@graph` spread out, parsed as a search engine parses them. */
+export async function structuredData(page: Page): Promise<Record<string, any>[]> {
+  const scripts = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return scripts.flatMap((text) => {
+    const json = JSON.parse(text) as Record<string, any>;
+    expect(json['@context']).toBe('https://schema.org');
+    return (json['@graph'] as Record<string, any>[] | undefined) ?? [json];
+  });
+}
+
+/** The one object of this type in the page's JSON-LD. */
+export async function structuredItem(page: Page, type: string): Promise<Record<string, any>> {
+  const items = (await structuredData(page)).filter((item) => item['@type'] === type);
+  expect(items, `one ${type} in the page's JSON-LD`).toHaveLength(1);
+  return items[0]!;
+}
+
 /** A signed GET from the page's own browser context. */
 export const signedGet = <T>(page: Page, url: string): Promise<T> => signedRequest<T>(page, 'GET', url);
 

@@ -1,6 +1,30 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
+/** The text/plain part of a mail as nodemailer writes it (multipart/alternative: text, then HTML), decoded. */
+function textPart(raw: string): string {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
+  const header = (name: string) => headers.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1] ?? '';
+  const body = rest.join('\n\n');
+  const boundary = header('Content-Type').match(/boundary="?([^";]+)"?/i)?.[1];
+  if (/^multipart\//i.test(header('Content-Type')) && boundary) {
+    const text = body
+      .split(`--${boundary}`)
+      .slice(1, -1)
+      .find((part) => /^content-type: text\/plain/im.test(part.split(/\r?\n\r?\n/)[0] ?? ''));
+    return text === undefined ? '' : textPart(text.replace(/^\r?\n/, ''));
+  }
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable')
+    return Buffer.from(
+      body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8');
+  return body;
+}
+
 /**
  * The newest 6-digit code sent to `to`, read from the server's outbox like a person reads their
  * mail (.eml) or their phone (.txt: SMS, WhatsApp and the other providers without a live account).
@@ -14,7 +38,7 @@ export function codeFor(dataDir: string, to: string): string {
     const text = readFileSync(path.join(folder, file), 'utf8');
     if (!new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}\r?$`, 'mi').test(text)) continue;
     const code = file.endsWith('.eml')
-      ? text.match(/^\s{4}(\d{6})\s*$/m)?.[1]
+      ? textPart(text).match(/^ {4}(\d{6})\s*$/m)?.[1]
       : text
           .split('\n\n')
           .slice(1)

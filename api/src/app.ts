@@ -28,6 +28,7 @@ import { picturesRoutes } from './routes/pictures/pictures.routes.ts';
 import { probesRoutes } from './routes/probes/probes.routes.ts';
 import { siteRoutes } from './routes/site/site.routes.ts';
 import { supportRoutes } from './routes/support/support.routes.ts';
+import { unsubscribeRoutes } from './routes/unsubscribe/unsubscribe.routes.ts';
 import { userRoutes } from './routes/user/user.routes.ts';
 import { vehiclesRoutes } from './routes/vehicles/vehicles.routes.ts';
 
@@ -40,6 +41,8 @@ const UNSIGNED = [
   /^\/api\/v1\/openapi\.json$/,
   /^\/api\/v1\/docs(\/|$)/,
   /^\/api\/v1\/payments\/stripe\/webhook$/,
+  // A mail's unsubscribe link: opened from the mail, posted by the mail client (RFC 8058).
+  /^\/api\/v1\/unsubscribe\/[^/]+$/,
   // Federated sign-in: the browser is sent there and back by redirects.
   /^\/api\/v1\/auth\/external\/[^/]+(\/callback)?$/,
 ];
@@ -99,6 +102,7 @@ export function createApp(deps: Deps) {
   app.route(`${API_BASE}/me`, meRoutes(deps));
   app.route(`${API_BASE}/notifications`, notificationsRoutes(deps));
   app.route(`${API_BASE}/support`, supportRoutes(deps));
+  app.route(`${API_BASE}/unsubscribe`, unsubscribeRoutes(deps, authSecret));
   app.route(`${API_BASE}/pictures`, picturesRoutes(deps));
   app.route(`${API_BASE}/admin`, adminRoutes(deps));
   app.route(`${API_BASE}/docs`, docsRoutes());

@@ -190,7 +190,7 @@ export function latestCode(dataDir: string, email: string): string {
     const text = readFileSync(`${folder}/${file}`, 'utf8');
     if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(text)) continue;
     const code = file.endsWith('.eml')
-      ? text.match(/^\s{4}(\d{6})\s*$/m)?.[1]
+      ? textPart(text).match(/^ {4}(\d{6})\s*$/m)?.[1]
       : text
           .split('\n\n')
           .slice(1)
@@ -208,11 +208,44 @@ export interface Mail {
   text: string;
 }
 
-/** Decodes RFC 2047 words and the quoted-printable or base64 body nodemailer writes. */
-function readMail(raw: string): Mail {
-  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+/** A header block's fields, continuation lines unfolded. */
+function headerReader(head: string) {
   const headers = head.replace(/\r?\n[ \t]+/g, ' ');
-  const header = (name: string) => headers.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1] ?? '';
+  return (name: string) => headers.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1] ?? '';
+}
+
+/** A body in the quoted-printable or base64 transfer encoding nodemailer writes, decoded. */
+function decodeBody(body: string, encoding: string): string {
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable')
+    return Buffer.from(
+      body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8');
+  return body;
+}
+
+/**
+ * The text/plain part of a mail (a multipart/alternative one's first), decoded. Kept synchronous
+ * for the helpers below; mail.test.ts reads whole mails with a real MIME parser.
+ */
+function textPart(raw: string): string {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const header = headerReader(head);
+  const body = rest.join('\n\n');
+  const boundary = header('Content-Type').match(/boundary="?([^";]+)"?/i)?.[1];
+  if (/^multipart\//i.test(header('Content-Type')) && boundary) {
+    const parts = body.split(`--${boundary}`).slice(1, -1);
+    const text = parts.find((part) => /^content-type: text\/plain/im.test(part.split(/\r?\n\r?\n/)[0] ?? ''));
+    return text === undefined ? '' : textPart(text.replace(/^\r?\n/, ''));
+  }
+  return decodeBody(body, header('Content-Transfer-Encoding').toLowerCase());
+}
+
+/** Decodes RFC 2047 words and the text part of what nodemailer writes. */
+function readMail(raw: string): Mail {
+  const [head = ''] = raw.split(/\r?\n\r?\n/);
+  const header = headerReader(head);
   const words = (s: string) =>
     s.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, enc: string, text: string) =>
       enc.toUpperCase() === 'B'
@@ -222,18 +255,7 @@ function readMail(raw: string): Mail {
             'latin1',
           ).toString('utf8'),
     );
-  const body = rest.join('\n\n');
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text =
-    encoding === 'base64'
-      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-      : encoding === 'quoted-printable'
-        ? Buffer.from(
-            body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
-            'latin1',
-          ).toString('utf8')
-        : body;
-  return { to: header('To'), subject: words(header('Subject')).trim(), text };
+  return { to: header('To'), subject: words(header('Subject')).trim(), text: textPart(raw) };
 }
 
 /** Every mail the app wrote to `to` in the outbox of `dataDir` (no SMTP_URL), oldest first. */

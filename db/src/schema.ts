@@ -222,6 +222,8 @@ export interface VehicleTable extends Timestamps {
   postal_code: string | null;
   sold: ColumnType<Flag, Flag | undefined, Flag>;
   sold_at: string | null;
+  /** The final price its seller gave when marking it sold, if they did (migration 20261210_0001). */
+  sold_price_minor: ColumnType<number | null, number | null | undefined, number | null>;
   featured: ColumnType<Flag, Flag | undefined, Flag>;
   /** 1 while the owner's active plan includes featured listings (migration 20261127_0001). */
   plan_featured: ColumnType<Flag, Flag | undefined, Flag>;
@@ -325,6 +327,15 @@ export interface NotificationTable extends Timestamps {
 }
 
 /** That a buyer wrote to a seller about a listing: what statistics and plan limits count (the message is a notification). */
+/** A price a listing has had (migration 20261210_0001): written when its price or currency changes. */
+export interface VehiclePriceTable {
+  id: Generated<number>;
+  vehicle_id: number;
+  price_minor: number;
+  currency_id: number;
+  created_at: ColumnType<string, string | undefined, never>;
+}
+
 export interface ContactTable {
   id: Generated<number>;
   seller_id: number;
@@ -560,6 +571,7 @@ export interface Database {
   vehicle_views: VehicleViewTable;
   notifications: NotificationTable;
   contacts: ContactTable;
+  vehicle_prices: VehiclePriceTable;
   notification_preferences: NotificationPreferenceTable;
   user_providers: UserProviderTable;
   cart_groups: CartGroupTable;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, sendContactMessage, signedGet, signIn, test } from '../fixtures.ts';
+import { expect, expectAccessible, sendContactMessage, signedGet, signIn, structuredItem, test } from '../fixtures.ts';
 
 const SELLER = { email: 'claire.martin@demo.autoroute.local', password: 'demo-seller-2026' };
 
@@ -24,12 +24,11 @@ test('a visitor compares three vehicles and writes to a seller; a member likes a
   await page.goto(`/vehicles/${a.id}`);
   await expect(page.getByRole('heading', { level: 1, name: a.title })).toBeVisible();
   // Search engines and link previews: schema.org Car with its Offer, OpenGraph, canonical.
-  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
-  expect(ld['@type']).toBe('Car');
+  const ld = await structuredItem(page, 'Car');
   expect(ld.offers.availability).toBe('https://schema.org/InStock');
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', a.title);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/vehicles/${a.id}\\?lng=en_US$`));
-  await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(8);
+  await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(9);
   await expectAccessible(page);
 
   // The gallery answers the arrow keys when it has more than one picture.

@@ -8,7 +8,13 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
-  html?: string;
+  html: string;
+  /** The language both parts are written in (BCP 47): the Content-Language header. */
+  language: string;
+  /** Where an answer goes when it is not to us (a buyer's address on a message to a seller). */
+  replyTo?: string | undefined;
+  /** A notification's one-click unsubscribe URL (RFC 2369, RFC 8058); transactional mail has none. */
+  unsubscribeUrl?: string | undefined;
 }
 
 export interface Mailer {
@@ -16,6 +22,9 @@ export interface Mailer {
 }
 
 /**
+ * Every mail comes from MAIL_FROM, as multipart/alternative (text, then HTML: layout.tsx) with its
+ * Content-Language, and for a notification the List-Unsubscribe headers a mail client turns into
+ * its own one-click button (docs/decisions/028-mail.md).
  * Mail through SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in
  * DATA_DIR/outbox (and a log line naming it), so every flow works with no mail server (issue 3).
  */
@@ -26,7 +35,13 @@ export function createMailer(options: { smtpUrl: string | undefined; dataDir: st
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const { language, unsubscribeUrl, replyTo, ...parts } = message;
+      const headers: Record<string, string> = { 'Content-Language': language };
+      if (unsubscribeUrl) {
+        headers['List-Unsubscribe'] = `<${unsubscribeUrl}>`;
+        headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+      }
+      const info = await transport.sendMail({ ...parts, from: options.from, ...(replyTo && { replyTo }), headers });
       if (options.smtpUrl) {
         options.log.info({ to: message.to, subject: message.subject }, 'mail sent');
         return;

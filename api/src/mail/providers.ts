@@ -1,16 +1,23 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_LOCALE, type Locale } from '@autoroute/locales';
 import type { Logger } from 'pino';
 import twilio from 'twilio';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
+import { translator } from '../i18n.ts';
 import { randomToken } from '../lib/crypto.ts';
+import { renderMail } from './layout.tsx';
 import type { Mailer } from './mailer.ts';
+import { noticeMail } from './templates.ts';
 
 /** One way to reach a person on any channel: email through the mailer, the others through their provider. */
 export interface Providers {
-  /** Sends `text` to `to`; a provider that fails throws a 502 PROVIDER_UNAVAILABLE (the cause is logged). */
-  deliver(channel: string, to: string, text: string): Promise<void>;
+  /**
+   * Sends `text` to `to`; a provider that fails throws a 502 PROVIDER_UNAVAILABLE (the cause is logged).
+   * `locale` is the language `text` is written in: an email's Content-Language and the words around it.
+   */
+  deliver(channel: string, to: string, text: string, locale?: Locale): Promise<void>;
 }
 
 type RequestOptions = Parameters<InstanceType<typeof twilio.RequestClient>['request']>[0];
@@ -54,8 +61,9 @@ export function createProviders(options: { mailer: Mailer; dataDir: string; log:
     whatsapp: (to) => (settings?.whatsappFrom ? { from: `whatsapp:${settings.whatsappFrom}`, to: `whatsapp:${e164(to)}` } : null),
   };
   return {
-    async deliver(channel, to, text) {
-      if (channel === 'email') return options.mailer.send({ to, subject: text.split('\n')[0] ?? '', text });
+    async deliver(channel, to, text, locale = DEFAULT_LOCALE) {
+      if (channel === 'email')
+        return options.mailer.send({ to, ...(await renderMail(locale, noticeMail(translator(locale), text, null))) });
       const route = client ? senders[channel]?.(to) : null;
       if (client && route) {
         try {

@@ -20,6 +20,7 @@ import * as m20261206_0001 from './20261206_0001_site_version.ts';
 import * as m20261207_0001 from './20261207_0001_sqlite_sort_walks.ts';
 import * as m20261207_0002 from './20261207_0002_named_search.ts';
 import * as m20261208_0001 from './20261208_0001_facets_carry_id.ts';
+import * as m20261210_0001 from './20261210_0001_price_history.ts';
 
 /**
  * Every migration, by its sortable name. Listed rather than read from the folder so that the same
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '20261207_0001_sqlite_sort_walks': m20261207_0001,
   '20261207_0002_named_search': m20261207_0002,
   '20261208_0001_facets_carry_id': m20261208_0001,
+  '20261210_0001_price_history': m20261210_0001,
 };

@@ -533,9 +533,14 @@ export async function seedDemoCatalogue(db: Db, options: DemoOptions): Promise<n
               width: PICTURE_SIZE.width,
               height: PICTURE_SIZE.height,
               bytes: p.bytes,
-              renditions: '[]',
+              renditions: p.renditions,
             })),
           ),
+        );
+        await insertMany(
+          tx,
+          'vehicle_prices',
+          generated.flatMap((g, i) => priceDrop(g.row, vehicleIds[i]!, done + i, start)),
         );
       });
       options.onProgress?.(done + n);
@@ -551,6 +556,26 @@ export async function seedDemoCatalogue(db: Db, options: DemoOptions): Promise<n
   else await fill(db);
   await seedDemoViews(db, r);
   return options.vehicles;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * One listing in eight that has been on the market for a week or more was repriced once: it was
+ * published a few per cent dearer, and lowered part of the way to today. Chosen by its place in the
+ * catalogue, not by the random source, so the rest of the catalogue stays as it was.
+ */
+function priceDrop(row: { price_minor: number; currency_id: number; created_at?: string }, vehicleId: number, n: number, now: number) {
+  if (n % 8 !== 3 || !row.created_at) return [];
+  const listed = Date.parse(row.created_at);
+  const days = Math.floor((now - listed) / DAY_MS);
+  if (days < 7) return [];
+  const first = Math.round((row.price_minor * (1.03 + (n % 4) * 0.02)) / 100) * 100;
+  const lowered = new Date(listed + Math.floor(days * (0.3 + (n % 5) / 10)) * DAY_MS).toISOString();
+  return [
+    { vehicle_id: vehicleId, price_minor: first, currency_id: row.currency_id, created_at: row.created_at },
+    { vehicle_id: vehicleId, price_minor: row.price_minor, currency_id: row.currency_id, created_at: lowered },
+  ];
 }
 
 /** How many of the newest listings get a history of visits. */

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 
 /*
  * Demo pictures: a side view of a body style in a colour, drawn as SVG. The catalogue reuses one
@@ -146,22 +147,42 @@ export function mediaFolder(dir: string): PictureStore {
 /** Puts at most this many drawings at once: a remote store gets a steady trickle, not hundreds of requests. */
 const PUTS_AT_ONCE = 8;
 
-/** Stores the drawing for each (category, colour, scene) under `seed/`; returns storage keys. */
+/** The raster rendition of a cover drawing: link previews (OpenGraph, Twitter cards) show no SVG. */
+export const SHARE_WIDTH = 1200;
+const SHARE_HEIGHT = Math.round((HEIGHT * SHARE_WIDTH) / WIDTH);
+
+/** A stored drawing: its key, its size, and its renditions as the `pictures.renditions` column holds them (JSON). */
+export interface SeedPicture {
+  key: string;
+  bytes: number;
+  renditions: string;
+}
+
+/**
+ * Stores the drawing for each (category, colour, scene) under `seed/`, and a JPEG rendition of each
+ * first scene (the listing's cover, the one previews show); returns them by `category:colour`.
+ */
 export async function storeSeedPictures(
   store: PictureStore,
   categories: string[],
   colors: { code: string; hex: string }[],
-): Promise<Map<string, { key: string; bytes: number }[]>> {
-  const out = new Map<string, { key: string; bytes: number }[]>();
-  const drawings: { key: string; data: Uint8Array }[] = [];
+): Promise<Map<string, SeedPicture[]>> {
+  const out = new Map<string, SeedPicture[]>();
+  const drawings: { key: string; data: Uint8Array | (() => Promise<Uint8Array>) }[] = [];
   for (const category of categories) {
     for (const color of colors) {
-      const files: { key: string; bytes: number }[] = [];
+      const files: SeedPicture[] = [];
       for (let scene = 0; scene < SCENES.length; scene++) {
         const data = Buffer.from(carSvg(category, color.hex, scene));
-        const key = `seed/${category}-${color.code}-${scene + 1}.svg`;
-        drawings.push({ key, data });
-        files.push({ key, bytes: data.byteLength });
+        const name = `seed/${category}-${color.code}-${scene + 1}`;
+        drawings.push({ key: `${name}.svg`, data });
+        let renditions = '[]';
+        if (scene === 0) {
+          const key = `${name}.${SHARE_WIDTH}.jpg`;
+          drawings.push({ key, data: () => sharp(data).resize({ width: SHARE_WIDTH }).jpeg({ quality: 80 }).toBuffer() });
+          renditions = JSON.stringify([{ width: SHARE_WIDTH, height: SHARE_HEIGHT, format: 'jpeg', key }]);
+        }
+        files.push({ key: `${name}.svg`, bytes: data.byteLength, renditions });
       }
       out.set(`${category}:${color.code}`, files);
     }
@@ -170,7 +191,7 @@ export async function storeSeedPictures(
   const worker = async () => {
     while (next < drawings.length) {
       const { key, data } = drawings[next++]!;
-      await store.put(key, data);
+      await store.put(key, typeof data === 'function' ? await data() : data);
     }
   };
   await Promise.all(Array.from({ length: PUTS_AT_ONCE }, worker));

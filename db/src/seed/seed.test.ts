@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ALL_PERMISSIONS } from '@autoroute/contract/permissions';
 import { LOCALES } from '@autoroute/locales/meta';
@@ -277,6 +277,36 @@ describe('the demo catalogue', () => {
     expect(noOptions).toEqual([]);
     const keys = await t.db.selectFrom('pictures').select('storage_key').distinct().execute();
     for (const { storage_key } of keys) expect(existsSync(path.join(t.dir, 'media', storage_key)), storage_key).toBe(true);
+    // Each cover has a JPEG rendition for link previews (they show no SVG), stored beside its drawing.
+    const covers = await t.db.selectFrom('pictures').select(['renditions']).where('position', '=', 0).distinct().execute();
+    for (const { renditions } of covers) {
+      const [share] = JSON.parse(renditions) as { width: number; height: number; format: string; key: string }[];
+      expect(share).toMatchObject({ width: 1200, height: 750, format: 'jpeg' });
+      const file = readFileSync(path.join(t.dir, 'media', share!.key));
+      expect([...file.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    }
+    const others = await t.db.selectFrom('pictures').select('renditions').where('position', '>', 0).distinct().execute();
+    expect(others.map((p) => p.renditions)).toEqual(['[]']);
+  });
+
+  it('gives some listings a price lowered since they were published, oldest price first', async () => {
+    const rows = await t.db
+      .selectFrom('vehicle_prices as p')
+      .innerJoin('vehicles as v', 'v.id', 'p.vehicle_id')
+      .select(['p.vehicle_id', 'p.price_minor', 'p.created_at', 'v.price_minor as current', 'v.created_at as listed'])
+      .orderBy('p.vehicle_id')
+      .orderBy('p.created_at')
+      .execute();
+    const byVehicle = new Map<number, typeof rows>();
+    for (const row of rows) byVehicle.set(row.vehicle_id, [...(byVehicle.get(row.vehicle_id) ?? []), row]);
+    expect(byVehicle.size).toBeGreaterThan(0);
+    for (const [, [first, last, ...more]] of byVehicle) {
+      expect(more).toEqual([]);
+      expect(first!.created_at).toBe(first!.listed);
+      expect(Number(first!.price_minor)).toBeGreaterThan(Number(last!.price_minor));
+      expect(Number(last!.price_minor)).toBe(Number(last!.current));
+      expect(last!.created_at > first!.created_at).toBe(true);
+    }
   });
 
   it('keeps the full-text index in step with the listings', async () => {

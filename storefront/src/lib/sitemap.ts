@@ -19,11 +19,15 @@ export async function apiJson<T>(context: Pick<APIContext, 'locals'>, path: stri
   return res.ok ? ((await res.json()) as { data: T }).data : null;
 }
 
-/** One <url> with its eight language versions (`?lng=`), as search engines expect for hreflang. */
+/** One <url> with its eight language versions (`?lng=`) and its x-default, as search engines expect for hreflang. */
 export function urlEntry(origin: string, path: string, lastmod?: string): string {
   const href = (locale: string) => escapeXml(`${origin}${path}${path.includes('?') ? '&' : '?'}lng=${locale}`);
-  const alternates = LOCALES.map((l) => `<xhtml:link rel="alternate" hreflang="${languageTag(l)}" href="${href(l)}"/>`).join('');
-  return `<url><loc>${escapeXml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}${alternates}</url>`;
+  const loc = escapeXml(`${origin}${path}`);
+  // The address without `lng` picks the visitor's language: the x-default version (as the pages' own links say).
+  const alternates = [...LOCALES.map((l) => [languageTag(l), href(l)]), ['x-default', loc]]
+    .map(([tag, url]) => `<xhtml:link rel="alternate" hreflang="${tag}" href="${url}"/>`)
+    .join('');
+  return `<url><loc>${loc}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}${alternates}</url>`;
 }
 
 export const xml = (body: string) =>

@@ -9,6 +9,8 @@ import { AppError, validationFailed } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import type { RequestInfo } from '../../lib/request.ts';
+import { renderMail } from '../../mail/layout.tsx';
+import { accountExistsMail, codeMail } from '../../mail/templates.ts';
 import {
   createMember,
   emailTaken,
@@ -75,12 +77,7 @@ export const logout = (deps: Deps, sessionId: string) => revokeSession(deps.db, 
 export const logoutAll = (deps: Deps, userId: number) => revokeUserSessions(deps.db, userId);
 
 async function mailCode(deps: Deps, to: string, code: string, purpose: CodePurpose, locale: Locale) {
-  const t = translator(locale);
-  await deps.mailer.send({
-    to,
-    subject: t(`mail.${purpose}.subject`),
-    text: `${t(`mail.${purpose}.intro`)}\n\n    ${code}\n\n${t('mail.codeExpiry', { minutes: 10 })}\n${t('mail.ignore')}\n`,
-  });
+  await deps.mailer.send({ to, ...(await renderMail(locale, codeMail(translator(locale), purpose, code))) });
 }
 
 /** The language a user chose for their account, else the request's. */
@@ -101,8 +98,8 @@ export async function signup(
   if (await usernameTaken(deps.db, body.username)) throw new AppError(409, 'USERNAME_TAKEN');
   const passwordHash = await hashPassword(body.password);
   if (await emailTaken(deps.db, body.email)) {
-    const t = translator(await recipientLocale(deps, body.email, req.locale));
-    await deps.mailer.send({ to: body.email, subject: t('mail.accountExists.subject'), text: `${t('mail.accountExists.body')}\n` });
+    const locale = await recipientLocale(deps, body.email, req.locale);
+    await deps.mailer.send({ to: body.email, ...(await renderMail(locale, accountExistsMail(translator(locale)))) });
     return { email: body.email, sessionId: randomToken(18) };
   }
   const userId = await createMember(deps.db, {
@@ -137,7 +134,12 @@ export async function generateCode(deps: Deps, email: string, purpose: CodePurpo
     { email, userId: user.id, purpose, channel: byWhatsApp ? 'whatsapp' : 'email' },
     (code) =>
       byWhatsApp
-        ? deps.providers.deliver('whatsapp', phone, `${t(`mail.${purpose}.intro`)} ${code}\n${t('mail.codeExpiry', { minutes: 10 })}`)
+        ? deps.providers.deliver(
+            'whatsapp',
+            phone,
+            `${t(`mail.${purpose}.intro`)} ${code}\n${t('mail.codeExpiry', { minutes: 10 })}`,
+            locale,
+          )
         : mailCode(deps, email, code, purpose, locale),
   );
   return { sessionId, expiresIn: 600, resendIn: 60 };
@@ -173,7 +175,12 @@ export async function sendLinkCode(
     (code) =>
       channel === 'email'
         ? mailCode(deps, user.email, code, 'link_provider', locale)
-        : deps.providers.deliver(channel, address, `${t('mail.link_provider.intro')} ${code}\n${t('mail.codeExpiry', { minutes: 10 })}`),
+        : deps.providers.deliver(
+            channel,
+            address,
+            `${t('mail.link_provider.intro')} ${code}\n${t('mail.codeExpiry', { minutes: 10 })}`,
+            locale,
+          ),
   );
   return { sessionId, email: user.email, channel, address, expiresIn: 600, resendIn: 60 };
 }

@@ -14,7 +14,8 @@ type PictureOut = z.infer<typeof Picture>;
 /** The media folder of uploaded pictures (the demo catalogue's live under `seed/`). */
 const UPLOADS = 'pictures';
 
-const toPicture = (
+/** A stored picture as the API answers it: the full file and its renditions, each with its address. */
+export const toPicture = (
   mediaUrl: MediaUrl,
   id: number,
   storageKey: string,

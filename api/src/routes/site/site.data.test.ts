@@ -19,7 +19,9 @@ describe('the page versions (decision 024)', () => {
   it('reads committed changes at once, and never an open transaction’s', async () => {
     const read = pageVersionsReader(t);
     const first = await read();
-    expect(first).toMatch(/^\d+\.\d+$/);
+    // The catalogue's version, the site's, and the day (UTC) since the epoch.
+    expect(first).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(first.split('.')[2]).toBe(String(Math.floor(Date.now() / 86_400_000)));
     await bump(t.db, 'catalogue_version');
     const second = await read();
     expect(second).not.toBe(first);

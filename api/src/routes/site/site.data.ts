@@ -12,7 +12,7 @@ export interface SiteSettings {
 
 /**
  * What every public page is stamped with besides its URL: the catalogue's and the site's versions,
- * which the database's triggers move with any change a public page shows (decision 024). A reader
+ * which the database's triggers move with any change a public page shows (decision 024), and the day. A reader
  * made once per database: one statement, compiled once. On SQLite it runs on the database's
  * committed-data connection, synchronously (a few microseconds, behind no open transaction: what
  * another process would read). Otherwise requests that ask while a read is under way share it, so
@@ -25,7 +25,9 @@ export function pageVersionsReader(database: Db): () => Promise<string> {
       eb.selectFrom('site_version').select('version').as('site'),
     ])
     .compile();
-  const stamp = (row: { catalogue: unknown; site: unknown } | undefined) => `${row?.catalogue}.${row?.site}`;
+  // And the day (UTC): a listing's days on the market move with it, so nothing kept is older than today.
+  const stamp = (row: { catalogue: unknown; site: unknown } | undefined) =>
+    `${row?.catalogue}.${row?.site}.${Math.floor(Date.now() / 86_400_000)}`;
   if (database.committed) {
     const read = database.committed(query.sql);
     return async () => stamp(read(query.parameters) as { catalogue: unknown; site: unknown } | undefined);

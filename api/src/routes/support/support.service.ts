@@ -4,6 +4,8 @@ import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import type { RequestInfo } from '../../lib/request.ts';
+import { renderMail } from '../../mail/layout.tsx';
+import { supportMail } from '../../mail/templates.ts';
 import { currentPlan } from '../billing/billing.service.ts';
 import { findRequester, insertSupportRequest } from './support.data.ts';
 import type { SupportBody } from './support.schemas.ts';
@@ -41,25 +43,17 @@ export async function createSupportRequest(deps: Deps, body: SupportBody, userId
     priority,
   });
 
-  const t = translator(from.locale);
-  // A guest's address is whatever was typed: their mail repeats nothing they typed (name, subject,
-  // message), so the form cannot send someone else a text of the guest's choosing.
-  const context = userId === null ? 'guest' : undefined;
-  const lines = [
-    t('mail.support.intro', { name: from.name, context }),
-    '',
-    t('mail.support.number', { id }),
-    ...(priority ? [t('mail.support.priority')] : []),
-    ...(context ? [] : ['', t('mail.support.copy'), '', body.subject, '', body.message]),
-    '',
-    t('mail.support.helpCenter', { url: absoluteUrl(deps.config.publicUrl, '/help-center/') }),
-  ];
+  const content = supportMail(translator(from.locale), {
+    id,
+    name: from.name,
+    guest: userId === null,
+    priority,
+    subject: body.subject,
+    message: body.message,
+    helpCenterUrl: absoluteUrl(deps.config.publicUrl, '/help-center/'),
+  });
   try {
-    await deps.mailer.send({
-      to: from.email,
-      subject: t('mail.support.subject', { id, subject: body.subject, context }),
-      text: `${lines.join('\n')}\n`,
-    });
+    await deps.mailer.send({ to: from.email, ...(await renderMail(from.locale, content)) });
   } catch (err) {
     // The request is stored and in the team's queue: a mail server down must not fail the requester.
     deps.log.error({ err, supportRequestId: id }, 'support confirmation mail not sent');

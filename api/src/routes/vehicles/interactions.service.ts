@@ -1,14 +1,17 @@
 import { createHmac } from 'node:crypto';
 import { absoluteUrl } from '@autoroute/contract/runtime-config';
 import { DEFAULT_LOCALE, type Locale, matchLocale } from '@autoroute/locales';
-import type { TFunction } from 'i18next';
 import { loadAuthSecret } from '../../auth/tokens.ts';
 import type { Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import { LIMITS } from '../../lib/limits.ts';
 import type { RequestInfo } from '../../lib/request.ts';
+import { renderMail } from '../../mail/layout.tsx';
+import { contactMail } from '../../mail/templates.ts';
+import { unsubscribeUrl } from '../../mail/unsubscribe.ts';
 import { assertSellerCanReceive } from '../billing/billing.service.ts';
+import { findUserContact } from '../user/user.data.ts';
 import {
   addMark,
   countLikes,
@@ -108,11 +111,15 @@ export async function contactSeller(deps: Deps, vehicleId: number, body: Contact
   });
   const seller = await findSellerContact(deps.db, listing.owner_id);
   if (seller?.status !== 'active' || (seller.notify_type ?? 'all') === 'none') return;
-  const t = translator(matchLocale(seller.language_code) ?? DEFAULT_LOCALE);
+  const locale = matchLocale(seller.language_code) ?? DEFAULT_LOCALE;
   const url = absoluteUrl(deps.config.publicUrl, `/vehicles/${vehicleId}`);
+  // An answer goes to the buyer: the address they gave, else their account's.
+  const replyTo = body.email || (senderId === null ? undefined : (await findUserContact(deps.db, senderId))?.email);
   await Promise.all([
-    (seller.notify_email ?? 1) === 1 ? mailSeller(deps, seller.email, t, { vehicleId, url, fromName, title: listing.title, body }) : null,
-    seller.phone ? textSeller(deps, seller.id, seller.phone, t, { vehicleId, url, fromName, title: listing.title }) : null,
+    (seller.notify_email ?? 1) === 1
+      ? mailSeller(deps, { id: seller.id, email: seller.email, locale }, { vehicleId, url, fromName, title: listing.title, body, replyTo })
+      : null,
+    seller.phone ? textSeller(deps, seller.id, seller.phone, locale, { vehicleId, url, fromName, title: listing.title }) : null,
   ]);
 }
 
@@ -124,8 +131,8 @@ interface ContactNews {
 }
 
 /** A short note on each notifiable phone channel: the buyer's own words stay in the inbox and the mail. */
-async function textSeller(deps: Deps, sellerId: number, phone: string, t: TFunction, news: ContactNews) {
-  const text = t('mail.contact.short', {
+async function textSeller(deps: Deps, sellerId: number, phone: string, locale: Locale, news: ContactNews) {
+  const text = translator(locale)('mail.contact.short', {
     name: news.fromName,
     title: news.title,
     url: absoluteUrl(deps.config.publicUrl, '/notifications/'),
@@ -133,7 +140,7 @@ async function textSeller(deps: Deps, sellerId: number, phone: string, t: TFunct
   // To the number the link proved; links made before numbers were kept go to the profile's.
   for (const { channel, address } of await listNotifiablePhoneChannels(deps.db, sellerId)) {
     try {
-      await deps.providers.deliver(channel, address ?? phone, text);
+      await deps.providers.deliver(channel, address ?? phone, text, locale);
     } catch (err) {
       // The message is in the seller's inbox already: a provider down must not lose it or fail the sender.
       deps.log.error({ err, channel, vehicleId: news.vehicleId }, 'contact notice not sent');
@@ -141,28 +148,27 @@ async function textSeller(deps: Deps, sellerId: number, phone: string, t: TFunct
   }
 }
 
-async function mailSeller(deps: Deps, to: string, t: TFunction, news: ContactNews & { body: ContactBody }) {
+async function mailSeller(
+  deps: Deps,
+  seller: { id: number; email: string; locale: Locale },
+  news: ContactNews & { body: ContactBody; replyTo: string | undefined },
+) {
   const { body, fromName, title, url, vehicleId } = news;
-  const lines = [
-    t('mail.contact.intro', { name: fromName, title }),
-    '',
-    body.message,
-    '',
-    t('mail.contact.reply'),
-    `  ${t('mail.contact.phone', { phone: body.phone })}`,
-    ...(body.email ? [`  ${t('mail.contact.email', { email: body.email })}`] : []),
-    '',
-    t('mail.contact.listing', { url }),
-    t('mail.contact.inbox', { url: absoluteUrl(deps.config.publicUrl, '/notifications/') }),
-    '',
-    t('mail.contact.why'),
-  ];
   try {
-    await deps.mailer.send({
-      to,
-      subject: t('mail.contact.subject', { title }),
-      text: `${lines.join('\n')}\n`,
-    });
+    const content = contactMail(
+      translator(seller.locale),
+      {
+        fromName,
+        title,
+        message: body.message,
+        phone: body.phone,
+        email: body.email || null,
+        url,
+        inboxUrl: absoluteUrl(deps.config.publicUrl, '/notifications/'),
+      },
+      await unsubscribeUrl(deps.db, deps.config.publicUrl, seller.id, 'contact'),
+    );
+    await deps.mailer.send({ to: seller.email, replyTo: news.replyTo, ...(await renderMail(seller.locale, content)) });
   } catch (err) {
     // The message is in the seller's inbox already: a mail server down must not lose it or fail the sender.
     deps.log.error({ err, vehicleId }, 'contact mail not sent');

@@ -667,11 +667,20 @@ function vehicleDetail(jsonArrayFrom: typeof sqliteJsonArrayFrom) {
           jsonArrayFrom(
             eb
               .selectFrom('pictures as pic')
-              .select(['pic.id', 'pic.storage_key', 'pic.width', 'pic.height'])
+              .select(['pic.id', 'pic.storage_key', 'pic.width', 'pic.height', 'pic.renditions'])
               .whereRef('pic.vehicle_id', '=', 'v.id')
               .orderBy('pic.position')
               .orderBy('pic.id'),
           ).as('pictures'),
+          jsonArrayFrom(
+            eb
+              .selectFrom('vehicle_prices as vp')
+              .innerJoin('currencies as pc', 'pc.id', 'vp.currency_id')
+              .select(['vp.price_minor', 'pc.code as currency_code', 'pc.minor_units', 'vp.created_at'])
+              .whereRef('vp.vehicle_id', '=', 'v.id')
+              .orderBy('vp.created_at')
+              .orderBy('vp.id'),
+          ).as('prices'),
           jsonArrayFrom(
             eb
               .selectFrom('vehicle_options as vo')
@@ -699,10 +708,11 @@ const jsonList = <T>(value: T[] | string): T[] => (typeof value === 'string' ? (
 export async function findVehicle(db: Db, dialect: DialectName, id: number, viewerId: number | null) {
   const [found] = await detailQueries[dialect](db, { id, viewer: viewerId });
   if (!found) return undefined;
-  const { pictures, options, likes, liked, favorite, views, ...row } = found;
+  const { pictures, prices, options, likes, liked, favorite, views, ...row } = found;
   return {
     row,
     pictures: jsonList(pictures),
+    prices: jsonList(prices),
     options: jsonList(options),
     interactions: {
       likes: Number(likes),

@@ -1,5 +1,6 @@
 import { msg } from '@autoroute/contract/messages';
 import { z } from '@hono/zod-openapi';
+import { Picture as StoredPicture } from '../pictures/pictures.schemas.ts';
 
 const boolParam = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -112,7 +113,7 @@ export const Vehicle = VehicleSummary.extend({
   insurance_expiry_date: nullableString,
   options: z.array(Ref),
   description: z.string(),
-  pictures: z.array(Picture),
+  pictures: z.array(StoredPicture),
   battery_capacity: nullableNumber,
   battery_type: nullableString,
   battery_health: nullableNumber,
@@ -148,6 +149,12 @@ export const Vehicle = VehicleSummary.extend({
   first_registration_country: z.object({ id: z.number(), code: z.string(), name: z.string() }).nullable(),
   seller: z.object({ name: z.string(), type: z.enum(['individual', 'professional']), memberSince: z.string() }),
   updatedAt: z.string(),
+  priceHistory: z
+    .array(z.object({ price: z.number(), currency: z.string(), at: z.string() }))
+    .openapi({ description: 'Every price it has had, oldest first, with the time it took it; one entry while it never changed' }),
+  daysOnMarket: z.number().int().openapi({ description: 'Whole days from its publication until it sold, or until today' }),
+  soldAt: nullableString.openapi({ description: 'When it was marked sold' }),
+  soldPrice: nullableNumber.openapi({ description: 'The price it sold at, as its seller gave it: for its owner only, else null' }),
   canEdit: z.boolean(),
   canDelete: z.boolean(),
   likes: z.number(),

@@ -1,10 +1,12 @@
-import { fromFlag, fromNullableFlag, type Vehicle as StoredVehicle } from '@autoroute/db';
+import { fromFlag, fromNullableFlag, nowIso, parseJson, type Vehicle as StoredVehicle } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import type { z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
 import { notFound, validationFailed } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import { localName, type MediaUrl, toMajor } from '../../lib/reference.ts';
+import type { StoredRendition } from '../pictures/pictures.data.ts';
+import { toPicture } from '../pictures/pictures.service.ts';
 import {
   countFacets,
   type FacetCounts,
@@ -221,10 +223,14 @@ export interface Viewer {
   permissions: string[];
 }
 
+const DAY_MS = 86_400_000;
+/** Whole days from one instant to a later one (0 on the day itself). */
+const daysBetween = (from: string, to: string) => Math.max(0, Math.floor((Date.parse(to) - Date.parse(from)) / DAY_MS));
+
 export async function getVehicle(deps: Deps, id: number, locale: Locale, viewer: Viewer | null): Promise<z.infer<typeof Vehicle>> {
   const found = await findVehicle(deps.db, deps.dialect, id, viewer?.id ?? null);
   if (!found) throw notFound('VEHICLE_NOT_FOUND');
-  const { row: v, pictures, options, interactions } = found;
+  const { row: v, pictures, prices, options, interactions } = found;
   const owner = viewer?.id === v.owner_id;
   const country = (code: string | null, name: string | null, i18n: string | null, cid: number | null) =>
     cid && code && name ? { id: cid, code, name: localName(name, i18n, locale) } : null;
@@ -238,7 +244,9 @@ export async function getVehicle(deps: Deps, id: number, locale: Locale, viewer:
       category: { id: v.category_id, code: v.category_code, name: localName(v.category_name, v.category_name_i18n, locale) },
       color: { id: v.color_id, code: v.color_code, name: localName(v.color_name, v.color_name_i18n, locale), hex: v.color_hex },
       options: options.map((o) => ({ id: o.id, code: o.code, name: localName(o.name, o.name_i18n, locale) })),
-      pictures: pictures.map((p) => ({ id: p.id, url: deps.mediaUrl(p.storage_key), width: p.width, height: p.height })),
+      pictures: pictures.map((p) =>
+        toPicture(deps.mediaUrl, p.id, p.storage_key, p.width, p.height, parseJson<StoredRendition[]>(p.renditions, [])),
+      ),
       origin_country: country(v.origin_country_code, v.origin_country_name, v.origin_country_name_i18n, v.origin_country_id),
       first_registration_country: country(
         v.first_country_code,
@@ -248,6 +256,13 @@ export async function getVehicle(deps: Deps, id: number, locale: Locale, viewer:
       ),
       seller: { name: v.seller_name ?? v.seller_first_name, type: v.seller_type, memberSince: v.seller_since },
       updatedAt: v.updated_at,
+      // A listing never repriced has no recorded prices: its one price is its current one, since it was published.
+      priceHistory: prices.length
+        ? prices.map((p) => ({ price: toMajor(Number(p.price_minor), p.minor_units), currency: p.currency_code, at: p.created_at }))
+        : [{ price: toMajor(Number(v.price_minor), v.minor_units), currency: v.currency_code, at: v.created_at }],
+      daysOnMarket: daysBetween(v.created_at, v.sold_at ?? nowIso()),
+      soldAt: v.sold_at,
+      soldPrice: owner && v.sold_price_minor !== null ? toMajor(Number(v.sold_price_minor), v.minor_units) : null,
       canEdit: owner,
       canDelete: owner || Boolean(viewer?.permissions.includes('delete_vehicle')),
     },

@@ -60,7 +60,7 @@ export async function findVehicleRow(db: Db, id: number) {
 /** The columns a vehicle form sets: everything but the owner, the creation time and the featured flag. */
 export type VehicleColumns = Omit<
   NewVehicle,
-  'id' | 'owner_id' | 'created_at' | 'updated_at' | 'featured' | 'plan_featured' | 'sold' | 'sold_at'
+  'id' | 'owner_id' | 'created_at' | 'updated_at' | 'featured' | 'plan_featured' | 'sold' | 'sold_at' | 'sold_price_minor'
 >;
 
 export async function insertVehicle(db: Db, values: NewVehicle): Promise<number> {
@@ -71,9 +71,31 @@ export async function insertVehicle(db: Db, values: NewVehicle): Promise<number>
 export async function updateVehicle(
   db: Db,
   id: number,
-  values: Partial<VehicleColumns> & { updated_at: string; sold?: number; sold_at?: string | null },
+  values: Partial<VehicleColumns> & { updated_at: string; sold?: number; sold_at?: string | null; sold_price_minor?: number | null },
 ): Promise<void> {
   await db.updateTable('vehicles').set(values).where('id', '=', id).execute();
+}
+
+/**
+ * Records a change of price or currency (issue 17): the listing's first price too, dated from its
+ * creation, when this is its first change. Answers whether anything changed.
+ */
+export async function recordPriceChange(
+  db: Db,
+  before: { id: number; price_minor: number; currency_id: number; created_at: string },
+  after: { price_minor: number; currency_id: number },
+  at: string,
+): Promise<boolean> {
+  if (Number(before.price_minor) === after.price_minor && before.currency_id === after.currency_id) return false;
+  const known = await db.selectFrom('vehicle_prices').select('id').where('vehicle_id', '=', before.id).limit(1).executeTakeFirst();
+  const first = known
+    ? []
+    : [{ vehicle_id: before.id, price_minor: Number(before.price_minor), currency_id: before.currency_id, created_at: before.created_at }];
+  await db
+    .insertInto('vehicle_prices')
+    .values([...first, { vehicle_id: before.id, price_minor: after.price_minor, currency_id: after.currency_id, created_at: at }])
+    .execute();
+  return true;
 }
 
 export async function replaceOptions(db: Db, vehicleId: number, optionIds: number[]): Promise<void> {

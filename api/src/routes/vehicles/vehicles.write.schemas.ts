@@ -95,6 +95,17 @@ const fields = {
     .boolean({ error: typeError('validation.invalid') })
     .optional()
     .openapi({ description: 'Marks the listing sold (sets sold_at) or back on sale; kept as is when omitted' }),
+  soldPrice: z
+    .number({ error: typeError('validation.notNumber', 'soldPrice') })
+    .positive({ error: msg('vehicle.pricePositive') })
+    .max(MAX_PRICE)
+    .nullable()
+    .optional()
+    .openapi({
+      description:
+        'The price it sold at, in its currency, for a sold listing only (422 otherwise); shown to its owner alone. Kept when omitted, forgotten when it goes back on sale',
+      example: 11800,
+    }),
   categoryId: requiredId('categoryId'),
   colorId: requiredId('colorId'),
   mileage: requiredInt('mileage').min(0).max(5_000_000).openapi({ description: 'km' }),

@@ -27,6 +27,7 @@ import {
   listMakesWithModels,
   listOwnVehicles,
   type ReferenceTable,
+  recordPriceChange,
   replaceOptions,
   updateVehicle,
   type VehicleColumns,
@@ -70,6 +71,8 @@ const same = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivi
 interface Checked {
   columns: VehicleColumns;
   optionIds: number[];
+  /** The final price given with `soldPrice` in minor units, null to forget it; undefined when not given. */
+  soldPriceMinor: number | null | undefined;
 }
 
 /**
@@ -80,7 +83,7 @@ interface Checked {
 async function check(
   db: Db,
   input: VehicleInput,
-  scope: { ownerId: number; vehicleId: number | null; catalogue: boolean; options: boolean; pictures: boolean },
+  scope: { ownerId: number; vehicleId: number | null; catalogue: boolean; options: boolean; pictures: boolean; sold: boolean },
   t: TFunction,
 ): Promise<Checked> {
   const details: ErrorDetail[] = [];
@@ -99,6 +102,13 @@ async function check(
   if (currency) {
     priceMinor = Math.round(input.price * 10 ** currency.minor_units);
     if (decimals(input.price) > currency.minor_units) fail('price', 'vehicle.priceDecimals');
+  }
+  // The final price goes with a sold listing only, in the listing's currency.
+  let soldPriceMinor: number | null | undefined = input.soldPrice === null ? null : undefined;
+  if (input.soldPrice !== undefined && input.soldPrice !== null) {
+    if (!scope.sold) fail('soldPrice', 'vehicle.soldPriceUnsold');
+    else if (currency && decimals(input.soldPrice) > currency.minor_units) fail('soldPrice', 'vehicle.priceDecimals');
+    else if (currency) soldPriceMinor = Math.round(input.soldPrice * 10 ** currency.minor_units);
   }
 
   const fuel = await findFuelType(db, input.fuelTypeId);
@@ -141,6 +151,7 @@ async function check(
 
   return {
     optionIds,
+    soldPriceMinor,
     columns: {
       title: input.title,
       brand,
@@ -237,10 +248,14 @@ function asInput(found: NonNullable<Awaited<ReturnType<typeof findVehicleRow>>>)
   };
 }
 
-/** The sold flag and its date when the input changes it (SPEC §4: sold or not sold). */
-function soldChange(sold: boolean | undefined, current: number, now: string) {
-  if (sold === undefined || toFlag(sold) === current) return {};
-  return { sold: toFlag(sold), sold_at: sold ? now : null };
+/**
+ * The sold flag and its date when the input changes it (SPEC §4: sold or not sold), and the final
+ * price when given; back on sale, a listing forgets its final price.
+ */
+function soldChange(sold: boolean | undefined, current: number, soldPriceMinor: number | null | undefined, now: string) {
+  const price = soldPriceMinor === undefined ? {} : { sold_price_minor: soldPriceMinor };
+  if (sold === undefined || toFlag(sold) === current) return price;
+  return sold ? { sold: 1 as const, sold_at: now, ...price } : { sold: 0 as const, sold_at: null, sold_price_minor: null };
 }
 
 async function ownedVehicle(db: Db, id: number, viewer: Viewer) {
@@ -254,10 +269,10 @@ async function ownedVehicle(db: Db, id: number, viewer: Viewer) {
 export async function createVehicle(deps: Deps, viewer: Viewer, input: VehicleInput, locale: Locale): Promise<z.infer<typeof Vehicle>> {
   const t = translator(locale);
   const id = await deps.db.transaction().execute(async (tx) => {
-    const { columns, optionIds } = await check(
+    const { columns, optionIds, soldPriceMinor } = await check(
       tx,
       input,
-      { ownerId: viewer.id, vehicleId: null, catalogue: true, options: true, pictures: true },
+      { ownerId: viewer.id, vehicleId: null, catalogue: true, options: true, pictures: true, sold: input.sold ?? false },
       t,
     );
     // The plan's limits (docs/decisions/011-plans-and-payments.md): a sold listing takes no room.
@@ -270,6 +285,7 @@ export async function createVehicle(deps: Deps, viewer: Viewer, input: VehicleIn
       plan_featured: limits?.featuredListing ? 1 : 0,
       sold: toFlag(input.sold ?? false),
       sold_at: input.sold ? now : null,
+      sold_price_minor: soldPriceMinor ?? null,
       created_at: now,
       updated_at: now,
     });
@@ -291,16 +307,18 @@ export async function replaceVehicle(
   const t = translator(locale);
   await deps.db.transaction().execute(async (tx) => {
     const found = await ownedVehicle(tx, id, viewer);
-    const { columns, optionIds } = await check(
+    const sold = input.sold ?? found.row.sold === 1;
+    const { columns, optionIds, soldPriceMinor } = await check(
       tx,
       input,
-      { ownerId: viewer.id, vehicleId: id, catalogue: true, options: true, pictures: true },
+      { ownerId: viewer.id, vehicleId: id, catalogue: true, options: true, pictures: true, sold },
       t,
     );
     if (input.sold === false && found.row.sold === 1) await assertCanList(tx, viewer.id, locale, id);
     await assertPhotos(tx, viewer.id, input.pictures.length, locale);
     const now = nowIso();
-    await updateVehicle(tx, id, { ...columns, ...soldChange(input.sold, found.row.sold, now), updated_at: now });
+    await updateVehicle(tx, id, { ...columns, ...soldChange(input.sold, found.row.sold, soldPriceMinor, now), updated_at: now });
+    await recordPriceChange(tx, found.row, columns, now);
     await replaceOptions(tx, id, optionIds);
     await attach(tx, id, viewer.id, input.pictures, now, t);
   });
@@ -326,12 +344,14 @@ export async function patchVehicle(
       catalogue: patch.brand !== undefined || patch.model !== undefined,
       options: patch.options !== undefined,
       pictures: patch.pictures !== undefined,
+      sold: patch.sold ?? found.row.sold === 1,
     };
-    const { columns, optionIds } = await check(tx, merged, scope, t);
+    const { columns, optionIds, soldPriceMinor } = await check(tx, merged, scope, t);
     if (patch.sold === false && found.row.sold === 1) await assertCanList(tx, viewer.id, locale, id);
     if (scope.pictures) await assertPhotos(tx, viewer.id, merged.pictures.length, locale);
     const now = nowIso();
-    await updateVehicle(tx, id, { ...columns, ...soldChange(patch.sold, found.row.sold, now), updated_at: now });
+    await updateVehicle(tx, id, { ...columns, ...soldChange(patch.sold, found.row.sold, soldPriceMinor, now), updated_at: now });
+    await recordPriceChange(tx, found.row, columns, now);
     if (scope.options) await replaceOptions(tx, id, optionIds);
     if (scope.pictures) await attach(tx, id, viewer.id, merged.pictures, now, t);
   });

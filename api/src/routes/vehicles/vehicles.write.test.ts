@@ -516,6 +516,91 @@ describe('PUT and PATCH /api/v1/vehicles/{id}', () => {
   });
 });
 
+describe('price history, days on the market and the final price (issue 17)', () => {
+  const prices = (id: number) =>
+    db()
+      .selectFrom('vehicle_prices')
+      .select(['price_minor', 'currency_id', 'created_at'])
+      .where('vehicle_id', '=', id)
+      .orderBy('id')
+      .execute();
+  const detail = async (id: number, headers: Record<string, string> = {}) =>
+    (await json(await t.request(`/api/v1/vehicles/${id}`, { headers }))).data;
+
+  it('answers one price for a listing never repriced, then every price with its date, oldest first', async () => {
+    const v = await created({ price: 15000 });
+    const fresh = await detail(v.id);
+    expect(fresh.priceHistory).toEqual([{ price: 15000, currency: 'EUR', at: v.createdAt }]);
+    expect(fresh.daysOnMarket).toBe(0);
+    expect(await prices(v.id)).toEqual([]);
+
+    // A change of anything but the price records nothing.
+    expect((await send('PATCH', v.id, { mileage: 42000 })).status).toBe(200);
+    expect(await prices(v.id)).toEqual([]);
+
+    expect((await send('PATCH', v.id, { price: 14250.5 })).status).toBe(200);
+    const put = await send('PUT', v.id, await coreVehicle({ price: 13900 }));
+    expect(put.status).toBe(200);
+    const history = (await detail(v.id)).priceHistory as { price: number; currency: string; at: string }[];
+    expect(history.map((h) => h.price)).toEqual([15000, 14250.5, 13900]);
+    expect(history[0]!.at).toBe(v.createdAt);
+    expect(history.every((h) => h.currency === 'EUR')).toBe(true);
+    expect([...history.map((h) => h.at)].sort()).toEqual(history.map((h) => h.at));
+    // The same price again is no change.
+    expect((await send('PATCH', v.id, { price: 13900 })).status).toBe(200);
+    expect(await prices(v.id)).toHaveLength(3);
+  });
+
+  it('counts days on the market from publication until sold, or until today', async () => {
+    // A seller of its own: moved back in time, the listing would reorder the owner's list.
+    const seller = await verifiedUser('dana');
+    const v = await created({ pictures: [await picture(seller.id)] }, seller.headers);
+    const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000 - 60_000).toISOString();
+    await db().updateTable('vehicles').set({ created_at: tenDaysAgo }).where('id', '=', v.id).execute();
+    expect((await detail(v.id)).daysOnMarket).toBe(10);
+    expect((await send('PATCH', v.id, { sold: true }, seller.headers)).status).toBe(200);
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    await db().updateTable('vehicles').set({ sold_at: threeDaysAgo }).where('id', '=', v.id).execute();
+    const sold = await detail(v.id);
+    expect(sold.daysOnMarket).toBe(7);
+    expect(sold.soldAt).toBe(threeDaysAgo);
+  });
+
+  it('keeps the final price a seller gives when marking sold, shown to them alone, and forgets it back on sale', async () => {
+    const v = await created({ price: 12000 });
+    const res = await send('PATCH', v.id, { sold: true, soldPrice: 11500 });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data).toMatchObject({ sold: true, soldPrice: 11500 });
+    expect(Number((await storedRow(v.id)).sold_price_minor)).toBe(1150000);
+    expect((await detail(v.id)).soldPrice).toBeNull();
+    expect((await detail(v.id, stranger)).soldPrice).toBeNull();
+    expect((await detail(v.id, owner)).soldPrice).toBe(11500);
+    // Corrected while still sold, then forgotten with the sale.
+    expect((await json(await send('PATCH', v.id, { soldPrice: 11400 }))).data.soldPrice).toBe(11400);
+    expect((await json(await send('PATCH', v.id, { sold: false }))).data.soldPrice).toBeNull();
+    expect((await storedRow(v.id)).sold_price_minor).toBeNull();
+  });
+
+  it('refuses a final price for a listing on sale, or one its currency cannot hold, with 422, changing nothing', async () => {
+    const v = await created({ price: 12000 });
+    const before = await storedRow(v.id);
+    const unsold = await send('PATCH', v.id, { soldPrice: 11000 });
+    expect(unsold.status).toBe(422);
+    expect(await detailsOf(unsold)).toEqual([{ path: 'soldPrice', message: expect.stringMatching(/sold/i) }]);
+    const withdrawn = await send('PATCH', v.id, { sold: false, soldPrice: 11000, price: 9000 });
+    expect(withdrawn.status).toBe(422);
+    const fraction = await send('PATCH', v.id, { sold: true, soldPrice: 11000.123 });
+    expect(fraction.status).toBe(422);
+    expect((await detailsOf(fraction)).map((d) => d.path)).toEqual(['soldPrice']);
+    const negative = await send('PATCH', v.id, { sold: true, soldPrice: -5 });
+    expect(negative.status).toBe(422);
+    const text = await send('PATCH', v.id, { sold: true, soldPrice: 'a lot' });
+    expect(text.status).toBe(422);
+    expect(await storedRow(v.id)).toEqual(before);
+    expect(await prices(v.id)).toEqual([]);
+  });
+});
+
 describe('someone else’s listing (SPEC §6: canEdit, canDelete, delete_vehicle)', () => {
   it('answers 403 to a stranger on PUT, PATCH and DELETE, and changes nothing', async () => {
     const v = await created();

@@ -1,0 +1,95 @@
+import type { TFunction } from 'i18next';
+import type { Block, MailContent } from './layout.tsx';
+
+/**
+ * One template per kind of mail, each in the recipient's language (`t`). Transactional mails
+ * (codes, the account notice, the support receipt) answer something the recipient just did and
+ * carry no unsubscribe link; notification mails (a buyer's message, notices on the email channel)
+ * carry one (docs/decisions/028-mail.md).
+ */
+
+/** A one-time code: verify the address, reset the password, link a notification channel. */
+export function codeMail(t: TFunction, purpose: string, code: string): MailContent {
+  return {
+    subject: t(`mail.${purpose}.subject`),
+    blocks: [
+      { type: 'text', text: t(`mail.${purpose}.intro`) },
+      { type: 'code', code },
+      { type: 'text', text: `${t('mail.codeExpiry', { minutes: 10 })} ${t('mail.ignore')}` },
+    ],
+    footer: t('mail.footer.code'),
+  };
+}
+
+/** Someone signed up with an address that already has an account. */
+export function accountExistsMail(t: TFunction): MailContent {
+  return {
+    subject: t('mail.accountExists.subject'),
+    blocks: [{ type: 'text', text: t('mail.accountExists.body') }],
+    footer: t('mail.footer.account'),
+  };
+}
+
+/**
+ * The receipt of a support request. A guest's address is whatever was typed: their mail repeats
+ * nothing they typed (name, subject, message), so the form cannot send someone else a text of the
+ * guest's choosing.
+ */
+export function supportMail(
+  t: TFunction,
+  r: { id: number; name: string; guest: boolean; priority: boolean; subject: string; message: string; helpCenterUrl: string },
+): MailContent {
+  const context = r.guest ? 'guest' : undefined;
+  const blocks: Block[] = [
+    { type: 'text', text: t('mail.support.intro', { name: r.name, context }) },
+    { type: 'text', text: t('mail.support.number', { id: r.id }) },
+    ...(r.priority ? [{ type: 'text' as const, text: t('mail.support.priority') }] : []),
+    ...(r.guest
+      ? []
+      : [
+          { type: 'text' as const, text: t('mail.support.copy') },
+          { type: 'quote' as const, text: `${r.subject}\n\n${r.message}` },
+        ]),
+    { type: 'link', text: t('mail.support.helpCenter', { url: r.helpCenterUrl }), url: r.helpCenterUrl },
+  ];
+  return { subject: t('mail.support.subject', { id: r.id, subject: r.subject, context }), blocks, footer: t('mail.footer.support') };
+}
+
+/** A buyer's message to a seller, with how to answer: a notification, so it can be unsubscribed from. */
+export function contactMail(
+  t: TFunction,
+  m: { fromName: string; title: string; message: string; phone: string; email: string | null; url: string; inboxUrl: string },
+  unsubscribeUrl: string,
+): MailContent {
+  return {
+    subject: t('mail.contact.subject', { title: m.title }),
+    blocks: [
+      { type: 'text', text: t('mail.contact.intro', { name: m.fromName, title: m.title }) },
+      { type: 'quote', text: m.message },
+      { type: 'text', text: t('mail.contact.reply') },
+      {
+        type: 'lines',
+        lines: [t('mail.contact.phone', { phone: m.phone }), ...(m.email ? [t('mail.contact.email', { email: m.email })] : [])],
+      },
+      { type: 'link', text: t('mail.contact.listing', { url: m.url }), url: m.url },
+      { type: 'link', text: t('mail.contact.inbox', { url: m.inboxUrl }), url: m.inboxUrl },
+    ],
+    footer: t('mail.contact.why'),
+    unsubscribe: { url: unsubscribeUrl, label: t('mail.unsubscribe.link') },
+  };
+}
+
+/**
+ * A notice sent on the email channel (the same words another channel sends as SMS): its first
+ * line is the subject.
+ */
+export function noticeMail(t: TFunction, text: string, unsubscribeUrl: string | null): MailContent {
+  const [first = '', ...rest] = text.split('\n');
+  const body = rest.join('\n').trim();
+  return {
+    subject: first,
+    blocks: [{ type: 'text', text: first }, ...(body ? [{ type: 'quote' as const, text: body }] : [])],
+    footer: t('mail.footer.notice'),
+    ...(unsubscribeUrl && { unsubscribe: { url: unsubscribeUrl, label: t('mail.unsubscribe.link') } }),
+  };
+}

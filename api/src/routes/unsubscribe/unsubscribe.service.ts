@@ -1,0 +1,68 @@
+import { absoluteUrl } from '@autoroute/contract/runtime-config';
+import { direction, type Locale, languageTag, matchLocale } from '@autoroute/locales';
+import type { Deps } from '../../context.ts';
+import { translator } from '../../i18n.ts';
+import { PRODUCT } from '../../mail/layout.tsx';
+import { readUnsubscribeToken, UNSUBSCRIBE_KINDS } from '../../mail/unsubscribe.ts';
+import { findMemberLanguage, turnOffEmailSwitch } from './unsubscribe.data.ts';
+
+export interface UnsubscribePage {
+  status: 200 | 400;
+  html: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** A small page in the member's language: a heading, a sentence, and a form or a link. */
+function page(locale: Locale, title: string, text: string, action: string): string {
+  return `<!doctype html>
+<html lang="${languageTag(locale)}" dir="${direction(locale)}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
+<title>${escapeHtml(title)} · ${PRODUCT}</title></head>
+<body>
+<main>
+<p>${PRODUCT}</p>
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(text)}</p>
+${action}
+</main>
+</body>
+</html>
+`;
+}
+
+/**
+ * The one-click unsubscribe link of a notification mail (RFC 8058). GET asks (a link scanner that
+ * follows it changes nothing); POST, from the page's button or from the mail client's own
+ * unsubscribe button, turns that kind of mail off. The page speaks the member's language; a
+ * malformed or tampered token gets a 400 page in the request's.
+ */
+export async function unsubscribe(
+  deps: Deps,
+  secret: string,
+  token: string,
+  method: 'GET' | 'POST',
+  requestLocale: Locale,
+): Promise<UnsubscribePage> {
+  const claim = readUnsubscribeToken(secret, token);
+  const member = claim ? await findMemberLanguage(deps.db, claim.userId) : undefined;
+  const settings = absoluteUrl(deps.config.publicUrl, '/settings/notifications/');
+  if (!claim || !member) {
+    const t = translator(requestLocale);
+    const link = `<p><a href="${escapeHtml(settings)}">${escapeHtml(t('mail.unsubscribe.settings'))}</a></p>`;
+    return { status: 400, html: page(requestLocale, t('mail.unsubscribe.title'), t('mail.unsubscribe.invalid'), link) };
+  }
+  const locale = matchLocale(member.language) ?? requestLocale;
+  const t = translator(locale);
+  const link = `<p><a href="${escapeHtml(settings)}">${escapeHtml(t('mail.unsubscribe.settings'))}</a></p>`;
+  if (method === 'POST') {
+    await turnOffEmailSwitch(deps.db, claim.userId, UNSUBSCRIBE_KINDS[claim.kind]);
+    return { status: 200, html: page(locale, t('mail.unsubscribe.title'), t('mail.unsubscribe.done'), link) };
+  }
+  // The form posts what a mail client's one-click button posts, to this same address.
+  const form = `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escapeHtml(
+    t('mail.unsubscribe.button'),
+  )}</button></form>\n${link}`;
+  return { status: 200, html: page(locale, t('mail.unsubscribe.title'), t(`mail.unsubscribe.confirm.${claim.kind}`), form) };
+}
