@@ -14,6 +14,7 @@ import { requestMetrics } from './middleware/metrics.ts';
 import { publicReads } from './middleware/public-reads.ts';
 import { requestContext } from './middleware/request-id.ts';
 import { requestSignature } from './middleware/signature.ts';
+import { documentOperations, documentTags } from './openapi.ts';
 import { adminRoutes } from './routes/admin/admin.routes.ts';
 import { authRoutes } from './routes/auth/auth.routes.ts';
 import { externalRoutes } from './routes/auth/external.routes.ts';
@@ -106,15 +107,21 @@ export function createApp(deps: Deps) {
   app.route(`${API_BASE}/admin`, adminRoutes(deps));
   app.route(`${API_BASE}/docs`, docsRoutes());
 
+  documentOperations(app.openAPIRegistry, isUnsigned);
+  const publicUrl = deps.config.publicUrl.replace(/\/+$/, '');
   app.doc31(`${API_BASE}/openapi.json`, {
     openapi: '3.1.0',
     info: {
       title: 'Autoroute API',
       version: '1.0.0',
       description:
-        'Every request carries `X-Timestamp` (milliseconds) and `X-Signature`: base64 HMAC-SHA256 of the raw body, or of the timestamp when there is no body or it is multipart. Errors answer `{ error, code, details? }`.',
+        'Every request carries `X-Timestamp` (milliseconds) and `X-Signature`: base64 HMAC-SHA256 of the raw body, or of the timestamp when there is no body or it is multipart (the `requestSignature` security scheme says how; probes, this document and webhooks are exempt). Errors answer `{ error, code, details? }` with the status and codes each operation lists.',
+      license: { name: 'Proprietary: the site’s terms of use', url: `${publicUrl}/terms` },
+      contact: { name: 'Autoroute support', url: `${publicUrl}/help-center/` },
     },
-    servers: [{ url: '/' }],
+    // The paths carry their /api/v1 prefix: the server is the site's public address (PUBLIC_URL).
+    servers: [{ url: publicUrl, description: 'This deployment (PUBLIC_URL)' }],
+    tags: documentTags(app.openAPIRegistry),
   });
 
   app.notFound((c) => {

@@ -14,6 +14,7 @@ import type { MediaUrl } from './lib/reference.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Providers } from './mail/providers.ts';
 import type { MediaStore } from './media/store.ts';
+import { ROUTE_MIDDLEWARE } from './openapi.ts';
 import type { ResponseCache } from './server/response-cache.ts';
 import { localizeIssues } from './validation.ts';
 
@@ -57,13 +58,22 @@ export interface AppEnv {
   };
 }
 
-/** A router whose validation failures become our localized 422 envelope. */
+/**
+ * A router whose validation failures become our localized 422 envelope. Each route declared on it
+ * keeps its middleware on its declaration, where the API document reads who may call it
+ * (openapi.ts: documentOperations).
+ */
 export function createRouter() {
-  return new OpenAPIHono<AppEnv>({
+  const router = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {
         throw new AppError(422, 'VALIDATION_FAILED', {}, localizeIssues(result.error.issues, c.get('t')));
       }
     },
   });
+  type Declared = { middleware?: unknown; [ROUTE_MIDDLEWARE]?: unknown };
+  const declare = router.openapi as (route: Declared, ...rest: unknown[]) => unknown;
+  router.openapi = ((route: Declared, ...rest: unknown[]) =>
+    declare({ ...route, [ROUTE_MIDDLEWARE]: route.middleware }, ...rest)) as typeof router.openapi;
+  return router;
 }

@@ -1,3 +1,4 @@
+import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { loadAccess } from '../auth/principal.ts';
@@ -9,6 +10,21 @@ import { AppError } from '../errors.ts';
 export const ACCESS_COOKIE = 'ACCESS_TOKEN';
 export const REFRESH_COOKIE = 'REFRESH_TOKEN';
 export const SESSION_COOKIE = 'SESSION';
+
+/**
+ * What a guard below asks of the caller, kept on the guard itself: the API document reads it from
+ * each route's middleware to declare the operation's security and its 401/402/403 answers
+ * (openapi.ts), so the document says what the mounted middleware really does.
+ */
+export interface Access {
+  /** Permissions of SPEC §6: all of them, or (with `any`) at least one. */
+  permissions?: readonly string[];
+  any?: boolean;
+  verifiedEmail?: boolean;
+}
+export const ACCESS: unique symbol = Symbol('access');
+export type Guard = MiddlewareHandler<AppEnv> & { [ACCESS]: Access };
+const guard = (handler: MiddlewareHandler<AppEnv>, access: Access): Guard => Object.assign(handler, { [ACCESS]: access });
 
 /**
  * Reads the access token (Authorization: Bearer, else the httpOnly cookie) and, when its session is
@@ -38,37 +54,49 @@ export const authenticate = (deps: Deps, secret: () => Promise<string>) =>
 
 /** 401 when nobody is signed in. */
 export const requireUser = () =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    if (!c.get('principal')) throw new AppError(401, 'UNAUTHORIZED');
-    await next();
-  });
+  guard(
+    createMiddleware<AppEnv>(async (c, next) => {
+      if (!c.get('principal')) throw new AppError(401, 'UNAUTHORIZED');
+      await next();
+    }),
+    {},
+  );
 
 /** 401 when signed out, 403 without the permission (SPEC §6: `admin.{resource}.{action}` or an action name). */
 export const requirePermission = (permission: string) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    const principal = c.get('principal');
-    if (!principal) throw new AppError(401, 'UNAUTHORIZED');
-    if (!principal.permissions.includes(permission)) throw new AppError(403, 'FORBIDDEN');
-    await next();
-  });
+  guard(
+    createMiddleware<AppEnv>(async (c, next) => {
+      const principal = c.get('principal');
+      if (!principal) throw new AppError(401, 'UNAUTHORIZED');
+      if (!principal.permissions.includes(permission)) throw new AppError(403, 'FORBIDDEN');
+      await next();
+    }),
+    { permissions: [permission] },
+  );
 
 /** 401 when signed out, 403 unless the caller holds at least one of these permissions. */
 export const requireAnyPermission = (permissions: readonly string[]) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    const principal = c.get('principal');
-    if (!principal) throw new AppError(401, 'UNAUTHORIZED');
-    if (!permissions.some((p) => principal.permissions.includes(p))) throw new AppError(403, 'FORBIDDEN');
-    await next();
-  });
+  guard(
+    createMiddleware<AppEnv>(async (c, next) => {
+      const principal = c.get('principal');
+      if (!principal) throw new AppError(401, 'UNAUTHORIZED');
+      if (!permissions.some((p) => principal.permissions.includes(p))) throw new AppError(403, 'FORBIDDEN');
+      await next();
+    }),
+    { permissions, any: true },
+  );
 
 /** 402 for actions that need a verified address (SPEC §8: publishing, paying). */
 export const requireVerifiedEmail = () =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    const principal = c.get('principal');
-    if (!principal) throw new AppError(401, 'UNAUTHORIZED');
-    if (!principal.emailVerified) throw new AppError(402, 'EMAIL_NOT_VERIFIED');
-    await next();
-  });
+  guard(
+    createMiddleware<AppEnv>(async (c, next) => {
+      const principal = c.get('principal');
+      if (!principal) throw new AppError(401, 'UNAUTHORIZED');
+      if (!principal.emailVerified) throw new AppError(402, 'EMAIL_NOT_VERIFIED');
+      await next();
+    }),
+    { verifiedEmail: true },
+  );
 
 /**
  * Cookie-authenticated writes from another site are refused (SameSite=Lax is the first guard; this

@@ -86,7 +86,7 @@ export function adminAuditRoutes(deps: Deps) {
         summary: 'One entry of the log (admin.audit.index)',
         middleware: requirePermission('admin.audit.index'),
         request: { params: IdParam },
-        responses: { 200: { description: 'The entry', ...jsonContent(AuditEntry) }, ...guarded, 404: failure('No such entry') },
+        responses: { 200: { description: 'The entry', ...jsonContent(AuditEntry) }, ...guarded, 404: failure('NOT_FOUND: no such entry') },
       }),
       async (c) => {
         const [found] = await auditRecords(db, [c.req.valid('param').id]);

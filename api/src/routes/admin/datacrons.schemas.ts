@@ -25,7 +25,7 @@ export const Run = z
   .openapi('DatacronRun');
 
 const tags = ['Admin'];
-const guarded = { 401: failure('Not signed in'), 403: failure('Missing the admin permission') };
+const guarded = { 401: failure('UNAUTHORIZED: not signed in'), 403: failure('FORBIDDEN: missing the admin permission') };
 
 export const runNowRoute = createRoute({
   method: 'post',

@@ -33,6 +33,7 @@ export function listRoutes<S extends FilterShape>(spec: {
   records: (ids: number[], locale: Locale) => Promise<unknown[]>;
 }) {
   const { resource, permission, tags } = spec;
+  const missing = spec.notFoundCode ?? 'NOT_FOUND';
   return createRouter()
     .openapi(
       createRoute({
@@ -68,12 +69,12 @@ export function listRoutes<S extends FilterShape>(spec: {
         responses: {
           200: { description: spec.describe.one, ...jsonContent(spec.record) },
           ...guarded,
-          404: failure(spec.describe.missing),
+          404: failure(spec.describe.missing.includes(missing) ? spec.describe.missing : `${missing}: ${spec.describe.missing}`),
         },
       }),
       async (c) => {
         const [found] = await spec.records([c.req.valid('param').id], c.get('locale'));
-        if (!found) throw notFound(spec.notFoundCode ?? 'NOT_FOUND');
+        if (!found) throw notFound(missing);
         return c.json(found, 200);
       },
     );

@@ -30,8 +30,8 @@ export const ListParams = z.object({
 });
 
 export const guarded = {
-  401: failure('Not signed in'),
-  403: failure('Missing the permission'),
+  401: failure('UNAUTHORIZED: not signed in'),
+  403: failure('FORBIDDEN: missing the permission'),
 };
 
 const guard = (def: ResourceDef, action: AdminAction) => requirePermission(`admin.${def.permission}.${action}`);
@@ -177,7 +177,7 @@ function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceD
         summary: `One record (admin.${def.permission}.index)`,
         middleware: guard(def, 'index'),
         request: { params: IdParam },
-        responses: { 200: { description: 'The record', ...jsonContent(Record_) }, ...guarded, 404: failure('No such record') },
+        responses: { 200: { description: 'The record', ...jsonContent(Record_) }, ...guarded, 404: failure('NOT_FOUND: no such record') },
       }),
       async (c) => {
         const record = await findRecord(deps.db, def, c.req.valid('param').id);
@@ -196,7 +196,7 @@ function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceD
         responses: {
           201: { description: 'Created', ...jsonContent(Record_) },
           ...guarded,
-          409: failure('A unique value is taken'),
+          409: failure('DUPLICATE: a unique value is taken; CONFLICT: the change breaks a constraint'),
           422: failure('Invalid fields'),
         },
       }),
@@ -225,8 +225,8 @@ function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceD
         responses: {
           200: { description: 'Updated', ...jsonContent(Record_) },
           ...guarded,
-          404: failure('No such record'),
-          409: failure('A unique value is taken'),
+          404: failure('NOT_FOUND: no such record'),
+          409: failure('DUPLICATE: a unique value is taken; CONFLICT: the change breaks a constraint'),
           422: failure('Invalid fields'),
         },
       }),
@@ -260,8 +260,8 @@ function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceD
         responses: {
           200: { description: 'The deleted record', ...jsonContent(Record_) },
           ...guarded,
-          404: failure('No such record'),
-          409: failure('Still in use'),
+          404: failure('NOT_FOUND: no such record'),
+          409: failure('IN_USE: still in use'),
         },
       }),
       async (c) => {

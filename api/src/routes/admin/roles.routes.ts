@@ -77,7 +77,7 @@ export function adminRolesRoutes(deps: Deps) {
         summary: 'One role (admin.role.index)',
         middleware: requirePermission('admin.role.index'),
         request: { params: IdParam },
-        responses: { 200: { description: 'The role', ...jsonContent(AdminRole) }, ...guarded, 404: failure('No such role') },
+        responses: { 200: { description: 'The role', ...jsonContent(AdminRole) }, ...guarded, 404: failure('NOT_FOUND: no such role') },
       }),
       async (c) => {
         const role = await findRole(db, c.req.valid('param').id);
@@ -96,7 +96,7 @@ export function adminRolesRoutes(deps: Deps) {
         responses: {
           201: { description: 'Created', ...jsonContent(AdminRole) },
           ...guarded,
-          409: failure('Refused'),
+          409: failure('DUPLICATE: the name is taken'),
           422: failure('Invalid'),
         },
       }),
@@ -122,8 +122,8 @@ export function adminRolesRoutes(deps: Deps) {
         responses: {
           200: { description: 'Updated', ...jsonContent(AdminRole) },
           ...guarded,
-          404: failure('No such role'),
-          409: failure('Refused'),
+          404: failure('NOT_FOUND: no such role'),
+          409: failure('ROLE_PROTECTED, DUPLICATE or LAST_ADMIN_RIGHT: refused'),
           422: failure('Invalid'),
         },
       }),
@@ -151,8 +151,8 @@ export function adminRolesRoutes(deps: Deps) {
         responses: {
           200: { description: 'The deleted role', ...jsonContent(AdminRole) },
           ...guarded,
-          404: failure('No such role'),
-          409: failure('Refused'),
+          404: failure('NOT_FOUND: no such role'),
+          409: failure('ROLE_PROTECTED or IN_USE: refused'),
         },
       }),
       async (c) => {

@@ -115,7 +115,7 @@ export function adminUsersRoutes(deps: Deps) {
         responses: {
           201: { description: 'Created', ...jsonContent(AdminUser) },
           ...guarded,
-          409: failure('Taken'),
+          409: failure('EMAIL_TAKEN or USERNAME_TAKEN'),
           422: failure('Invalid'),
         },
       }),
@@ -156,8 +156,8 @@ export function adminUsersRoutes(deps: Deps) {
         responses: {
           200: { description: 'Updated', ...jsonContent(AdminUser) },
           ...guarded,
-          404: failure('No such user'),
-          409: failure('Taken, or a lock-out refused'),
+          404: failure('USER_NOT_FOUND: no such user'),
+          409: failure('EMAIL_TAKEN or USERNAME_TAKEN; CANNOT_SUSPEND_SELF, LAST_ADMIN_RIGHT or LAST_SUPADMIN: a lock-out refused'),
           422: failure('Invalid'),
         },
       }),
@@ -201,8 +201,8 @@ export function adminUsersRoutes(deps: Deps) {
         responses: {
           200: { description: 'The deleted user', ...jsonContent(AdminUser) },
           ...guarded,
-          404: failure('No such user'),
-          409: failure('Refused'),
+          404: failure('USER_NOT_FOUND: no such user'),
+          409: failure('CANNOT_DELETE_SELF or LAST_SUPADMIN: refused'),
         },
       }),
       async (c) => {

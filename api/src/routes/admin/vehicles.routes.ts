@@ -126,7 +126,7 @@ export function adminVehiclesRoutes(deps: Deps) {
         responses: {
           200: { description: 'Updated', ...jsonContent(AdminVehicle) },
           ...guarded,
-          404: failure('No such listing'),
+          404: failure('VEHICLE_NOT_FOUND: no such listing'),
           422: failure('Invalid'),
         },
       }),
@@ -154,7 +154,7 @@ export function adminVehiclesRoutes(deps: Deps) {
         responses: {
           200: { description: 'The deleted listing', ...jsonContent(AdminVehicle) },
           ...guarded,
-          404: failure('No such listing'),
+          404: failure('VEHICLE_NOT_FOUND: no such listing'),
         },
       }),
       async (c) => {

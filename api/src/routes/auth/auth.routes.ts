@@ -25,8 +25,10 @@ import * as auth from './auth.service.ts';
 import { signInExternal } from './external.service.ts';
 
 const common = {
-  401: failure('Not signed in, or wrong credentials'),
-  422: failure('Invalid input'),
+  401: failure(
+    'INVALID_CREDENTIALS: wrong email or password; UNAUTHORIZED: not signed in, or no live refresh token; REFRESH_REUSED: a refresh token used twice, its session is revoked; EXTERNAL_TOKEN_INVALID: the provider’s token was refused',
+  ),
+  422: failure('VALIDATION_FAILED: invalid input'),
   429: failure('Too many attempts (Retry-After)'),
 };
 const SignedIn = z.object({ data: z.record(z.string(), z.unknown()), security: Security });

@@ -21,7 +21,10 @@ export const Username = z
   .trim()
   .min(USERNAME.min, { error: msg(USERNAME.lengthMessage) })
   .max(USERNAME.max, { error: msg(USERNAME.lengthMessage) })
-  .regex(USERNAME.pattern, { error: msg(USERNAME.charsMessage) });
+  .regex(USERNAME.pattern, { error: msg(USERNAME.charsMessage) })
+  // The document's pattern is the regex's source without its `u` flag: JSON Schema (and so OpenAPI
+  // 3.1) reads patterns as ECMA-262 with Unicode semantics, so `\p{L}` means there what it means here.
+  .openapi({ pattern: USERNAME.pattern.source });
 
 const personName = (key: string) =>
   z

@@ -45,7 +45,7 @@ const subscriptionRoute = createRoute({
   responses: {
     200: { description: 'Subscription', ...data(SubscriptionSchema) },
     401: failure('Not signed in'),
-    403: failure('Not this user'),
+    403: failure('FORBIDDEN: not this user'),
     404: failure('USER_NOT_FOUND'),
   },
 });
@@ -61,7 +61,7 @@ const checkoutRoute = createRoute({
     200: { description: 'Where to pay', ...data(CheckoutSchema) },
     401: failure('Not signed in'),
     402: failure('EMAIL_NOT_VERIFIED'),
-    403: failure('Not this user'),
+    403: failure('FORBIDDEN: not this user'),
     404: failure('PLAN_NOT_FOUND'),
     409: failure('ALREADY_SUBSCRIBED'),
     502: failure('PAYMENT_PROVIDER_ERROR'),
@@ -99,10 +99,11 @@ const webhookRoute = createRoute({
   path: '/stripe/webhook',
   tags,
   summary: 'Stripe events, verified by their Stripe-Signature on the raw body',
+  security: [{ stripeSignature: [] }],
   responses: {
     200: { description: 'Acknowledged', ...jsonContent(z.object({ received: z.literal(true) })) },
     400: failure('BAD_STRIPE_SIGNATURE'),
-    404: failure('Stripe is not configured'),
+    404: failure('ROUTE_NOT_FOUND: Stripe is not configured'),
   },
 });
 

@@ -58,7 +58,7 @@ const remove = createRoute({
   responses: {
     200: { description: 'Deleted', ...jsonContent(z.object({ data: z.object({ ok: z.literal(true) }) })) },
     401: failure('Not signed in'),
-    403: failure('Not the uploader'),
+    403: failure('FORBIDDEN: not the uploader'),
     404: failure('PICTURE_NOT_FOUND'),
   },
 });

@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import { type AppEnv, createRouter, type Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { clientIp } from '../../lib/request.ts';
+import { failure } from '../../openapi.ts';
 import { pingDatabase } from '../health/health.data.ts';
 
 /** A database slower than this is as good as down to a load balancer. */
@@ -48,8 +49,12 @@ const metrics = createRoute({
   path: '/metrics',
   tags: ['System'],
   summary: 'Prometheus metrics (METRICS_TOKEN bearer when set, else loopback clients only)',
+  // The token when METRICS_TOKEN is set; without it, none (the client's address decides).
+  security: [{ metricsToken: [] }, {}],
   responses: {
     200: { description: 'Prometheus text format', content: { 'text/plain': { schema: z.string() } } },
+    401: failure('METRICS_TOKEN_REQUIRED: METRICS_TOKEN is set and the bearer token is not it'),
+    403: failure('METRICS_LOCAL_ONLY: no METRICS_TOKEN is set and the client is not on this machine'),
   },
 });
 

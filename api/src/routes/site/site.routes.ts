@@ -43,7 +43,9 @@ const sitemapPart = createRoute({
         .int()
         .min(0)
         .max(100_000)
-        .openapi({ param: { name: 'part', in: 'path' } }),
+        // Coercion would take null for 0, which makes the generator call the parameter optional and
+        // nullable: a path parameter is always there, and a number.
+        .openapi({ type: 'integer', param: { name: 'part', in: 'path', required: true } }),
     }),
   },
   responses: {

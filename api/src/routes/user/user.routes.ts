@@ -51,7 +51,9 @@ export const UserConfig = z
       compareMax: z.number(),
       pictureMaxBytes: z.number(),
       pictureTypes: z.array(z.string()),
-      text: z.record(z.string(), z.tuple([z.number(), z.number()])),
+      // A pair (min, max) and nothing after it: the generator writes prefixItems alone, which
+      // linters read as an array of anything.
+      text: z.record(z.string(), z.tuple([z.number(), z.number()]).openapi({ items: { type: 'number' }, minItems: 2, maxItems: 2 })),
       requestTimeoutMs: z.number(),
       mobileBreakpointPx: z.number(),
     }),
@@ -113,7 +115,7 @@ export async function userConfig(deps: Deps, locale: Locale): Promise<z.infer<ty
 
 const guarded = {
   401: failure('Not signed in'),
-  403: failure('Not this user, and no admin.user permission'),
+  403: failure('FORBIDDEN: not this user, and no admin.user permission'),
   404: failure('USER_NOT_FOUND'),
   422: failure('Invalid input'),
 };

@@ -55,8 +55,12 @@ export const MAX_PRICE = 1_000_000_000;
 export const MAX_PICTURES = 50;
 export const MAX_OPTIONS = 100;
 
-/** VIN: 17 letters and digits, never I, O or Q (ISO 3779). */
-const VIN = /^[A-HJ-NPR-Z0-9]{17}$/i;
+/**
+ * VIN: 17 letters and digits, never I, O or Q (ISO 3779), in either case. Both cases are spelled out
+ * rather than flagged `i`: the API document carries the pattern as written, without its flags, and a
+ * client checking against it must accept the lower-case VINs the API accepts.
+ */
+const VIN = /^[A-HJ-NPR-Za-hj-npr-z0-9]{17}$/;
 
 /** The first year a listing may carry, and the last: next year's models are sold from this autumn. */
 export const FIRST_YEAR = 1900;
@@ -212,7 +216,7 @@ export const createVehicleRoute = createRoute({
 
 const ownerOnly = {
   401: failure('Not signed in'),
-  403: failure('Not the owner of this vehicle'),
+  403: failure('FORBIDDEN: not the owner of this vehicle'),
   404: failure('VEHICLE_NOT_FOUND'),
 };
 
@@ -246,7 +250,7 @@ export const deleteVehicleRoute = createRoute({
   responses: {
     200: { description: 'Deleted', ...jsonContent(z.object({ data: z.object({ ok: z.literal(true) }) })) },
     401: failure('Not signed in'),
-    403: failure('Neither the owner nor holding delete_vehicle'),
+    403: failure('FORBIDDEN: neither the owner nor holding delete_vehicle'),
     404: failure('VEHICLE_NOT_FOUND'),
   },
 });
