@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LOCALES, type Locale } from '@autoroute/locales/meta';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signedGet, signIn, test, texts } from '../fixtures.ts';
+import { expect, hydrated, signedGet, signIn, test, texts } from '../fixtures.ts';
 
 // Issue 16: every storefront page is valid HTML (the W3C Nu HTML Checker finds no error in any
 // locale, signed in or not), and runs its inline scripts under a policy without 'unsafe-inline'.
@@ -147,6 +147,10 @@ function inlineScripts(html: string): string[] {
   return scripts;
 }
 
+/** How many times each text occurs. */
+const counted = (texts: string[]) =>
+  texts.reduce((counts, text) => counts.set(text, (counts.get(text) ?? 0) + 1), new Map<string, number>());
+
 const scriptSources = (csp: string) =>
   (
     csp
@@ -195,7 +199,7 @@ test('every page is valid HTML in every language, signed in or not, and allows e
     `${url}:${m.lastLine ?? '?'}: ${m.message}${m.extract ? ` — ${m.extract.replace(/\s+/g, ' ').slice(0, 120)}` : ''}`;
   console.log(
     `Nu HTML Checker: ${pages.length} pages, ${errors.length} errors, ${warnings.length} warnings${
-      warnings.length ? `:\n${[...new Set(warnings.map((w) => w.message.message))].map((w) => `  ${w}`).join('\n')}` : ''
+      warnings.length ? `:\n${[...counted(warnings.map((w) => w.message.message))].map(([w, n]) => `  ${n} × ${w}`).join('\n')}` : ''
     }`,
   );
   expect(errors.map(line), "the Nu HTML Checker's errors").toEqual([]);
@@ -230,4 +234,25 @@ test('the inline scripts run under the page policy in Chromium', async ({ page }
   await page.getByRole('button', { name: t('errors.back') }).click();
   await expect(page).not.toHaveURL(/\/404/);
   expect(violations).toEqual([]);
+});
+
+test('a plain HTTP server sends no HSTS, even when a request claims https through an untrusted proxy', async ({ request }) => {
+  for (const url of ['/', '/vehicles', '/favicon.svg', '/admin/', '/api/v1/health']) {
+    const answer = await request.get(url, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(answer.headers()['strict-transport-security'], url).toBeUndefined();
+  }
+});
+
+test('the settings form takes only http and https profile links, and says so in the page language', async ({ page }) => {
+  const t = texts('ar_SA');
+  await page.goto('/sign-in?lng=ar_SA');
+  await signIn(page, SELLER, t);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/settings/?lng=ar_SA');
+  await hydrated(page);
+  const links = page.getByLabel(t('settings.form.urls'));
+  await links.fill('https://example.test/me javascript:alert(document.cookie)');
+  await page.getByRole('button', { name: t('settings.form.save') }).click();
+  await expect(page.getByText(t('settings.form.urlScheme'))).toBeVisible();
+  await expect(links).toBeFocused();
 });
