@@ -1,12 +1,14 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import scriptHashes from './script-hashes.mjs';
 
 // Server-rendered pages behind our own Node server (DESIGN §1): Astro runs in middleware mode.
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  // scriptHashes: the page policy's hashes of the scripts written into pages (script-hashes.mjs).
+  integrations: [react(), scriptHashes()],
   compressHTML: true,
   build: { inlineStylesheets: 'auto' },
   prefetch: false,
@@ -17,6 +19,9 @@ export default defineConfig({
   security: { checkOrigin: false },
   server: { port: 4321 },
   vite: {
+    // A component's script stays a file of its own (allowed as 'self'), never written into the page,
+    // where the page policy would need its hash; other small assets are inlined as Vite decides.
+    build: { assetsInlineLimit: (file) => (/\.m?js$/.test(file) ? false : undefined) },
     server: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000', '/admin': 'http://localhost:3000' } },
   },
 });

@@ -7,6 +7,7 @@ import { loadAuthSecret } from './auth/tokens.ts';
 import { createRouter, type Deps } from './context.ts';
 import { AppError, STATUS_CODES } from './errors.ts';
 import { translator } from './i18n.ts';
+import { HSTS, servedOverHttps } from './lib/request.ts';
 import { authenticate, sameOrigin } from './middleware/auth.ts';
 import { compressJson } from './middleware/compress.ts';
 import { language } from './middleware/language.ts';
@@ -56,7 +57,13 @@ export function createApp(deps: Deps) {
   app.use('*', requestMetrics(deps.metrics));
   app.use('*', requestContext(deps.log));
   app.use('*', compressJson());
-  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin', xFrameOptions: 'DENY' }));
+  // HSTS by the server's one rule (lib/request.ts), not Hono's default: only over HTTPS.
+  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin', xFrameOptions: 'DENY', strictTransportSecurity: false }));
+  app.use('*', async (c, next) => {
+    await next();
+    if (servedOverHttps(deps.config.publicUrl, deps.config.trustProxy, c.req.header('x-forwarded-proto')))
+      c.header('Strict-Transport-Security', HSTS);
+  });
   app.use('*', language());
   // Probes answer before the signature, origin and session middleware: a load balancer signs nothing,
   // and /healthz must not touch the database (reading a session does).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBetween, isEmail, isPhone, PERSON_NAME } from './fields.ts';
+import { isBetween, isEmail, isPhone, isProfileUrl, PERSON_NAME, PROFILE_URL } from './fields.ts';
 
 describe('the shared field rules', () => {
   it('takes a phone number of 6 to 15 digits with the usual separators, and nothing else', () => {
@@ -19,5 +19,33 @@ describe('the shared field rules', () => {
     expect(isBetween(' Al ', PERSON_NAME)).toBe(true);
     expect(isBetween(' A ', PERSON_NAME)).toBe(false);
     expect(isBetween('x'.repeat(31), PERSON_NAME)).toBe(false);
+  });
+
+  it('takes http and https profile links only', () => {
+    for (const ok of [
+      'https://example.test',
+      'http://example.test/me?x=1#top',
+      ' HTTPS://Example.Test/a ',
+      'https://xn--bcher-kva.example/',
+    ]) {
+      expect(isProfileUrl(ok), ok).toBe(true);
+    }
+    for (const bad of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html;base64,PHNjcmlwdD4=',
+      'vbscript:x',
+      'file:///etc/passwd',
+      'ftp://example.test',
+      'https://',
+      'https:// example.test',
+      'example.test',
+      '//example.test',
+      '',
+      `https://example.test/${'a'.repeat(PROFILE_URL.max)}`,
+    ]) {
+      expect(isProfileUrl(bad), bad).toBe(false);
+    }
   });
 });

@@ -32,6 +32,25 @@ export const EMAIL = { max: 254, pattern: /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, messa
 /** A contact message to a seller: at most 2,000 characters. */
 export const CONTACT_MESSAGE = { max: 2000 } as const;
 
+/**
+ * The links on a member's profile: at most 5, each a web address (http or https only: never a
+ * `javascript:` or `data:` one, which would run or show something else when followed) of at most
+ * 300 characters.
+ */
+export const PROFILE_URL = { max: 300, count: 5, message: 'user.urlScheme' } as const;
+
+/** Whether a typed profile link (surrounding spaces ignored) follows the profile link rule. */
+export function isProfileUrl(value: string): boolean {
+  const text = value.trim();
+  if (text.length > PROFILE_URL.max || !/^https?:\/\/[^\s]/i.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 const digits = (value: string) => value.replace(/\D/g, '').length;
 
 /** Whether a typed phone number (surrounding spaces ignored) follows the phone rule. */

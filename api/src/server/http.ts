@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import sirv from 'sirv';
 import type { App } from '../app.ts';
 import type { Metrics, SiteRoute } from '../lib/metrics.ts';
+import { HSTS, servedOverHttps } from '../lib/request.ts';
 import type { MediaStore } from '../media/store.ts';
 import { mediaHandler } from './media.ts';
 import { publicPage } from './public-pages.ts';
@@ -28,16 +29,30 @@ const TURN_SLICE_MS = 1;
 /** The operators' probes live at the root but are answered by the API app (DESIGN §2a). */
 const PROBE = /^\/(healthz|readyz|metrics)(\?|$)/;
 
-/** Headers every non-API response carries (the API sets its own through Hono). */
-function baseHeaders(res: ServerResponse, imageSources: string) {
+/**
+ * The scripts a page may run: the site's own files, and written in the page only those whose
+ * SHA-256 the storefront's build listed (storefront/script-hashes.mjs). Never 'unsafe-inline'.
+ */
+export function scriptSources(hashesFile = path.join(STOREFRONT_DIST, 'script-hashes.json')): string {
+  const hashes: unknown = existsSync(hashesFile) ? JSON.parse(readFileSync(hashesFile, 'utf8')) : [];
+  const listed = Array.isArray(hashes)
+    ? hashes.filter((h): h is string => typeof h === 'string' && /^'sha256-[A-Za-z0-9+/]+=*'$/.test(h))
+    : [];
+  return ["'self'", ...listed].join(' ');
+}
+
+/** The policy of pages and everything else outside the API (the API sets its own through Hono). */
+export const pagePolicy = (imageSources: string, scripts: string) =>
+  `default-src 'self'; img-src ${imageSources}; style-src 'self' 'unsafe-inline'; script-src ${scripts}; object-src 'none'; font-src 'self' data:; connect-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`;
+
+/** Headers every non-API response carries; HSTS when it goes out over HTTPS (lib/request.ts, as the API's). */
+function baseHeaders(res: ServerResponse, policy: string, https: boolean) {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   res.setHeader('X-Frame-Options', 'DENY');
   res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-  res.setHeader(
-    'Content-Security-Policy',
-    `default-src 'self'; img-src ${imageSources}; style-src 'self' 'unsafe-inline'; script-src 'self' 'unsafe-inline'; font-src 'self' data:; connect-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`,
-  );
+  res.setHeader('Content-Security-Policy', policy);
+  if (https) res.setHeader('Strict-Transport-Security', HSTS);
 }
 
 /** Static files from a folder, using precompressed .br/.gz siblings when the build wrote them. */
@@ -67,6 +82,8 @@ export interface ServerParts {
   metrics: Metrics;
   /** The data versions public pages are stamped with, and the bytes of rendered pages to keep (0: none). */
   pageCache?: { versions: () => Promise<string>; maxBytes: number };
+  /** PUBLIC_URL and TRUST_PROXY: whether an answer goes out over HTTPS (HSTS). Unset: plain HTTP. */
+  transport?: { publicUrl: string; trustProxy: boolean };
 }
 
 /**
@@ -81,12 +98,16 @@ export async function createHttpServer({
   runtime,
   metrics,
   pageCache,
+  transport,
 }: ServerParts): Promise<Server> {
   const api = getRequestListener(app.fetch);
   const compress = compression({ threshold: 1024 }) as unknown as Handler;
   // Pictures arrive while the server runs (and from other processes): looked up in the store per request.
   const media = mediaHandler(store, log);
   const imageSources = ["'self'", 'data:', 'blob:', ...(mediaPublicUrl ? [new URL(mediaPublicUrl).origin] : [])].join(' ');
+  const policy = pagePolicy(imageSources, scriptSources());
+  const https = (req: IncomingMessage) =>
+    transport ? servedOverHttps(transport.publicUrl, transport.trustProxy, req.headers['x-forwarded-proto']) : false;
   const adminIndexFile = path.join(BACKOFFICE_DIST, 'index.html');
   const admin = existsSync(adminIndexFile) ? staticFiles(BACKOFFICE_DIST, { immutable: (p) => p.startsWith('/assets/') }) : null;
   // The back office's one page, with the runtime configuration written in: its build depends on none.
@@ -134,7 +155,7 @@ export async function createHttpServer({
     // Compressed on the fly only what is rendered here: built files are precompressed, pictures are
     // compressed already, and kept pages are compressed once (public-pages.ts).
     const compressed = (send: () => void) => compress(req, res, send);
-    baseHeaders(res, imageSources);
+    baseHeaders(res, policy, https(req));
     if (route === 'media') return void media(req, res);
     if (route === 'admin') {
       if (!admin) return notBuilt(res, 'back office');

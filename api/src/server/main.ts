@@ -24,6 +24,7 @@ async function main() {
     metrics: deps.metrics,
     // Three quarters of the budget (the API's public reads have the rest, deps.ts).
     pageCache: { versions: deps.versions, maxBytes: (config.pageCacheBytes * 3) / 4 },
+    transport: { publicUrl: config.publicUrl, trustProxy: config.trustProxy },
   });
 
   await new Promise<void>((resolve, reject) => {

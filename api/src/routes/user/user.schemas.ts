@@ -1,3 +1,4 @@
+import { isProfileUrl, PROFILE_URL } from '@autoroute/contract/fields';
 import { msg } from '@autoroute/contract/messages';
 import { z } from '@hono/zod-openapi';
 import { Email, NewPassword, Phone, Username } from '../auth/auth.schemas.ts';
@@ -19,7 +20,14 @@ export const UserUpdate = z
     email: Email,
     phone: Phone,
     bio: bounded(4, 160, 'user.bioLength').nullable(),
-    urls: z.array(z.url({ error: msg('validation.invalidUrl') }).max(300)).max(5),
+    urls: z
+      .array(
+        z
+          .string({ error: msg(PROFILE_URL.message) })
+          .trim()
+          .refine(isProfileUrl, { error: msg(PROFILE_URL.message) }),
+      )
+      .max(PROFILE_URL.count),
     name: bounded(2, 30, 'user.nameLength'),
     dateOfBirth: z.iso
       .date({ error: msg('validation.invalidDate') })

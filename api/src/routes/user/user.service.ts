@@ -1,3 +1,4 @@
+import { isProfileUrl } from '@autoroute/contract/fields';
 import { fromFlag, hashPassword, nowIso, parseJson, toFlag, verifyPassword } from '@autoroute/db';
 import type { z } from '@hono/zod-openapi';
 import { consumeProcess } from '../../auth/codes.data.ts';
@@ -57,7 +58,8 @@ export async function userPayload(deps: Deps, userId: number) {
     language: user.language_code ? { code: user.language_code, name: user.language_name } : null,
     font: user.font,
     bio: user.bio,
-    urls: parseJson<string[]>(user.urls, []),
+    // Links saved before the rule took only http and https (contract/fields.ts) are not passed on.
+    urls: parseJson<string[]>(user.urls, []).filter((url) => typeof url === 'string' && isProfileUrl(url)),
     dateOfBirth: user.date_of_birth,
     sidebarItems: parseJson<string[]>(user.sidebar_items, [...SIDEBAR_ITEMS]),
     providers: providers.map((p) => ({

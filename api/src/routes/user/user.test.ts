@@ -73,6 +73,41 @@ describe('PATCH /api/v1/user/{id}', () => {
     expect(after).toEqual(before);
   });
 
+  // Issue 16: a profile link is a web address, never a script or a document of its own.
+  it.each([
+    'javascript:alert(document.cookie)',
+    'JavaScript:alert(1)',
+    ' javascript://example.test/%0Aalert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'ftp://example.test/file',
+    'https://',
+    '//example.test/me',
+    `https://example.test/${'a'.repeat(300)}`,
+  ])('refuses the profile link %j with a 422 in the language of the request, and keeps the links', async (url) => {
+    const me = await member(`links${Math.random().toString(36).slice(2, 8)}`);
+    const kept = ['https://example.test/me', 'http://example.test/blog'];
+    expect((await t.request(`/api/v1/user/${me.id}`, { method: 'PATCH', headers: me.headers, json: { urls: kept } })).status).toBe(200);
+    const res = await t.request(`/api/v1/user/${me.id}`, {
+      method: 'PATCH',
+      headers: { ...me.headers, 'accept-language': 'fr-FR' },
+      json: { urls: ['https://example.test/ok', url] },
+    });
+    expect(res.status).toBe(422);
+    expect((await json(res)).details).toContainEqual({
+      path: 'urls.1',
+      message: 'Chaque lien doit être une adresse web commençant par http:// ou https://, de 300 caractères au plus.',
+    });
+    expect((await json(await t.request(`/api/v1/user/${me.id}`, { headers: me.headers }))).data.urls).toEqual(kept);
+  });
+
+  it('does not pass on a profile link saved before the rule', async () => {
+    const me = await member('oldlinks');
+    const saved = JSON.stringify(['javascript:alert(1)', 'data:text/html,x', 'https://example.test/ok']);
+    await t.database.db.updateTable('users').set({ urls: saved }).where('id', '=', me.id).execute();
+    expect((await json(await t.request(`/api/v1/user/${me.id}`, { headers: me.headers }))).data.urls).toEqual(['https://example.test/ok']);
+  });
+
   it('needs the current password to change the password, and can end the other sessions', async () => {
     const me = await member('changer');
     const other = await json(

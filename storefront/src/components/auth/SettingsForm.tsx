@@ -17,6 +17,9 @@ type Settings = {
   security: boolean;
 };
 
+/** The links typed in the profile's one field, separated by spaces. */
+const links = (value: string) => value.split(/\s+/).filter(Boolean);
+
 const SIDEBAR = ['recents', 'home', 'applications', 'desktop', 'downloads', 'documents'] as const;
 const SWITCHES = ['email', 'mobile', 'communication', 'marketing', 'social', 'security'] as const;
 
@@ -33,7 +36,8 @@ interface Props {
 /** One settings tab (SPEC §3 Profile, Account, Appearance, Notification preference, Display; §5 rules). */
 export default function SettingsForm({ tab, locale, s, user: initial, languages, notifications }: Props) {
   const [user, setUser] = useState(initial);
-  const { busy, errors, message, run } = useSubmit(s);
+  // The API names a refused link by its place in the list (`urls.2`): shown under the one field.
+  const { busy, errors, message, run } = useSubmit(s, { fieldOf: (path) => (path.startsWith('urls.') ? 'urls' : path) });
 
   const save = (body: Record<string, unknown>, path = `/api/v1/user/${user.id}`, method = 'PATCH') =>
     apiCall<{ data: UserPayload | Settings }>(path, { method, json: body });
@@ -50,6 +54,7 @@ export default function SettingsForm({ tab, locale, s, user: initial, languages,
         email: rules.email(text('email')) ? undefined : s.invalidEmail,
         phone: rules.phone(text('phone')) ? undefined : s.invalidPhone,
         bio: !text('bio') || rules.between(4, 160)(text('bio')) ? undefined : s.bioLength,
+        urls: links(text('urls')).every(rules.profileUrl) ? undefined : s.urlScheme,
         currentPassword: text('email').toLowerCase() !== user.email && !text('currentPassword') ? s.currentPasswordNeeded : undefined,
       }),
       account: () => ({
@@ -77,7 +82,7 @@ export default function SettingsForm({ tab, locale, s, user: initial, languages,
           email: text('email'),
           phone: text('phone'),
           bio: text('bio') || null,
-          urls: text('urls').split(/\s+/).filter(Boolean),
+          urls: links(text('urls')),
           ...(text('currentPassword') ? { currentPassword: String(data.get('currentPassword')) } : {}),
         },
         account: {
@@ -183,7 +188,7 @@ export default function SettingsForm({ tab, locale, s, user: initial, languages,
               </p>
             )}
           </div>
-          <Field name="urls" label={s.urls ?? ''} hint={s.urlsHint} defaultValue={user.urls.join(' ')} error={errors['urls.0']} />
+          <Field name="urls" label={s.urls ?? ''} hint={s.urlsHint} defaultValue={user.urls.join(' ')} error={errors.urls} />
         </>
       )}
       {tab === 'account' && (

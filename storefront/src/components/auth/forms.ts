@@ -1,4 +1,4 @@
-import { isBetween, isEmail, isPhone, PASSWORD } from '@autoroute/contract/fields';
+import { isBetween, isEmail, isPhone, isProfileUrl, PASSWORD } from '@autoroute/contract/fields';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { ApiError } from '../../lib/client.ts';
@@ -15,6 +15,7 @@ export const rules = {
   phone: isPhone,
   password: (v: string) => v.length >= PASSWORD.min && v.length <= PASSWORD.max,
   code: (v: string) => /^\d{6}$/.test(v.trim()),
+  profileUrl: isProfileUrl,
 };
 
 export interface SubmitOptions {
