@@ -127,6 +127,7 @@ export const JOB_HANDLERS = [
   'recompute-stats',
   'backup-database',
   'send-notification-mail',
+  'saved-search-alerts',
 ] as const;
 
 const vehiclesUsing = (column: string): UsageDef => ({ table: 'vehicles', column, label: 'resources.vehicles.name' });

@@ -326,6 +326,32 @@ export interface NotificationTable extends Timestamps {
   read_at: string | null;
   /** 1 while its mail waits for the send-notification-mail job (migration 20261210_0002). */
   mail_pending: ColumnType<Flag, Flag | undefined, Flag>;
+  /** The saved search whose alert this is (migration 20261210_0003). */
+  saved_search_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export type SavedSearchFrequency = 'instant' | 'daily' | 'weekly' | 'off';
+
+/** A member's saved search (migration 20261210_0003): the query of GET /vehicles, named, with its alerts. */
+export interface SavedSearchTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** JSON: the search's parameters as GET /vehicles takes them. */
+  query: string;
+  frequency: SavedSearchFrequency;
+  viewed_at: ColumnType<string, string | undefined, string>;
+  digest_at: string | null;
+  created_at: ColumnType<string, string | undefined, never>;
+  updated_at: ColumnType<string, string | undefined, string>;
+}
+
+/** A listing a saved search found, once (migration 20261210_0003); notified_at null while it waits for a digest. */
+export interface SavedSearchMatchTable {
+  saved_search_id: number;
+  vehicle_id: number;
+  matched_at: ColumnType<string, string | undefined, never>;
+  notified_at: string | null;
 }
 
 /** A price a listing has had (migration 20261210_0001): written when its price or currency changes. */
@@ -574,6 +600,8 @@ export interface Database {
   notifications: NotificationTable;
   contacts: ContactTable;
   vehicle_prices: VehiclePriceTable;
+  saved_searches: SavedSearchTable;
+  saved_search_matches: SavedSearchMatchTable;
   notification_preferences: NotificationPreferenceTable;
   user_providers: UserProviderTable;
   cart_groups: CartGroupTable;

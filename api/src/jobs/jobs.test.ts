@@ -84,12 +84,13 @@ afterEach(async () => {
 });
 
 describe('the job registry', () => {
-  it('names the five jobs the datacron rows schedule', async () => {
+  it('names the six jobs the datacron rows schedule', async () => {
     expect(jobHandlerNames().sort()).toEqual([
       'backup-database',
       'expire-subscriptions',
       'purge-expired',
       'recompute-stats',
+      'saved-search-alerts',
       'send-notification-mail',
     ]);
     const seeded = await t.database.db.selectFrom('datacrons').select('handler').execute();

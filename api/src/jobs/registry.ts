@@ -3,6 +3,7 @@ import { backupDatabase } from './backup-database.ts';
 import { expireSubscriptions } from './expire-subscriptions.ts';
 import { purgeExpired } from './purge-expired.ts';
 import { recomputeStats } from './recompute-stats.ts';
+import { savedSearchAlerts } from './saved-search-alerts.ts';
 import { sendNotificationMail } from './send-notification-mail.ts';
 import type { JobHandler } from './types.ts';
 
@@ -17,6 +18,7 @@ export const JOB_HANDLERS: Readonly<Record<(typeof JOB_NAMES)[number], JobHandle
   'recompute-stats': recomputeStats,
   'backup-database': backupDatabase,
   'send-notification-mail': sendNotificationMail,
+  'saved-search-alerts': savedSearchAlerts,
 };
 
 /** The handler names a datacron may use (for validating the admin form). */

@@ -1,8 +1,8 @@
 import { absoluteUrl } from '@autoroute/contract/runtime-config';
 import { DEFAULT_LOCALE, matchLocale } from '@autoroute/locales';
 import { translator } from '../i18n.ts';
-import { renderMail } from '../mail/layout.tsx';
-import { priceDropMail } from '../mail/templates.ts';
+import { type MailContent, renderMail } from '../mail/layout.tsx';
+import { priceDropMail, savedSearchMail } from '../mail/templates.ts';
 import { unsubscribeUrl } from '../mail/unsubscribe.ts';
 import { type JobHandler, JobSkipped } from './types.ts';
 
@@ -10,7 +10,7 @@ import { type JobHandler, JobSkipped } from './types.ts';
 const BATCH = 500;
 
 /**
- * Mails the notifications marked `mail_pending` (a price drop: issue 17), oldest first. Each is
+ * Mails the notifications marked `mail_pending` (a price drop, a saved search's alert: issue 17), oldest first. Each is
  * claimed before it is sent (its mark cleared on the condition it was still set), so two processes
  * never mail the same one; a member who turned mail off since gets none. A mail that fails is
  * logged and not retried: the notification stays in the member's inbox.
@@ -23,6 +23,7 @@ export const sendNotificationMail: JobHandler = async ({ db, log, mail }) => {
     .leftJoin('languages as l', 'l.id', 'u.language_id')
     .leftJoin('notification_preferences as np', 'np.user_id', 'u.id')
     .leftJoin('vehicles as v', 'v.id', 'n.vehicle_id')
+    .leftJoin('saved_searches as s', 's.id', 'n.saved_search_id')
     .select([
       'n.id',
       'n.user_id',
@@ -33,6 +34,9 @@ export const sendNotificationMail: JobHandler = async ({ db, log, mail }) => {
       'l.code as language',
       'np.email as notify_email',
       'v.title',
+      'n.saved_search_id',
+      's.name as search_name',
+      's.query as search_query',
     ])
     .where('n.mail_pending', '=', 1)
     .orderBy('n.id')
@@ -47,12 +51,34 @@ export const sendNotificationMail: JobHandler = async ({ db, log, mail }) => {
       .where('id', '=', n.id)
       .where('mail_pending', '=', 1)
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1 || n.notify_email === 0 || n.kind !== 'price_drop' || n.vehicle_id === null) continue;
+    if (Number(claimed.numUpdatedRows) !== 1 || n.notify_email === 0) continue;
     const locale = matchLocale(n.language) ?? DEFAULT_LOCALE;
+    const t = translator(locale);
     try {
-      const url = absoluteUrl(mail.publicUrl, `/vehicles/${n.vehicle_id}`);
-      const unsubscribe = await unsubscribeUrl(db, mail.publicUrl, n.user_id, 'price_drop');
-      const content = priceDropMail(translator(locale), { title: n.title ?? '', message: n.message, url }, unsubscribe);
+      let content: MailContent;
+      if (n.kind === 'price_drop' && n.vehicle_id !== null) {
+        const url = absoluteUrl(mail.publicUrl, `/vehicles/${n.vehicle_id}`);
+        content = priceDropMail(
+          t,
+          { title: n.title ?? '', message: n.message, url },
+          await unsubscribeUrl(db, mail.publicUrl, n.user_id, 'price_drop'),
+        );
+      } else if (n.kind === 'saved_search' && n.saved_search_id !== null && n.search_query !== null) {
+        // The search as the member saved it, and the page where they manage their searches.
+        const query = new URLSearchParams(
+          Object.entries(JSON.parse(n.search_query) as Record<string, unknown>).map(([k, v]): [string, string] => [k, String(v)]),
+        );
+        content = savedSearchMail(
+          t,
+          {
+            name: n.search_name ?? '',
+            message: n.message,
+            url: absoluteUrl(mail.publicUrl, `/vehicles?${query}`),
+            manageUrl: absoluteUrl(mail.publicUrl, '/saved-searches/'),
+          },
+          await unsubscribeUrl(db, mail.publicUrl, n.user_id, `search_${n.saved_search_id}`),
+        );
+      } else continue;
       await mail.mailer.send({ to: n.email, ...(await renderMail(locale, content)) });
       sent += 1;
     } catch (err) {

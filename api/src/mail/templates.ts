@@ -94,6 +94,24 @@ export function noticeMail(t: TFunction, text: string, unsubscribeUrl: string | 
   };
 }
 
+/** New listings for a saved search (issue 17): its link pauses that search alone. */
+export function savedSearchMail(
+  t: TFunction,
+  n: { name: string; message: string; url: string; manageUrl: string },
+  unsubscribeUrl: string,
+): MailContent {
+  return {
+    subject: t('savedSearch.subject', { name: n.name }),
+    blocks: [
+      { type: 'text', text: n.message },
+      { type: 'link', text: t('savedSearch.open', { url: n.url }), url: n.url },
+      { type: 'link', text: t('savedSearch.manage', { url: n.manageUrl }), url: n.manageUrl },
+    ],
+    footer: t('savedSearch.why', { name: n.name }),
+    unsubscribe: { url: unsubscribeUrl, label: t('savedSearch.unsubscribe') },
+  };
+}
+
 /** A listing the member liked or saved got cheaper: a notification, so it can be unsubscribed from. */
 export function priceDropMail(t: TFunction, n: { title: string; message: string; url: string }, unsubscribeUrl: string): MailContent {
   return {

@@ -11,9 +11,13 @@ import { safeEqual } from '../lib/crypto.ts';
  * it turns that switch off — the one the settings page shows.
  */
 export const UNSUBSCRIBE_KINDS = { contact: 'email', price_drop: 'email' } as const;
-export type UnsubscribeKind = keyof typeof UNSUBSCRIBE_KINDS;
+/** A switch of the preferences, or one saved search's alerts (`search_<id>`: its link pauses that search alone). */
+export type UnsubscribeKind = keyof typeof UNSUBSCRIBE_KINDS | `search_${number}`;
 
-const isKind = (kind: string): kind is UnsubscribeKind => Object.hasOwn(UNSUBSCRIBE_KINDS, kind);
+const isKind = (kind: string): kind is UnsubscribeKind => Object.hasOwn(UNSUBSCRIBE_KINDS, kind) || /^search_[1-9]\d{0,9}$/.test(kind);
+/** The saved search a kind names, or null for a switch of the preferences. */
+export const savedSearchOf = (kind: UnsubscribeKind): number | null =>
+  kind.startsWith('search_') ? Number(kind.slice('search_'.length)) : null;
 
 /** The path of the one-click unsubscribe route under the API base. */
 export const UNSUBSCRIBE_PATH = '/api/v1/unsubscribe';
@@ -31,7 +35,7 @@ export const unsubscribeToken = (secret: string, userId: number, kind: Unsubscri
 
 /** The member and kind a token names, or null when it is malformed or its signature does not match. */
 export function readUnsubscribeToken(secret: string, token: string): { userId: number; kind: UnsubscribeKind } | null {
-  const match = /^([1-9]\d{0,9})\.([a-z_]{1,32})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const match = /^([1-9]\d{0,9})\.([a-z0-9_]{1,32})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const [, id = '', kind = '', signature = ''] = match;
   const userId = Number(id);

@@ -253,6 +253,12 @@ const JOBS = [
     cron: '* * * * *',
     description: 'Mails the notifications that wait for it (price drops), within a minute.',
   },
+  {
+    name: 'Saved search alerts',
+    handler: 'saved-search-alerts',
+    cron: '* * * * *',
+    description: 'Finds new listings matching saved searches; tells members at once or in their daily or weekly digest.',
+  },
 ];
 
 async function seedPlans(db: Db): Promise<void> {

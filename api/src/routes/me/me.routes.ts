@@ -1,5 +1,6 @@
 import { createRouter, type Deps } from '../../context.ts';
 import { statsRoutes } from '../billing/billing.routes.ts';
+import { savedSearchesRoutes } from '../saved-searches/saved-searches.routes.ts';
 import { myFavoritesRoute, myLikesRoute } from '../vehicles/interactions.schemas.ts';
 import { listMarked } from '../vehicles/interactions.service.ts';
 import { myVehiclesRoute } from '../vehicles/vehicles.write.schemas.ts';
@@ -24,6 +25,7 @@ export function meRoutes(deps: Deps) {
         c.header('Cache-Control', 'private, no-store');
         return c.json({ data: await personalFragment(deps, viewerOf(c.get('principal')).id, c.req.valid('query').vehicle) }, 200);
       })
+      .route('/saved-searches', savedSearchesRoutes(deps))
       // A listing's daily figures (billing.routes.ts: what the plan shows).
       .route('/', statsRoutes(deps))
   );

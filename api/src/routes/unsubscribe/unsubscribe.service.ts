@@ -1,9 +1,11 @@
 import { absoluteUrl } from '@autoroute/contract/runtime-config';
+import { nowIso } from '@autoroute/db';
 import { direction, type Locale, languageTag, matchLocale } from '@autoroute/locales';
 import type { Deps } from '../../context.ts';
 import { translator } from '../../i18n.ts';
 import { PRODUCT } from '../../mail/layout.tsx';
-import { readUnsubscribeToken, UNSUBSCRIBE_KINDS } from '../../mail/unsubscribe.ts';
+import { readUnsubscribeToken, savedSearchOf, UNSUBSCRIBE_KINDS } from '../../mail/unsubscribe.ts';
+import { pauseSavedSearch } from '../saved-searches/saved-searches.data.ts';
 import { findMemberLanguage, turnOffEmailSwitch } from './unsubscribe.data.ts';
 
 export interface UnsubscribePage {
@@ -56,13 +58,22 @@ export async function unsubscribe(
   const locale = matchLocale(member.language) ?? requestLocale;
   const t = translator(locale);
   const link = `<p><a href="${escapeHtml(settings)}">${escapeHtml(t('mail.unsubscribe.settings'))}</a></p>`;
+  // A saved search's link pauses that search alone (its alerts: issue 17); the others turn a switch off.
+  const search = savedSearchOf(claim.kind);
   if (method === 'POST') {
-    await turnOffEmailSwitch(deps.db, claim.userId, UNSUBSCRIBE_KINDS[claim.kind]);
-    return { status: 200, html: page(locale, t('mail.unsubscribe.title'), t('mail.unsubscribe.done'), link) };
+    if (search !== null) await pauseSavedSearch(deps.db, claim.userId, search, nowIso());
+    else await turnOffEmailSwitch(deps.db, claim.userId, UNSUBSCRIBE_KINDS[claim.kind as keyof typeof UNSUBSCRIBE_KINDS]);
+    return {
+      status: 200,
+      html: page(locale, t('mail.unsubscribe.title'), t(search !== null ? 'mail.unsubscribe.donePaused' : 'mail.unsubscribe.done'), link),
+    };
   }
   // The form posts what a mail client's one-click button posts, to this same address.
   const form = `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escapeHtml(
     t('mail.unsubscribe.button'),
   )}</button></form>\n${link}`;
-  return { status: 200, html: page(locale, t('mail.unsubscribe.title'), t(`mail.unsubscribe.confirm.${claim.kind}`), form) };
+  return {
+    status: 200,
+    html: page(locale, t('mail.unsubscribe.title'), t(`mail.unsubscribe.confirm.${search !== null ? 'search' : claim.kind}`), form),
+  };
 }

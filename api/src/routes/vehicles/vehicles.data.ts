@@ -498,6 +498,21 @@ function offOrderIndex(dialect: DialectName, term: Expression<unknown>, type: 'n
 }
 
 /** The listing rows of these vehicles, in the order of `ids`. */
+/**
+ * Which of these listings the search would find (a saved search's alert: issue 17): the same
+ * filters and words as the search, read on these rows alone.
+ */
+export async function vehiclesMatching(db: Db, dialect: DialectName, c: SearchCriteria, ids: readonly number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('vehicles as v')
+    .select('v.id')
+    .where('v.id', 'in', ids)
+    .where(whereOf(dialect, [...baseConditions(c), ...facetConditions(c)], searchTerms(c.q), []))
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 export async function vehicleSummaries(db: Db, ids: number[]): Promise<VehicleSummaryRow[]> {
   if (!ids.length) return [];
   const rows = await withReferences(db, ids).execute();

@@ -149,21 +149,30 @@ export function toSummary(r: VehicleSummaryRow, locale: Locale, mediaUrl: MediaU
 }
 
 /**
- * The vehicle search: a page of listings, the total and the facet counts. Prices are asked in the
- * major unit of `currencyId` and compared in its minor units (rounded inwards, so a bound never
- * lets in a price outside it).
+ * A search's query as the data layer reads it: prices in the minor units of the chosen currency.
+ * `path` prefixes the field of a refused currency (a saved search's is under `query`).
  */
-export async function searchVehicles(deps: Deps, q: VehicleListQuery, locale: Locale) {
+export async function searchCriteria(db: Deps['db'], q: VehicleListQuery, locale: Locale, path = ''): Promise<SearchCriteria> {
   const { minPrice, maxPrice, ...rest } = q;
   const criteria: SearchCriteria = rest;
   if ((minPrice !== undefined || maxPrice !== undefined) && q.currencyId !== undefined) {
-    const currency = await findCurrency(deps.db, q.currencyId);
-    if (!currency) throw validationFailed([{ path: 'currencyId', message: translator(locale)('validation.invalid') }]);
+    const currency = await findCurrency(db, q.currencyId);
+    if (!currency) throw validationFailed([{ path: `${path}currencyId`, message: translator(locale)('validation.invalid') }]);
     const scale = 10 ** currency.minor_units;
     // A tiny epsilon absorbs binary noise (19.99 * 100 = 1998.9999999999998).
     if (minPrice !== undefined) criteria.minPriceMinor = Math.ceil(minPrice * scale - 1e-6);
     if (maxPrice !== undefined) criteria.maxPriceMinor = Math.floor(maxPrice * scale + 1e-6);
   }
+  return criteria;
+}
+
+/**
+ * The vehicle search: a page of listings, the total and the facet counts. Prices are asked in the
+ * major unit of `currencyId` and compared in its minor units (rounded inwards, so a bound never
+ * lets in a price outside it).
+ */
+export async function searchVehicles(deps: Deps, q: VehicleListQuery, locale: Locale) {
+  const criteria = await searchCriteria(deps.db, q, locale);
   const counting = countFacets(deps.db, deps.dialect, criteria);
   const [ids, counts, references] = await Promise.all([
     searchVehicleIds(deps.db, deps.dialect, criteria, counting),
