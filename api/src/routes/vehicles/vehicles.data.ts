@@ -497,7 +497,6 @@ function offOrderIndex(dialect: DialectName, term: Expression<unknown>, type: 'n
   return type === 'text' ? sql`(${term} || '')` : sql`(${term} + 0)`;
 }
 
-/** The listing rows of these vehicles, in the order of `ids`. */
 /**
  * Which of these listings the search would find (a saved search's alert: issue 17): the same
  * filters and words as the search, read on these rows alone.
@@ -513,6 +512,7 @@ export async function vehiclesMatching(db: Db, dialect: DialectName, c: SearchCr
   return rows.map((r) => r.id);
 }
 
+/** The listing rows of these vehicles, in the order of `ids`. */
 export async function vehicleSummaries(db: Db, ids: number[]): Promise<VehicleSummaryRow[]> {
   if (!ids.length) return [];
   const rows = await withReferences(db, ids).execute();
