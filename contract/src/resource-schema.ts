@@ -65,6 +65,11 @@ function valueSchema(def: ResourceDef, field: FieldDef): z.ZodType {
         .int({ error: msg('validation.notInteger') })
         .min(field.min ?? 0)
         .max(field.max ?? 2147483647);
+    case 'decimal':
+      return z
+        .number({ error: typed('validation.notNumber') })
+        .min(field.min ?? -1_000_000)
+        .max(field.max ?? 1_000_000);
     case 'money':
       return z
         .number({ error: typed('validation.notNumber') })

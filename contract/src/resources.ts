@@ -20,6 +20,8 @@ export type FieldKind =
   | 'cron'
   /** A whole number. */
   | 'integer'
+  /** A number with decimals (a coordinate). */
+  | 'decimal'
   /** A whole number, or null for "unlimited". */
   | 'limit'
   /** An amount in the major unit of the currency named by `currency`. */
@@ -217,6 +219,9 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
     fields: [
       name,
       { source: 'countryId', column: 'country_id', kind: 'reference', reference: 'countries', required: true, list: true, filter: true },
+      // Where it is (degrees, WGS 84): the distance search measures from it (issue 17).
+      { source: 'latitude', column: 'latitude', kind: 'decimal', min: -90, max: 90 },
+      { source: 'longitude', column: 'longitude', kind: 'decimal', min: -180, max: 180 },
     ],
     search: ['name'],
     unique: [['countryId', 'name']],

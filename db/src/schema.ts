@@ -51,6 +51,9 @@ export interface CityTable extends Timestamps {
   name: string;
   name_i18n: string | null;
   country_id: number;
+  /** Degrees (WGS 84), null while unknown (migration 20261210_0004). */
+  latitude: number | null;
+  longitude: number | null;
 }
 
 export interface CurrencyTable extends Timestamps {

@@ -73,6 +73,8 @@ function FieldInput({ def, field, creating }: { def: ResourceDef; field: FieldDe
       return <CronInput source={source} label={label} validate={validate} />;
     case 'integer':
       return <NumberInput source={source} label={label} validate={validate} step={1} min={field.min} max={field.max} />;
+    case 'decimal':
+      return <NumberInput source={source} label={label} validate={validate} step="any" min={field.min} max={field.max} />;
     case 'limit':
       return <LimitInput source={source} label={label} validate={validate} min={field.min} max={field.max} />;
     case 'money':

@@ -45,6 +45,8 @@ function column(def: ResourceDef, field: FieldDef): ReactElement | null {
       return <ColorField key={source} source={source} />;
     case 'integer':
       return <LocalNumberField key={source} source={source} />;
+    case 'decimal':
+      return <LocalNumberField key={source} source={source} />;
     case 'limit':
       return <LimitField key={source} source={source} />;
     case 'money':

@@ -32,6 +32,8 @@ function candidates(field: FieldDef): unknown[] {
         undefined,
         ...(field.kind === 'limit' ? [null] : []),
       ];
+    case 'decimal':
+      return [48.8566, field.min ?? 0, (field.min ?? 0) - 0.5, field.max ?? 0, (field.max ?? 0) + 0.5, undefined, null];
     case 'money':
       return [19.99, 0, -1, 1_000_000_001, undefined];
     case 'reference':

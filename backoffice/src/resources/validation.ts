@@ -96,6 +96,9 @@ export function checksFor(field: FieldDef, label: string): Check[] {
     case 'limit':
       checks.push(numberCheck(field.min ?? 0, field.max ?? 2147483647, true));
       break;
+    case 'decimal':
+      checks.push(numberCheck(field.min ?? -1_000_000, field.max ?? 1_000_000, false));
+      break;
     case 'money':
       checks.push(numberCheck(0, 1_000_000_000, false));
       break;

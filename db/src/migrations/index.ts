@@ -23,6 +23,7 @@ import * as m20261208_0001 from './20261208_0001_facets_carry_id.ts';
 import * as m20261210_0001 from './20261210_0001_price_history.ts';
 import * as m20261210_0002 from './20261210_0002_notification_mail.ts';
 import * as m20261210_0003 from './20261210_0003_saved_searches.ts';
+import * as m20261210_0004 from './20261210_0004_city_coordinates.ts';
 
 /**
  * Every migration, by its sortable name. Listed rather than read from the folder so that the same
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '20261210_0001_price_history': m20261210_0001,
   '20261210_0002_notification_mail': m20261210_0002,
   '20261210_0003_saved_searches': m20261210_0003,
+  '20261210_0004_city_coordinates': m20261210_0004,
 };

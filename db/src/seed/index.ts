@@ -6,6 +6,7 @@ import type { Database } from '../schema.ts';
 import { nowIso } from '../util.ts';
 import { EUR_RATES, generateVehicle, type Lookup, type Place } from './catalogue.ts';
 import { cityNames } from './data/cities.ts';
+import { cityCoordinates } from './data/coordinates.ts';
 import { makes } from './data/makes.ts';
 import { pages } from './data/pages.ts';
 import { cartText, detailText, planGroups, plans } from './data/plans.ts';
@@ -128,7 +129,13 @@ export async function seedReference(db: Db): Promise<boolean> {
       tx,
       'cities',
       ref.countries.flatMap((c) =>
-        [...new Set(c.cities)].map((name) => ({ name, name_i18n: json(cityNames[name]!), country_id: countryByCode.get(c.code)! })),
+        [...new Set(c.cities)].map((name) => ({
+          name,
+          name_i18n: json(cityNames[name]!),
+          country_id: countryByCode.get(c.code)!,
+          latitude: cityCoordinates[name]?.[0] ?? null,
+          longitude: cityCoordinates[name]?.[1] ?? null,
+        })),
       ),
     );
     await insertMany(

@@ -51,6 +51,7 @@ function toRecord(def: ResourceDef, row: Row, units: Map<number, number>): Row {
         break;
       }
       case 'integer':
+      case 'decimal':
       case 'limit':
       case 'reference':
         record[field.source] = value == null ? null : Number(value);

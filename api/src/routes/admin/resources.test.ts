@@ -44,6 +44,8 @@ async function sampleValue(field: FieldDef): Promise<unknown> {
       return '30 2 * * *';
     case 'integer':
       return Math.max(field.min ?? 0, 1);
+    case 'decimal':
+      return 45.5;
     case 'limit':
       return 5;
     case 'money':

@@ -98,6 +98,8 @@ export interface SearchCriteria {
   maxYear?: number | undefined;
   maxMileage?: number | undefined;
   doors?: number | undefined;
+  /** Around a city: the cities within the radius, nearest first, with their distance (km). */
+  near?: { id: number; km: number }[] | undefined;
   includeSold: boolean;
   sort: VehicleListQuery['sort'];
   page: number;
@@ -169,7 +171,9 @@ const FACET_BLOCKS: readonly (readonly FacetName[])[] = [
   ['colorId', 'countryId', 'cityId'],
 ];
 
-type Condition = [column: keyof Database['vehicles'] & string, op: '=' | '>=' | '<=', value: number | string];
+type Condition =
+  | [column: keyof Database['vehicles'] & string, op: '=' | '>=' | '<=', value: number | string]
+  | [column: keyof Database['vehicles'] & string, op: 'in', value: readonly number[]];
 
 /** The column filters other than the facets: they apply to the page and to the facet counts alike. */
 function baseConditions(c: SearchCriteria): Condition[] {
@@ -184,7 +188,10 @@ function baseConditions(c: SearchCriteria): Condition[] {
     ['<=', 'mileage', c.maxMileage],
     ['=', 'number_of_doors', c.doors],
   ];
-  return all.flatMap(([op, column, value]) => (value === undefined ? [] : [[column, op, value] as Condition]));
+  const conditions = all.flatMap(([op, column, value]) => (value === undefined ? [] : [[column, op, value] as Condition]));
+  // Around a city: its neighbours' listings (none within the radius: a list that matches nothing).
+  if (c.near) conditions.push(['city_id', 'in', c.near.length ? c.near.map((n) => n.id) : [0]]);
+  return conditions;
 }
 
 function facetConditions(c: SearchCriteria, facets: readonly FacetName[] = FACETS): Condition[] {
@@ -209,7 +216,9 @@ function whereOf(
   const steer = dialect === 'sqlite';
   const parts = conditions.map(([column, op, value]) => {
     const ref = sql.ref(`${table}.${column}`);
-    return sql<SqlBool>`${steer && !indexable.includes(column) ? sql`+${ref}` : ref} ${sql.raw(op)} ${value}`;
+    const term = steer && !indexable.includes(column) ? sql`+${ref}` : ref;
+    if (op === 'in') return sql<SqlBool>`${term} in (${sql.join(value)})`;
+    return sql<SqlBool>`${term} ${sql.raw(op)} ${value}`;
   });
   if (terms.length) parts.push(textSearch(dialect, terms).where);
   return v.and(parts);
@@ -260,7 +269,7 @@ const promoted = sql<number>`(${sql.ref('v.featured')} | ${sql.ref('v.plan_featu
  * live listings in exactly that order, ties newest first (migrations 20261129_0002 and
  * 20261207_0001). PostgreSQL finds its covering sort index for the same keys (20261125_0001).
  */
-const WALKS: { [S in SearchCriteria['sort']]: Walk } = {
+const WALKS: { [S in Exclude<SearchCriteria['sort'], 'distance'>]: Walk } = {
   relevance: {
     index: 'vehicles_promoted_live_idx',
     keys: [
@@ -446,6 +455,7 @@ export async function searchVehicleIds(
   const terms = searchTerms(c.q);
   const conditions = [...baseConditions(c), ...facetConditions(c)];
   if (c.sort === 'relevance' && terms.length) return relevantIds(db, dialect, c, terms, conditions, counted);
+  if (c.sort === 'distance') return nearestIds(db, dialect, c, terms, conditions);
   let indexable = terms.length ? [] : ['sold', 'brand'];
   let seekLists: [string, (string | number)[]][] = [];
   // Set when a walk in order could not fill the page: the matches are not to be met early in it.
@@ -488,6 +498,31 @@ export async function searchVehicleIds(
 }
 
 /**
+ * Around a city, nearest first (then newest): the listings of the cities within the radius, read by
+ * the city index, ranked by their city's place in the list (the cities come nearest first).
+ */
+async function nearestIds(db: Db, dialect: DialectName, c: SearchCriteria, terms: string[], conditions: Condition[]): Promise<number[]> {
+  const near = c.near ?? [];
+  if (!near.length) return [];
+  const rank = sql<number>`case ${sql.ref('v.city_id')} ${sql.join(
+    // Numbers of our own, written as literals: PostgreSQL would otherwise compare untyped parameters as text.
+    near.map((n, i) => sql`when ${sql.lit(n.id)} then ${sql.lit(i)}`),
+    sql` `,
+  )} end`;
+  const rows = await db
+    .selectFrom('vehicles as v')
+    .select('v.id')
+    .where(whereOf(dialect, conditions, terms, ['city_id']))
+    .orderBy(rank)
+    .orderBy('v.created_at', 'desc')
+    .orderBy('v.id', 'desc')
+    .limit(c.perPage)
+    .offset((c.page - 1) * c.perPage)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
  * The same order, written so that no index provides it: the engine then finds the matches by the
  * filters' indexes and sorts them. SQLite's documented way is a unary `+`; PostgreSQL has no unary
  * `+` for text, and appending an empty string leaves a text's order unchanged.
@@ -501,6 +536,20 @@ function offOrderIndex(dialect: DialectName, term: Expression<unknown>, type: 'n
  * Which of these listings the search would find (a saved search's alert: issue 17): the same
  * filters and words as the search, read on these rows alone.
  */
+/** Every city with its coordinates, for a search around one (issue 17). */
+export function placedCities(db: Db) {
+  return db
+    .selectFrom('cities')
+    .select(['id', 'latitude', 'longitude'])
+    .where('latitude', 'is not', null)
+    .where('longitude', 'is not', null)
+    .execute() as Promise<{ id: number; latitude: number; longitude: number }[]>;
+}
+
+export async function cityExists(db: Db, id: number): Promise<boolean> {
+  return Boolean(await db.selectFrom('cities').select('id').where('id', '=', id).executeTakeFirst());
+}
+
 export async function vehiclesMatching(db: Db, dialect: DialectName, c: SearchCriteria, ids: readonly number[]): Promise<number[]> {
   if (!ids.length) return [];
   const rows = await db

@@ -4,7 +4,7 @@ import { Picture as StoredPicture } from '../pictures/pictures.schemas.ts';
 
 const boolParam = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
-export const SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc'] as const;
+export const SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc', 'distance'] as const;
 
 /** A query parameter a search form may send empty: empty means "not set". */
 const optionalParam = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
@@ -20,6 +20,9 @@ const priceParam = optionalParam(
 );
 
 /** The facet filters: each facet is counted with every other active filter applied. */
+/** How far around `nearCityId` a search looks when it names no radius (km). */
+export const DEFAULT_RADIUS_KM = 50;
+
 export const FACETS = ['categoryId', 'typeId', 'fuelTypeId', 'transmissionId', 'brand', 'colorId', 'countryId', 'cityId'] as const;
 
 export const VehicleListQuery = z
@@ -41,11 +44,15 @@ export const VehicleListQuery = z
     maxYear: intParam(1900, 2100),
     maxMileage: intParam(0, 100_000_000),
     doors: intParam(1, 10),
+    nearCityId: idParam.openapi({
+      description: 'Listings in cities around this one (cities carry coordinates); each result then says its distanceKm',
+    }),
+    radiusKm: intParam(5, 500).openapi({ description: `How far around nearCityId, in km (default ${DEFAULT_RADIUS_KM})` }),
     includeSold: boolParam.default(false).openapi({ type: 'boolean' }),
-    sort: z
-      .enum(SORTS)
-      .default('newest')
-      .openapi({ description: '`relevance` ranks featured listings first, then by the words of `q` (newest first without `q`)' }),
+    sort: z.enum(SORTS).default('newest').openapi({
+      description:
+        '`relevance` ranks featured listings first, then by the words of `q` (newest first without `q`); `distance` (with nearCityId) nearest first',
+    }),
     page: z.coerce.number().int().min(1).max(10000).default(1).openapi({ example: 1 }),
     perPage: z.coerce.number().int().min(1).max(100).default(24).openapi({ example: 24 }),
   })
@@ -55,6 +62,11 @@ export const VehicleListQuery = z
       for (const field of ['minPrice', 'maxPrice'] as const) {
         if (v[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: msg('validation.priceNeedsCurrency') });
       }
+    }
+    // Around a city: the distance needs its city, and so does a radius.
+    if (v.nearCityId === undefined) {
+      if (v.sort === 'distance') ctx.addIssue({ code: 'custom', path: ['sort'], message: msg('validation.distanceNeedsCity') });
+      if (v.radiusKm !== undefined) ctx.addIssue({ code: 'custom', path: ['nearCityId'], message: msg('validation.distanceNeedsCity') });
     }
     for (const [min, max] of [
       ['minPrice', 'maxPrice'],
@@ -93,6 +105,7 @@ export const VehicleSummary = z
     featured: z.boolean(),
     seller_type: z.enum(['individual', 'professional']),
     createdAt: z.string(),
+    distanceKm: z.number().nullable().openapi({ description: 'From nearCityId to its city, in km, on a search around a city; else null' }),
   })
   .openapi('VehicleSummary');
 

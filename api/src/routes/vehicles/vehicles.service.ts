@@ -8,6 +8,7 @@ import { localName, type MediaUrl, toMajor } from '../../lib/reference.ts';
 import type { StoredRendition } from '../pictures/pictures.data.ts';
 import { toPicture } from '../pictures/pictures.service.ts';
 import {
+  cityExists,
   countFacets,
   type FacetCounts,
   type FacetName,
@@ -15,12 +16,13 @@ import {
   featuredVehicleIds,
   findCurrency,
   findVehicle,
+  placedCities,
   type SearchCriteria,
   searchVehicleIds,
   type VehicleSummaryRow,
   vehicleSummaries,
 } from './vehicles.data.ts';
-import type { SearchFacets, Vehicle, VehicleListQuery, VehicleSummary } from './vehicles.schemas.ts';
+import { DEFAULT_RADIUS_KM, type SearchFacets, type Vehicle, type VehicleListQuery, type VehicleSummary } from './vehicles.schemas.ts';
 
 /**
  * The specification a listing's page and its edit form both answer as it is stored, under the
@@ -145,6 +147,7 @@ export function toSummary(r: VehicleSummaryRow, locale: Locale, mediaUrl: MediaU
     featured: fromFlag(r.featured) || fromFlag(r.plan_featured),
     seller_type: r.seller_type,
     createdAt: r.created_at,
+    distanceKm: null,
   };
 }
 
@@ -163,7 +166,38 @@ export async function searchCriteria(db: Deps['db'], q: VehicleListQuery, locale
     if (minPrice !== undefined) criteria.minPriceMinor = Math.ceil(minPrice * scale - 1e-6);
     if (maxPrice !== undefined) criteria.maxPriceMinor = Math.floor(maxPrice * scale + 1e-6);
   }
+  if (q.nearCityId !== undefined) criteria.near = await citiesAround(db, q.nearCityId, q.radiusKm ?? DEFAULT_RADIUS_KM, locale, path);
   return criteria;
+}
+
+const EARTH_KM = 6371;
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+/** The great-circle distance between two points (haversine), in km. */
+function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+  const dLat = radians(b.latitude - a.latitude);
+  const dLon = radians(b.longitude - a.longitude);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * The cities within `radiusKm` of a city, nearest first, with their distance (issue 17): a listing
+ * is where its city is. The cities are few (hundreds), so they are measured here, and the search
+ * then reads the listings of these cities by its city index.
+ */
+async function citiesAround(db: Deps['db'], cityId: number, radiusKm: number, locale: Locale, path: string) {
+  const cities = await placedCities(db);
+  const origin = cities.find((c) => c.id === cityId);
+  if (!origin) {
+    const known = await cityExists(db, cityId);
+    throw validationFailed([
+      { path: `${path}nearCityId`, message: translator(locale)(known ? 'validation.cityNotPlaced' : 'validation.invalid') },
+    ]);
+  }
+  return cities
+    .map((c) => ({ id: c.id, km: Math.round(distanceKm(origin, c) * 10) / 10 }))
+    .filter((c) => c.km <= radiusKm)
+    .sort((a, b) => a.km - b.km || a.id - b.id);
 }
 
 /**
@@ -180,8 +214,10 @@ export async function searchVehicles(deps: Deps, q: VehicleListQuery, locale: Lo
     facetReferences(deps.db, q.countryId),
   ]);
   const rows = await vehicleSummaries(deps.db, ids);
+  // Around a city, each listing says how far its city is.
+  const away = new Map(criteria.near?.map((n) => [n.id, n.km]));
   return {
-    data: rows.map((r) => toSummary(r, locale, deps.mediaUrl)),
+    data: rows.map((r) => Object.assign(toSummary(r, locale, deps.mediaUrl), { distanceKm: away.get(r.city_id) ?? null })),
     meta: {
       total: counts.total,
       page: q.page,
