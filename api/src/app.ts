@@ -31,6 +31,7 @@ import { siteRoutes } from './routes/site/site.routes.ts';
 import { supportRoutes } from './routes/support/support.routes.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe/unsubscribe.routes.ts';
 import { userRoutes } from './routes/user/user.routes.ts';
+import { marketRoutes } from './routes/vehicles/market.routes.ts';
 import { vehiclesRoutes } from './routes/vehicles/vehicles.routes.ts';
 
 export const API_BASE = '/api/v1';
@@ -106,6 +107,7 @@ export function createApp(deps: Deps) {
   app.route(`${API_BASE}/plans`, plansRoutes(deps));
   app.route(`${API_BASE}/payments`, paymentsRoutes(deps));
   app.route(`${API_BASE}/vehicles`, vehiclesRoutes(deps));
+  app.route(`${API_BASE}/price-check`, marketRoutes(deps));
   app.route(`${API_BASE}/me`, meRoutes(deps));
   app.route(`${API_BASE}/notifications`, notificationsRoutes(deps));
   app.route(`${API_BASE}/support`, supportRoutes(deps));

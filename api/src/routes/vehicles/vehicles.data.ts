@@ -536,6 +536,43 @@ function offOrderIndex(dialect: DialectName, term: Expression<unknown>, type: 'n
  * Which of these listings the search would find (a saved search's alert: issue 17): the same
  * filters and words as the search, read on these rows alone.
  */
+/** How far back a sold listing still counts as a comparable (its sale says what the market paid). */
+const SOLD_COMPARABLE_MS = 180 * 86_400_000;
+
+/**
+ * The prices (minor units) of the listings comparable to one (issue 17: fair price): the same make
+ * and model in the same currency, within these years and mileages (and fuel, when given), live or
+ * sold in the last six months, the listing itself aside. Read by the make-and-model index.
+ */
+export async function comparablePrices(
+  db: Db,
+  c: {
+    brand: string;
+    model: string;
+    currencyId: number;
+    years: [number, number];
+    mileage: [number, number] | null;
+    fuelTypeId: number | null;
+    exceptId: number | null;
+  },
+): Promise<number[]> {
+  const soldSince = new Date(Date.now() - SOLD_COMPARABLE_MS).toISOString();
+  let query = db
+    .selectFrom('vehicles')
+    .select('price_minor')
+    .where('brand', '=', c.brand)
+    .where('model', '=', c.model)
+    .where('currency_id', '=', c.currencyId)
+    .where('year', '>=', c.years[0])
+    .where('year', '<=', c.years[1])
+    .where((eb) => eb.or([eb('sold', '=', 0), eb('sold_at', '>=', soldSince)]));
+  if (c.mileage) query = query.where('mileage', '>=', c.mileage[0]).where('mileage', '<=', c.mileage[1]);
+  if (c.fuelTypeId !== null) query = query.where('fuel_type_id', '=', c.fuelTypeId);
+  if (c.exceptId !== null) query = query.where('id', '!=', c.exceptId);
+  const rows = await query.orderBy('price_minor').limit(5000).execute();
+  return rows.map((r) => Number(r.price_minor));
+}
+
 /** Every city with its coordinates, for a search around one (issue 17). */
 export function placedCities(db: Db) {
   return db

@@ -1,6 +1,7 @@
 import { msg } from '@autoroute/contract/messages';
 import { z } from '@hono/zod-openapi';
 import { Picture as StoredPicture } from '../pictures/pictures.schemas.ts';
+import { MarketPrice } from './market.schemas.ts';
 
 const boolParam = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -168,6 +169,7 @@ export const Vehicle = VehicleSummary.extend({
   daysOnMarket: z.number().int().openapi({ description: 'Whole days from its publication until it sold, or until today' }),
   soldAt: nullableString.openapi({ description: 'When it was marked sold' }),
   soldPrice: nullableNumber.openapi({ description: 'The price it sold at, as its seller gave it: for its owner only, else null' }),
+  marketPrice: MarketPrice,
   canEdit: z.boolean(),
   canDelete: z.boolean(),
   likes: z.number(),

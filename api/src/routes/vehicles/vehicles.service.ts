@@ -7,6 +7,7 @@ import { translator } from '../../i18n.ts';
 import { localName, type MediaUrl, toMajor } from '../../lib/reference.ts';
 import type { StoredRendition } from '../pictures/pictures.data.ts';
 import { toPicture } from '../pictures/pictures.service.ts';
+import { marketPrice } from './market.service.ts';
 import {
   cityExists,
   countFacets,
@@ -308,6 +309,17 @@ export async function getVehicle(deps: Deps, id: number, locale: Locale, viewer:
       daysOnMarket: daysBetween(v.created_at, v.sold_at ?? nowIso()),
       soldAt: v.sold_at,
       soldPrice: owner && v.sold_price_minor !== null ? toMajor(Number(v.sold_price_minor), v.minor_units) : null,
+      marketPrice: await marketPrice(deps, {
+        brand: v.brand,
+        model: v.model,
+        currencyId: v.currency_id,
+        minorUnits: v.minor_units,
+        year: v.year,
+        mileage: v.mileage,
+        fuelTypeId: v.fuel_type_id,
+        priceMinor: Number(v.price_minor),
+        exceptId: v.id,
+      }),
       canEdit: owner,
       canDelete: owner || Boolean(viewer?.permissions.includes('delete_vehicle')),
     },

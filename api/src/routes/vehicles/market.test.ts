@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, json, type TestApp } from '../../testing.ts';
+
+// Issue 17 item 4: what comparable listings say a listing is worth.
+let t: TestApp;
+const db = () => t.database.db;
+
+interface Market {
+  estimate: number | null;
+  low: number | null;
+  high: number | null;
+  comparables: number;
+  confidence: string | null;
+  rating: string;
+  basis: { minYear: number; maxYear: number; minMileage: number | null; maxMileage: number | null; sameFuel: boolean };
+}
+const median = (sorted: number[]) => {
+  const at = (sorted.length - 1) / 2;
+  return sorted[Math.floor(at)]! + (sorted[Math.ceil(at)]! - sorted[Math.floor(at)]!) * (at - Math.floor(at));
+};
+const check = (body: unknown) => t.request('/api/v1/price-check', { method: 'POST', json: body });
+
+beforeAll(async () => {
+  t = await createTestApp({ vehicles: 1500 });
+});
+afterAll(() => t.destroy());
+
+describe('a listing’s market price', () => {
+  it('is the median of the comparable listings the basis names, and rates the price against it', async () => {
+    // The most common make and model of the demo catalogue in one currency: it has comparables.
+    const common = await db()
+      .selectFrom('vehicles')
+      .select(['brand', 'model', 'currency_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('sold', '=', 0)
+      .groupBy(['brand', 'model', 'currency_id'])
+      .orderBy('n', 'desc')
+      .executeTakeFirstOrThrow();
+    const listing = await db()
+      .selectFrom('vehicles')
+      .innerJoin('currencies as c', 'c.id', 'vehicles.currency_id')
+      .select(['vehicles.id', 'year', 'mileage', 'fuel_type_id', 'price_minor', 'c.minor_units'])
+      .where('brand', '=', common.brand)
+      .where('model', '=', common.model)
+      .where('currency_id', '=', common.currency_id)
+      .where('sold', '=', 0)
+      .orderBy('vehicles.id')
+      .executeTakeFirstOrThrow();
+    const market = (await json(await t.request(`/api/v1/vehicles/${listing.id}`))).data.marketPrice as Market;
+    expect(market.comparables).toBeGreaterThanOrEqual(5);
+    // The same listings, read here from the basis the answer gives.
+    const { basis } = market;
+    let query = db()
+      .selectFrom('vehicles')
+      .select('price_minor')
+      .where('brand', '=', common.brand)
+      .where('model', '=', common.model)
+      .where('currency_id', '=', common.currency_id)
+      .where('year', '>=', basis.minYear)
+      .where('year', '<=', basis.maxYear)
+      .where('id', '!=', listing.id)
+      // Live, or sold in the last 180 days.
+      .where((eb) => eb.or([eb('sold', '=', 0), eb('sold_at', '>=', new Date(Date.now() - 180 * 86_400_000).toISOString())]));
+    if (basis.minMileage !== null) query = query.where('mileage', '>=', basis.minMileage).where('mileage', '<=', basis.maxMileage!);
+    if (basis.sameFuel) query = query.where('fuel_type_id', '=', listing.fuel_type_id);
+    const prices = (await query.orderBy('price_minor').execute()).map((r) => Number(r.price_minor));
+    expect(market.comparables).toBe(prices.length);
+    const scale = 10 ** listing.minor_units;
+    expect(market.estimate).toBeCloseTo(Math.round(median(prices)) / scale, 2);
+    expect(market.low!).toBeLessThanOrEqual(market.estimate!);
+    expect(market.high!).toBeGreaterThanOrEqual(market.estimate!);
+    const gap = (Number(listing.price_minor) / scale - market.estimate!) / market.estimate!;
+    const expected = gap <= -0.15 ? 'great' : gap <= -0.05 ? 'good' : gap <= 0.05 ? 'fair' : gap < 0.15 ? 'high' : 'overpriced';
+    expect(market.rating).toBe(expected);
+    expect(market.basis.minYear).toBeLessThanOrEqual(listing.year);
+    expect(market.basis.maxYear).toBeGreaterThanOrEqual(listing.year);
+
+    // The listing form's check before publishing: the same market, and a price rated against it.
+    const input = {
+      brand: common.brand,
+      model: common.model,
+      year: listing.year,
+      mileage: listing.mileage,
+      currencyId: common.currency_id,
+    };
+    const low = await json(await check({ ...input, fuelTypeId: listing.fuel_type_id, price: market.estimate! * 0.5 }));
+    expect(low.data.rating).toBe('great');
+    expect(low.data.comparables).toBeGreaterThanOrEqual(market.comparables);
+    const high = await json(await check({ ...input, fuelTypeId: listing.fuel_type_id, price: market.estimate! * 2 }));
+    expect(high.data.rating).toBe('overpriced');
+    const unpriced = await json(await check(input));
+    expect(unpriced.data.rating).toBe('unknown');
+    expect(unpriced.data.estimate).not.toBeNull();
+  });
+
+  it('says unknown, with no estimate, when fewer than five listings compare', async () => {
+    const currency = (await db().selectFrom('currencies').select('id').where('code', '=', 'EUR').executeTakeFirstOrThrow()).id;
+    const { status, body } = await check({
+      brand: 'Trabant',
+      model: '601',
+      year: 1985,
+      mileage: 80000,
+      currencyId: currency,
+      price: 3000,
+    }).then(async (r) => ({ status: r.status, body: await json(r) }));
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ estimate: null, low: null, high: null, comparables: 0, confidence: null, rating: 'unknown' });
+  });
+
+  it('refuses a bad price check with 422 naming each field', async () => {
+    const currency = (await db().selectFrom('currencies').select('id').where('code', '=', 'EUR').executeTakeFirstOrThrow()).id;
+    const good = { brand: 'Peugeot', model: '208', year: 2020, mileage: 40000, currencyId: currency };
+    const cases: [Record<string, unknown>, string[]][] = [
+      [{ ...good, brand: '' }, ['brand']],
+      [{ ...good, year: 1800 }, ['year']],
+      [{ ...good, mileage: -1 }, ['mileage']],
+      [{ ...good, mileage: 'far' }, ['mileage']],
+      [{ ...good, price: 0 }, ['price']],
+      [{ ...good, colour: 'red' }, ['(root)']],
+      [{ ...good, currencyId: 999999 }, ['currencyId']],
+    ];
+    for (const [body, paths] of cases) {
+      const res = await check(body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(((await json(res)).details as { path: string }[]).map((d) => d.path)).toEqual(paths);
+    }
+  });
+});
