@@ -197,7 +197,7 @@ export default function Inbox({ items: initial, unread: initialUnread, s, badgeL
                     <div>
                       <dt>{s.phone}</dt>
                       <dd>
-                        <a href={`tel:${n.phone}`} dir="ltr">
+                        <a href={`tel:${n.phone.replace(/[^\d+]/g, '')}`} dir="ltr">
                           {n.phone}
                         </a>
                       </dd>
