@@ -54,7 +54,7 @@ export interface MarketPrice {
  * same guidance as dealers. Prices in the currency's major unit.
  */
 export async function marketPrice(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'dialect'>,
   v: {
     brand: string;
     model: string;
@@ -79,7 +79,7 @@ export async function marketPrice(
       maxMileage: mileage?.[1] ?? null,
       sameFuel: step.sameFuel && v.fuelTypeId !== null,
     };
-    prices = await comparablePrices(deps.db, {
+    prices = await comparablePrices(deps.db, deps.dialect, {
       brand: v.brand,
       model: v.model,
       currencyId: v.currencyId,
@@ -108,7 +108,7 @@ export async function marketPrice(
 
 /** The listing form's price check: the same estimate for a vehicle not published yet. */
 export async function checkPrice(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'dialect'>,
   input: {
     brand: string;
     model: string;

@@ -546,6 +546,7 @@ const SOLD_COMPARABLE_MS = 180 * 86_400_000;
  */
 export async function comparablePrices(
   db: Db,
+  dialect: DialectName,
   c: {
     brand: string;
     model: string;
@@ -557,20 +558,30 @@ export async function comparablePrices(
   },
 ): Promise<number[]> {
   const soldSince = new Date(Date.now() - SOLD_COMPARABLE_MS).toISOString();
+  // SQLite keeps no statistics: left alone it reads every listing in the currency (its price index).
+  // Only the make-and-model index may serve (whereOf's unary `+` keeps the other terms off theirs).
+  const conditions: Condition[] = [
+    ['currency_id', '=', c.currencyId],
+    ['year', '>=', c.years[0]],
+    ['year', '<=', c.years[1]],
+    ...(c.mileage
+      ? ([
+          ['mileage', '>=', c.mileage[0]],
+          ['mileage', '<=', c.mileage[1]],
+        ] as Condition[])
+      : []),
+    ...(c.fuelTypeId !== null ? ([['fuel_type_id', '=', c.fuelTypeId]] as Condition[]) : []),
+  ];
   let query = db
-    .selectFrom('vehicles')
-    .select('price_minor')
-    .where('brand', '=', c.brand)
-    .where('model', '=', c.model)
-    .where('currency_id', '=', c.currencyId)
-    .where('year', '>=', c.years[0])
-    .where('year', '<=', c.years[1])
-    .where((eb) => eb.or([eb('sold', '=', 0), eb('sold_at', '>=', soldSince)]));
-  if (c.mileage) query = query.where('mileage', '>=', c.mileage[0]).where('mileage', '<=', c.mileage[1]);
-  if (c.fuelTypeId !== null) query = query.where('fuel_type_id', '=', c.fuelTypeId);
-  if (c.exceptId !== null) query = query.where('id', '!=', c.exceptId);
-  const rows = await query.orderBy('price_minor').limit(5000).execute();
-  return rows.map((r) => Number(r.price_minor));
+    .selectFrom('vehicles as v')
+    .select('v.price_minor')
+    .where('v.brand', '=', c.brand)
+    .where('v.model', '=', c.model)
+    .where(whereOf(dialect, conditions, [], []))
+    .where((eb) => eb.or([eb('v.sold', '=', 0), eb('v.sold_at', '>=', soldSince)]));
+  if (c.exceptId !== null) query = query.where('v.id', '!=', c.exceptId);
+  const rows = await query.limit(5000).execute();
+  return rows.map((r) => Number(r.price_minor)).sort((a, b) => a - b);
 }
 
 /** Every city with its coordinates, for a search around one (issue 17). */
