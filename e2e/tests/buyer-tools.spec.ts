@@ -38,3 +38,36 @@ test('a listing shows how its price rates against similar listings and how long 
     }
   }
 });
+
+// Issue 17 item 5: a visitor searches around their city; the browser remembers it for the next search.
+test('a visitor searches around a city, nearest first, and is offered that city again on the next search', async ({ page }) => {
+  const t = texts('en_US');
+  await page.goto('/vehicles?lng=en_US');
+  const form = page.locator('form[data-search-form]');
+  await form.getByText(t('search.near')).click();
+  const city = form.getByLabel(t('search.nearCity'));
+  const paris = (await city.locator('option', { hasText: /^Paris \(/ }).getAttribute('value'))!;
+  await city.selectOption(paris);
+  await form.getByLabel(t('search.radius')).selectOption('500');
+  await page.getByLabel(t('search.sort')).selectOption('distance');
+  await expect(page).toHaveURL(new RegExp(`nearCityId=${paris}`));
+  await expect(page).toHaveURL(/radiusKm=500/);
+  await expect(page).toHaveURL(/sort=distance/);
+  const distances = page.locator('[data-results] [data-distance]');
+  await expect(distances.first()).toBeVisible();
+  const values = (await distances.allTextContents()).map((d) => Number(d.replace(/[^\d]/g, '')));
+  expect(values).toEqual([...values].sort((a, b) => a - b));
+  expect(Math.max(...values)).toBeLessThanOrEqual(500);
+  await expectAccessible(page);
+
+  // The next search, without a city: the remembered one is offered, and applies in one click.
+  await page.goto('/vehicles?brand=Peugeot');
+  const again = page.locator('[data-near-again] a');
+  await expect(again).toHaveText(/^Search around Paris \(.+\) again$/);
+  await again.click();
+  await expect(page).toHaveURL(new RegExp(`brand=Peugeot.*nearCityId=${paris}|nearCityId=${paris}.*brand=Peugeot`));
+
+  // In Arabic, a refused radius says so next to its field.
+  await page.goto(`/vehicles?lng=ar_SA&nearCityId=${paris}&radiusKm=4`);
+  await expect(page.locator('[role="alert"]').first()).toBeVisible();
+});
