@@ -63,7 +63,7 @@ async function memberPaths(page: Page): Promise<string[]> {
   expect(edit).toBeTruthy();
   // A saved search, so that its list is checked as well as its empty state.
   await signedRequest(page, 'POST', '/api/v1/me/saved-searches', {
-    json: { name: 'Estates & more', query: { q: 'estate', includeSold: true, minYear: 2015 }, frequency: 'off' },
+    json: { name: 'Estates & more', query: { q: 'estate', includeSold: 'true', minYear: 2015 }, frequency: 'off' },
   });
   return [
     '/',
