@@ -46,6 +46,7 @@ test('a visitor saves a search after signing in, then renames, reschedules, open
   await expect(name).toHaveValue(brand);
   await expect(name).toBeFocused();
   await expect(dialog.getByLabel(t('savedSearches.save.frequency'))).toHaveValue('daily');
+  await page.screenshot({ path: 'test-results/saved-search-dialog-en.png' });
   await expectAccessible(page);
 
   // An empty name is refused before the round trip, next to its field.
@@ -75,6 +76,7 @@ test('a visitor saves a search after signing in, then renames, reschedules, open
   await expect(item.getByRole('definition')).toHaveText([brand]);
   const alerts = item.getByLabel(t('savedSearches.item.alerts'));
   await expect(alerts).toHaveValue('instant');
+  await page.screenshot({ path: 'test-results/saved-searches-en.png', fullPage: true });
   await expectAccessible(page);
 
   // Rename in place.
