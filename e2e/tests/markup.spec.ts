@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LOCALES, type Locale } from '@autoroute/locales/meta';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, hydrated, signedGet, signIn, test, texts } from '../fixtures.ts';
+import { expect, hydrated, signedGet, signedRequest, signIn, test, texts } from '../fixtures.ts';
 
 // Issue 16: every storefront page is valid HTML (the W3C Nu HTML Checker finds no error in any
 // locale, signed in or not), and runs its inline scripts under a policy without 'unsafe-inline'.
@@ -61,11 +61,16 @@ async function memberPaths(page: Page): Promise<string[]> {
   await page.goto('/my/');
   const edit = await page.locator('a[href$="/edit"][href^="/my/"]').first().getAttribute('href');
   expect(edit).toBeTruthy();
+  // A saved search, so that its list is checked as well as its empty state.
+  await signedRequest(page, 'POST', '/api/v1/me/saved-searches', {
+    json: { name: 'Estates & more', query: { q: 'estate', includeSold: 'true', minYear: 2015 }, frequency: 'off' },
+  });
   return [
     '/',
     '/vehicles',
     '/favorites/',
     '/favorites/?tab=likes',
+    '/saved-searches/',
     '/notifications/',
     '/settings/',
     '/settings/account',

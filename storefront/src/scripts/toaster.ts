@@ -36,7 +36,15 @@ function render() {
     close.setAttribute('aria-label', document.documentElement.dataset.closeLabel ?? 'Close');
     close.textContent = '×';
     close.addEventListener('click', () => dismiss(t.id));
-    item.append(text, close);
+    item.append(text);
+    if (t.link) {
+      const link = document.createElement('a');
+      link.href = t.link.href;
+      link.className = 'toast-link';
+      link.textContent = t.link.label;
+      item.append(link);
+    }
+    item.append(close);
     region(t.position).append(item);
     if (!timers.has(t.id))
       timers.set(

@@ -9,6 +9,8 @@ export interface Toast {
   /** SPEC §8: 401, 402 and 403 errors show at top center; everything else bottom right (SPEC §9). */
   position: 'bottom-right' | 'top-center';
   duration: number;
+  /** A way on from the message ("See your saved searches"). */
+  link?: { href: string; label: string } | undefined;
 }
 
 /** SPEC §9: at most three toasts, 4000 ms by default; error toasts stay 50 s (SPEC §9 error toast duration). */
@@ -47,6 +49,7 @@ export function toast(message: string, options: Partial<Omit<Toast, 'id' | 'mess
     kind,
     position: options.position ?? 'bottom-right',
     duration: options.duration ?? (kind === 'error' ? ERROR_DURATION : DEFAULT_DURATION),
+    link: options.link,
   };
   $toasts.set([...$toasts.get(), item].slice(-MAX_TOASTS));
   loadRenderer();

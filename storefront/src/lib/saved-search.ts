@@ -1,0 +1,79 @@
+import type { TFunction } from 'i18next';
+import type { SearchConfig } from './types.ts';
+
+/** A saved search's query as the API keeps it: GET /api/v1/vehicles parameters (issue 17). */
+export type SavedQuery = Record<string, string | number | boolean>;
+
+/** The search's filters, in the order the name and summary tell them. */
+const REFERENCES = [
+  ['categoryId', 'categories', 'search.category'],
+  ['fuelTypeId', 'fuelTypes', 'search.fuel'],
+  ['typeId', 'types', 'search.type'],
+  ['transmissionId', 'transmissions', 'search.transmission'],
+  ['colorId', 'colors', 'search.color'],
+  ['countryId', 'countries', 'search.country'],
+  ['cityId', 'cities', 'search.city'],
+] as const;
+const NUMBERS = [
+  ['minYear', 'search.minYear'],
+  ['maxYear', 'search.maxYear'],
+  ['minPrice', 'search.minPrice'],
+  ['maxPrice', 'search.maxPrice'],
+  ['maxMileage', 'search.maxMileage'],
+  ['doors', 'search.doors'],
+] as const;
+
+export const NAME_MAX = 80;
+
+const text = (query: SavedQuery, key: string): string => {
+  const value = query[key];
+  return value === undefined || value === false ? '' : String(value).trim();
+};
+
+/** The name of a reference the query points to ("SUV" for categoryId 3), from GET /user/config. */
+function referenceName(config: SearchConfig | null, list: (typeof REFERENCES)[number][1], id: string): string {
+  return config?.[list].find((x) => String(x.id) === id)?.name ?? '';
+}
+
+/** The filters of a query, each as a label and a value, for the saved searches list. */
+export function describeQuery(query: SavedQuery, config: SearchConfig | null, t: TFunction): { label: string; value: string }[] {
+  const parts: { label: string; value: string }[] = [];
+  const words = text(query, 'q');
+  if (words) parts.push({ label: t('savedSearches.words'), value: `“${words}”` });
+  if (text(query, 'brand')) parts.push({ label: t('search.make'), value: text(query, 'brand') });
+  if (text(query, 'model')) parts.push({ label: t('search.model'), value: text(query, 'model') });
+  for (const [key, list, label] of REFERENCES) {
+    const id = text(query, key);
+    if (id) parts.push({ label: t(label), value: referenceName(config, list, id) || id });
+  }
+  const currency = config?.currencies.find((c) => String(c.id) === text(query, 'currencyId'))?.code ?? '';
+  for (const [key, label] of NUMBERS) {
+    const value = text(query, key);
+    if (value) parts.push({ label: t(label), value: key.endsWith('Price') && currency ? `${value} ${currency}` : value });
+  }
+  if (query.includeSold === true || query.includeSold === 'true') parts.push({ label: t('search.includeSold'), value: '✓' });
+  return parts;
+}
+
+/** A name for a new saved search from its filters ("Peugeot 208 SUV"), or "All vehicles". */
+export function suggestName(query: SavedQuery, config: SearchConfig | null, t: TFunction): string {
+  const words = [text(query, 'brand'), text(query, 'model')];
+  for (const [key, list] of REFERENCES.filter(([k]) => k !== 'countryId' || !query.cityId)) {
+    const id = text(query, key);
+    if (id && key !== 'colorId') words.push(referenceName(config, list, id));
+  }
+  const q = text(query, 'q');
+  const name = [q ? `“${q}”` : '', ...words].filter(Boolean).join(' ');
+  return (name || t('savedSearches.allVehicles')).slice(0, NAME_MAX);
+}
+
+/** The search page of a saved query (its defaults left out, as the search page keeps its URLs short). */
+export function searchHref(query: SavedQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === false || value === '' || (key === 'sort' && value === 'relevance')) continue;
+    params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `/vehicles${search ? `?${search}` : ''}`;
+}
