@@ -134,6 +134,12 @@ describe('/api/v1/me/saved-searches', () => {
     expect(search.status).toBe(200);
 
     expect((await json(await saved(buyer))).data.map((s: { id: number }) => s.id)).toEqual([data.id]);
+    // A flag as JSON writes it is the flag the URL writes: the stored query reads back the same.
+    const withSold = await saved(buyer, { method: 'POST', json: { name: 'Sold too', query: { brand: 'Peugeot', includeSold: true } } });
+    expect(withSold.status).toBe(201);
+    const sold = (await json(withSold)).data;
+    expect(sold.query).toEqual({ brand: 'Peugeot', includeSold: true, sort: 'newest' });
+    expect((await saved(buyer, { method: 'DELETE' }, sold.id)).status).toBe(204);
     const renamed = await saved(buyer, { method: 'PATCH', json: { name: 'SUVs under 30k', frequency: 'off' } }, data.id);
     expect(renamed.status).toBe(200);
     expect((await json(renamed)).data).toMatchObject({ name: 'SUVs under 30k', frequency: 'off' });

@@ -3,7 +3,11 @@ import { z } from '@hono/zod-openapi';
 import { Picture as StoredPicture } from '../pictures/pictures.schemas.ts';
 import { MarketPrice } from './market.schemas.ts';
 
-const boolParam = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+/** A flag as a URL writes it (`true`, `1`…), or as JSON does (a saved search's query keeps booleans). */
+const boolParam = z.preprocess(
+  (v) => (typeof v === 'boolean' ? String(v) : v),
+  z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
+);
 
 export const SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc', 'distance'] as const;
 
