@@ -22,6 +22,21 @@ export async function loadAuthSecret(db: Kysely<Database>): Promise<string> {
   return JSON.parse((await read())!.value) as string;
 }
 
+const kept = new WeakMap<Kysely<Database>, Promise<string>>();
+/**
+ * The same secret, read once per database and kept (a failed read is tried again next time): what
+ * the server keys its other HMACs with (unsubscribe links, visitor hashes).
+ */
+export function serverSecret(db: Kysely<Database>): Promise<string> {
+  let secret = kept.get(db);
+  if (!secret) {
+    secret = loadAuthSecret(db);
+    kept.set(db, secret);
+    secret.catch(() => kept.delete(db));
+  }
+  return secret;
+}
+
 export async function issueAccessToken(secret: string, claims: { userId: number; sessionId: string }) {
   const exp = Math.floor(Date.now() / 1000) + ACCESS_TTL_SECONDS;
   const token = await sign({ sub: String(claims.userId), sid: claims.sessionId, exp }, secret, 'HS256');

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { absoluteUrl } from '@autoroute/contract/runtime-config';
 import type { Database } from '@autoroute/db';
 import type { Kysely } from 'kysely';
-import { loadAuthSecret } from '../auth/tokens.ts';
+import { serverSecret } from '../auth/tokens.ts';
 import { safeEqual } from '../lib/crypto.ts';
 
 /**
@@ -43,19 +43,7 @@ export function readUnsubscribeToken(secret: string, token: string): { userId: n
   return safeEqual(signature, mac(secret, userId, kind)) ? { userId, kind } : null;
 }
 
-const secrets = new WeakMap<Kysely<Database>, Promise<string>>();
-/** The server's own secret (the one that signs sessions), read once per database. */
-export function mailSecret(db: Kysely<Database>): Promise<string> {
-  let secret = secrets.get(db);
-  if (!secret) {
-    secret = loadAuthSecret(db);
-    secrets.set(db, secret);
-    secret.catch(() => secrets.delete(db));
-  }
-  return secret;
-}
-
 /** The absolute one-click unsubscribe URL for a member and a kind, as List-Unsubscribe and the footer give it. */
 export async function unsubscribeUrl(db: Kysely<Database>, publicUrl: string, userId: number, kind: UnsubscribeKind): Promise<string> {
-  return absoluteUrl(publicUrl, `${UNSUBSCRIBE_PATH}/${unsubscribeToken(await mailSecret(db), userId, kind)}`);
+  return absoluteUrl(publicUrl, `${UNSUBSCRIBE_PATH}/${unsubscribeToken(await serverSecret(db), userId, kind)}`);
 }

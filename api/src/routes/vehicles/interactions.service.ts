@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { absoluteUrl } from '@autoroute/contract/runtime-config';
 import { DEFAULT_LOCALE, type Locale, matchLocale } from '@autoroute/locales';
-import { loadAuthSecret } from '../../auth/tokens.ts';
+import { serverSecret } from '../../auth/tokens.ts';
 import type { Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
@@ -175,18 +175,6 @@ async function mailSeller(
   }
 }
 
-const secrets = new WeakMap<Db, Promise<string>>();
-/** The server's own secret: without it, a stored visitor hash cannot be traced back to an address. */
-function viewSecret(db: Db): Promise<string> {
-  let secret = secrets.get(db);
-  if (!secret) {
-    secret = loadAuthSecret(db);
-    secrets.set(db, secret);
-    secret.catch(() => secrets.delete(db));
-  }
-  return secret;
-}
-
 /**
  * Counts one view per visitor per day (issue 4 item 7). A member is known by their id; anyone else
  * by their address, browser and the day, keyed with the server's secret so no raw address (nor
@@ -198,7 +186,7 @@ export async function countView(deps: Deps, vehicleId: number, viewerId: number 
   if (viewerId !== null && viewerId === listing.owner_id) return false;
   const day = now.toISOString().slice(0, 10);
   const visitor = viewerId !== null ? `user:${viewerId}` : `anon:${day}:${req.ip}:${req.userAgent ?? ''}`;
-  const hash = createHmac('sha256', await viewSecret(deps.db))
+  const hash = createHmac('sha256', await serverSecret(deps.db)) // without it, a stored visitor hash cannot be traced back to an address
     .update(`view:${visitor}`)
     .digest('base64url');
   return recordView(deps.db, vehicleId, hash, day);
