@@ -186,7 +186,8 @@ export async function countView(deps: Deps, vehicleId: number, viewerId: number 
   if (viewerId !== null && viewerId === listing.owner_id) return false;
   const day = now.toISOString().slice(0, 10);
   const visitor = viewerId !== null ? `user:${viewerId}` : `anon:${day}:${req.ip}:${req.userAgent ?? ''}`;
-  const hash = createHmac('sha256', await serverSecret(deps.db)) // without it, a stored visitor hash cannot be traced back to an address
+  // Keyed with the server's secret: without it, a stored visitor hash cannot be traced back to an address.
+  const hash = createHmac('sha256', await serverSecret(deps.db))
     .update(`view:${visitor}`)
     .digest('base64url');
   return recordView(deps.db, vehicleId, hash, day);
