@@ -43,6 +43,8 @@ describe('a saved search in words', () => {
       { label: 'Include sold vehicles', value: '✓' },
     ]);
     expect(describeQuery({ includeSold: false, sort: 'relevance' }, config, en)).toEqual([]);
+    expect(describeQuery({ nearCityId: 9, radiusKm: 100 }, config, en)).toEqual([{ label: 'Around a city', value: 'Lyon · 100 km' }]);
+    expect(describeQuery({ nearCityId: 9 }, config, en)).toEqual([{ label: 'Around a city', value: 'Lyon · 50 km' }]);
   });
 
   it('opens on the search page with the same filters, its defaults left out', () => {

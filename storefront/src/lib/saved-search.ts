@@ -51,6 +51,12 @@ export function describeQuery(query: SavedQuery, config: SearchConfig | null, t:
     const value = text(query, key);
     if (value) parts.push({ label: t(label), value: key.endsWith('Price') && currency ? `${value} ${currency}` : value });
   }
+  // Around a city: its name and the distance (50 km when the search names none).
+  const near = text(query, 'nearCityId');
+  if (near) {
+    const km = text(query, 'radiusKm') || '50';
+    parts.push({ label: t('search.near'), value: `${referenceName(config, 'cities', near) || near} · ${t('common:km', { value: km })}` });
+  }
   if (query.includeSold === true || query.includeSold === 'true') parts.push({ label: t('search.includeSold'), value: '✓' });
   return parts;
 }
