@@ -62,6 +62,7 @@ export const savedSearchAlerts: JobHandler = async ({ db, dialect }) => {
   let told = 0;
   for (const s of searches) {
     const locale: Locale = matchLocale(s.language) ?? DEFAULT_LOCALE;
+    let foundNow = 0;
     // 1. What this pass's listings add to the search (its owner's own listings aside).
     const candidates = changed.filter((v) => v.owner_id !== s.user_id).map((v) => v.id);
     if (candidates.length) {
@@ -87,13 +88,15 @@ export const savedSearchAlerts: JobHandler = async ({ db, dialect }) => {
               .values(fresh.map((vehicle_id) => ({ saved_search_id: s.id, vehicle_id, matched_at: now })))
               .execute();
             found += fresh.length;
+            foundNow = fresh.length;
           }
         }
       }
     }
     // 2. Tell the member now (instant) or in their digest, of what they were not told yet.
+    // An instant search is told in the pass that found something; a digest once its day or week is over.
     const period = DIGEST_MS[s.frequency];
-    if (period !== undefined && Date.parse(now) - Date.parse(s.digest_at ?? s.created_at) < period) continue;
+    if (period === undefined ? foundNow === 0 : Date.parse(now) - Date.parse(s.digest_at ?? s.created_at) < period) continue;
     const waiting = await db
       .selectFrom('saved_search_matches as m')
       .innerJoin('vehicles as v', 'v.id', 'm.vehicle_id')
