@@ -303,6 +303,17 @@ test('full screen has a labelled exit button that takes the focus, and Escape le
   const exit = page.getByRole('button', { name: 'Exit full screen' });
   await expect(exit).toBeVisible();
   await expect(exit).toBeFocused();
+  // The tab actions menu fades out: checked while fading, its items are paler than they are.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll('.MuiMenu-paper')).every((paper) => {
+          const style = getComputedStyle(paper);
+          return style.opacity === '0' || style.visibility === 'hidden';
+        }),
+      ),
+    )
+    .toBe(true);
   await page.screenshot({ path: info.outputPath('fullscreen-en.png') });
   await expectAccessible(page);
   await page.keyboard.press('Enter');
