@@ -95,6 +95,49 @@ export async function structuredItem(page: Page, type: string): Promise<Record<s
   return items[0]!;
 }
 
+/**
+ * Every kind of public page the storefront renders, error pages included: three listings, the
+ * compare page, a help article. The layout and markup checks go through all of them.
+ */
+export async function publicPages(page: Page): Promise<string[]> {
+  await page.goto('/?lng=en_US');
+  const list = await signedGet<{ data: { id: number }[] }>(page, '/api/v1/vehicles?perPage=3');
+  const ids = list.data.map((v) => v.id);
+  expect(ids).toHaveLength(3);
+  await page.goto('/help-center/');
+  const article = await page.locator('main a[href^="/help-center/"]').first().getAttribute('href');
+  return [
+    '/',
+    '/vehicles',
+    '/vehicles?minPrice=1000&maxPrice=90000&currency=EUR&minYear=2010&maxYear=2025&maxMileage=200000&doors=5&includeSold=true',
+    `/vehicles/${ids[0]}`,
+    `/compare?ids=${ids.join(',')}`,
+    '/sign-in',
+    '/sign-up',
+    '/forgot-password',
+    '/otp',
+    '/reset-password',
+    '/billing/',
+    '/billing/success',
+    '/billing/cancel',
+    '/help-center/',
+    ...(article ? [article] : []),
+    '/terms',
+    '/privacy',
+    '/about',
+    '/external/',
+    '/external/success',
+    '/external/error',
+    '/401',
+    '/403',
+    '/404',
+    '/429',
+    '/500',
+    '/503',
+    '/no/such/page',
+  ];
+}
+
 /** A signed GET from the page's own browser context. */
 export const signedGet = <T>(page: Page, url: string): Promise<T> => signedRequest<T>(page, 'GET', url);
 

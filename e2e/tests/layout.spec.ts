@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signedGet, signIn, test, texts } from '../fixtures.ts';
+import { expect, expectAccessible, publicPages, signedGet, signIn, test, texts } from '../fixtures.ts';
 
 // Issue 13: the storefront on phones. No page scrolls sideways at 320 px; the header is one row with a
 // menu button on phones and the full navigation on a desktop.
@@ -35,42 +35,7 @@ test.describe('at 320 px wide', () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
   test('no public page scrolls sideways or mixes digit systems, in English, German or Arabic', async ({ page }) => {
-    await page.goto('/?lng=en_US');
-    const list = await signedGet<{ data: { id: number }[] }>(page, '/api/v1/vehicles?perPage=3');
-    const ids = list.data.map((v) => v.id);
-    expect(ids).toHaveLength(3);
-    await page.goto('/help-center/');
-    const article = await page.locator('main a[href^="/help-center/"]').first().getAttribute('href');
-    const paths = [
-      '/',
-      '/vehicles',
-      '/vehicles?minPrice=1000&maxPrice=90000&currency=EUR&minYear=2010&maxYear=2025&maxMileage=200000&doors=5&includeSold=true',
-      `/vehicles/${ids[0]}`,
-      `/compare?ids=${ids.join(',')}`,
-      '/sign-in',
-      '/sign-up',
-      '/forgot-password',
-      '/otp',
-      '/reset-password',
-      '/billing/',
-      '/billing/success',
-      '/billing/cancel',
-      '/help-center/',
-      ...(article ? [article] : []),
-      '/terms',
-      '/privacy',
-      '/about',
-      '/external/',
-      '/external/success',
-      '/external/error',
-      '/401',
-      '/403',
-      '/404',
-      '/429',
-      '/500',
-      '/503',
-      '/no/such/page',
-    ];
+    const paths = await publicPages(page);
     expect(await faulty(page, inBothLanguages(paths)), 'pages wider than the screen, or in Arabic-Indic digits').toEqual([]);
   });
 
