@@ -1,3 +1,4 @@
+import { toast } from '../stores/toasts.ts';
 import { signedHeaders } from './signature.ts';
 
 /** An API error as the envelope tells it (DESIGN §2), ready to show. */
@@ -79,4 +80,15 @@ export async function apiCall<T>(
   const data = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) throw failedAnswer(response.status, data);
   return data as T;
+}
+
+/**
+ * A failed call told in an error toast: the API's own message, else `fallback`; a refusal of the
+ * session (401–403) at the top, where it is seen. Answers the message, for the screen to repeat.
+ */
+export function toastFailure(error: unknown, fallback: string): string {
+  const message = error instanceof ApiError ? error.message : fallback;
+  const status = error instanceof ApiError ? error.status : 0;
+  toast(message, { kind: 'error', position: status >= 401 && status <= 403 ? 'top-center' : 'bottom-right' });
+  return message;
 }

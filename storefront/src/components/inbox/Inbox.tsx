@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { ApiError, apiCall } from '../../lib/client.ts';
+import { apiCall, toastFailure } from '../../lib/client.ts';
 import { counted, showUnread } from '../../lib/unread.ts';
 import { toast } from '../../stores/toasts.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
@@ -117,10 +117,7 @@ export default function Inbox({ items: initial, unread: initialUnread, s, badgeL
       setItems(before.items);
       setUnread(before.unread);
       syncCounts(before.unread, labels);
-      const message = error instanceof ApiError ? error.message : s.actionFailed;
-      setFailed({ action, message });
-      const status = error instanceof ApiError ? error.status : 0;
-      toast(message, { kind: 'error', position: status >= 401 && status <= 403 ? 'top-center' : 'bottom-right' });
+      setFailed({ action, message: toastFailure(error, s.actionFailed) });
     }
   };
 

@@ -1,5 +1,5 @@
 import { type SubmitEvent, useRef, useState } from 'react';
-import { ApiError, apiCall } from '../../lib/client.ts';
+import { ApiError, apiCall, toastFailure } from '../../lib/client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 
@@ -50,14 +50,6 @@ interface Props {
 
 type Saved = { data: { id: number; name: string; frequency: Frequency } };
 
-const failure = (error: unknown, fallback: string) => {
-  const status = error instanceof ApiError ? error.status : 0;
-  toast(error instanceof ApiError ? error.message : fallback, {
-    kind: 'error',
-    position: status >= 401 && status <= 403 ? 'top-center' : 'bottom-right',
-  });
-};
-
 /** A saved search's name, renamed in place: the form replaces the title while it is open. */
 function Rename({ item, s, onDone }: { item: SavedSearchItem; s: SavedSearchStrings; onDone: (name: string | null) => void }) {
   const [name, setName] = useState(item.name);
@@ -78,7 +70,7 @@ function Rename({ item, s, onDone }: { item: SavedSearchItem; s: SavedSearchStri
       setError(message);
       setBusy(false);
       input.current?.focus();
-      if (!(caught instanceof ApiError && caught.field('name'))) failure(caught, s.actionFailed);
+      if (!(caught instanceof ApiError && caught.field('name'))) toastFailure(caught, s.actionFailed);
     }
   };
   return (
@@ -137,7 +129,7 @@ export default function SavedSearches({ items: initial, s, frequencies }: Props)
       toast(frequency === 'off' ? s.pausedDone : s.frequencyChanged, { kind: 'success' });
     } catch (error) {
       update(item.id, { frequency: before });
-      failure(error, s.actionFailed);
+      toastFailure(error, s.actionFailed);
     }
   };
 
@@ -162,7 +154,7 @@ export default function SavedSearches({ items: initial, s, frequencies }: Props)
       });
     } catch (error) {
       setItems(before);
-      failure(error, s.actionFailed);
+      toastFailure(error, s.actionFailed);
     }
   };
 

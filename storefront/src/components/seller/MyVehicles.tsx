@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, apiCall } from '../../lib/client.ts';
+import { apiCall, toastFailure } from '../../lib/client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { fill } from './vehicle-form.ts';
@@ -67,11 +67,7 @@ export default function MyVehicles({ items: initial, s }: Props) {
     setFocus(null);
   }, [focus]);
 
-  const fail = (error: unknown) => {
-    const message = error instanceof ApiError ? error.message : s.actionFailed;
-    const status = error instanceof ApiError ? error.status : 0;
-    toast(message, { kind: 'error', position: status >= 401 && status <= 403 ? 'top-center' : 'bottom-right' });
-  };
+  const fail = (error: unknown) => toastFailure(error, s.actionFailed);
 
   const setSold = async (v: MyVehicle, sold: boolean) => {
     if (busy !== null) return;
