@@ -20,6 +20,7 @@ import { adminRoutes } from './routes/admin/admin.routes.ts';
 import { authRoutes } from './routes/auth/auth.routes.ts';
 import { externalRoutes } from './routes/auth/external.routes.ts';
 import { paymentsRoutes, plansRoutes } from './routes/billing/billing.routes.ts';
+import { conversationsRoutes, guestConversationsRoutes } from './routes/conversations/conversations.routes.ts';
 import { docsRoutes } from './routes/docs/docs.routes.ts';
 import { healthRoutes } from './routes/health/health.routes.ts';
 import { meRoutes } from './routes/me/me.routes.ts';
@@ -110,6 +111,8 @@ export function createApp(deps: Deps) {
   app.route(`${API_BASE}/price-check`, marketRoutes(deps));
   app.route(`${API_BASE}/me`, meRoutes(deps));
   app.route(`${API_BASE}/notifications`, notificationsRoutes(deps));
+  app.route(`${API_BASE}/conversations`, conversationsRoutes(deps));
+  app.route(`${API_BASE}/guest-conversations`, guestConversationsRoutes(deps));
   app.route(`${API_BASE}/support`, supportRoutes(deps));
   app.route(`${API_BASE}/unsubscribe`, unsubscribeRoutes(deps, authSecret));
   app.route(`${API_BASE}/pictures`, picturesRoutes(deps));

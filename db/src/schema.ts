@@ -331,6 +331,8 @@ export interface NotificationTable extends Timestamps {
   mail_pending: ColumnType<Flag, Flag | undefined, Flag>;
   /** The saved search whose alert this is (migration 20261210_0003). */
   saved_search_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The conversation a new message belongs to (migration 20261211_0001). */
+  conversation_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type SavedSearchFrequency = 'instant' | 'daily' | 'weekly' | 'off';
@@ -374,6 +376,40 @@ export interface ContactTable {
   sender_id: number | null;
   /** The message in the seller's inbox; null once they deleted it. */
   notification_id: number | null;
+  /** The conversation the message opened (migration 20261211_0001). */
+  conversation_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: ColumnType<string, string | undefined, never>;
+}
+
+export type ConversationSide = 'buyer' | 'seller';
+
+/** A buyer and a seller writing about a listing (migration 20261211_0001). */
+export interface ConversationTable {
+  id: Generated<number>;
+  vehicle_id: number | null;
+  title: string;
+  seller_id: number;
+  /** Null for a guest, known by the contact fields they gave. */
+  buyer_id: number | null;
+  buyer_name: string;
+  buyer_email: string | null;
+  buyer_phone: string | null;
+  buyer_shared: ColumnType<Flag, Flag | undefined, Flag>;
+  seller_shared: ColumnType<Flag, Flag | undefined, Flag>;
+  blocked_by: ConversationSide | null;
+  /** Signs a guest's links; null for a member or once revoked. */
+  guest_key: string | null;
+  buyer_read_id: ColumnType<number, number | undefined, number>;
+  seller_read_id: ColumnType<number, number | undefined, number>;
+  last_message_at: Stamp;
+  created_at: ColumnType<string, string | undefined, never>;
+}
+
+export interface MessageTable {
+  id: Generated<number>;
+  conversation_id: number;
+  sender: ConversationSide;
+  body: string;
   created_at: ColumnType<string, string | undefined, never>;
 }
 
@@ -602,6 +638,8 @@ export interface Database {
   vehicle_views: VehicleViewTable;
   notifications: NotificationTable;
   contacts: ContactTable;
+  conversations: ConversationTable;
+  messages: MessageTable;
   vehicle_prices: VehiclePriceTable;
   saved_searches: SavedSearchTable;
   saved_search_matches: SavedSearchMatchTable;

@@ -19,6 +19,8 @@ export const LIMITS = {
   // most 30 messages an hour whoever sends them, so a flood from many addresses stays bounded.
   contactPerIp: { points: 10, duration: 60 * 60 },
   contactPerListing: { points: 30, duration: 60 * 60 },
+  // Answers in a conversation (issue 17): a lively exchange stays far below it, a script does not.
+  messagePerSender: { points: 60, duration: 60 * 60 },
   // Writing to support: a person sends one request, maybe a follow-up or two; more is a flood of our queue.
   supportPerIp: { points: 5, duration: 60 * 60 },
   // Listing views: far above any person's browsing, it only stops a script inflating counts.

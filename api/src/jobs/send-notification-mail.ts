@@ -2,15 +2,16 @@ import { absoluteUrl } from '@autoroute/contract/runtime-config';
 import { DEFAULT_LOCALE, matchLocale } from '@autoroute/locales';
 import { translator } from '../i18n.ts';
 import { type MailContent, renderMail } from '../mail/layout.tsx';
-import { priceDropMail, savedSearchMail } from '../mail/templates.ts';
+import { messageMail, priceDropMail, savedSearchMail } from '../mail/templates.ts';
 import { unsubscribeUrl } from '../mail/unsubscribe.ts';
+import { conversationPath } from '../routes/conversations/conversations.service.ts';
 import { type JobHandler, JobSkipped } from './types.ts';
 
 /** At most this many mails a run: a run a minute keeps a burst from holding the job for long. */
 const BATCH = 500;
 
 /**
- * Mails the notifications marked `mail_pending` (a price drop, a saved search's alert: issue 17), oldest first. Each is
+ * Mails the notifications marked `mail_pending` (a price drop, a saved search's alert, a new message: issue 17), oldest first. Each is
  * claimed before it is sent (its mark cleared on the condition it was still set), so two processes
  * never mail the same one; a member who turned mail off since gets none. A mail that fails is
  * logged and not retried: the notification stays in the member's inbox.
@@ -24,6 +25,7 @@ export const sendNotificationMail: JobHandler = async ({ db, log, mail }) => {
     .leftJoin('notification_preferences as np', 'np.user_id', 'u.id')
     .leftJoin('vehicles as v', 'v.id', 'n.vehicle_id')
     .leftJoin('saved_searches as s', 's.id', 'n.saved_search_id')
+    .leftJoin('conversations as c', 'c.id', 'n.conversation_id')
     .select([
       'n.id',
       'n.user_id',
@@ -35,6 +37,9 @@ export const sendNotificationMail: JobHandler = async ({ db, log, mail }) => {
       'np.email as notify_email',
       'v.title',
       'n.saved_search_id',
+      'n.conversation_id',
+      'n.from_name',
+      'c.title as conversation_title',
       's.name as search_name',
       's.query as search_query',
     ])
@@ -77,6 +82,17 @@ export const sendNotificationMail: JobHandler = async ({ db, log, mail }) => {
             manageUrl: absoluteUrl(mail.publicUrl, '/saved-searches/'),
           },
           await unsubscribeUrl(db, mail.publicUrl, n.user_id, `search_${n.saved_search_id}`),
+        );
+      } else if (n.kind === 'message' && n.conversation_id !== null) {
+        content = messageMail(
+          t,
+          {
+            fromName: n.from_name ?? '',
+            title: n.conversation_title ?? n.title ?? '',
+            message: n.message,
+            url: absoluteUrl(mail.publicUrl, conversationPath(n.conversation_id)),
+          },
+          await unsubscribeUrl(db, mail.publicUrl, n.user_id, 'message'),
         );
       } else continue;
       await mail.mailer.send({ to: n.email, ...(await renderMail(locale, content)) });

@@ -160,7 +160,9 @@ describe('SMS and WhatsApp through Twilio (its library against a local fake of i
       t.request(`/api/v1/vehicles/${vehicle.id}/contact?lng=de_DE`, { method: 'POST', json: contact, headers });
 
     expect((await ask({ 'x-forwarded-for': '203.0.113.7' })).status).toBe(201);
-    const notice = `Jana Novak vous a envoyé un message à propos de votre annonce « ${vehicle.title} ». Lisez-le et répondez : http://localhost:3000/notifications/`;
+    // The link opens the conversation the message began (issue 17).
+    const conversation = await t.database.db.selectFrom('conversations').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const notice = `Jana Novak vous a envoyé un message à propos de votre annonce « ${vehicle.title} ». Lisez-le et répondez : http://localhost:3000/messages/?c=${conversation.id}`;
     expect(fake.messages).toEqual([
       expect.objectContaining({ to: '+447700900123', from: SMS_FROM, body: notice }),
       expect.objectContaining({ to: 'whatsapp:+33612345678', from: `whatsapp:${WHATSAPP_FROM}`, body: notice }),

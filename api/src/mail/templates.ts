@@ -58,24 +58,69 @@ export function supportMail(
 /** A buyer's message to a seller, with how to answer: a notification, so it can be unsubscribed from. */
 export function contactMail(
   t: TFunction,
-  m: { fromName: string; title: string; message: string; phone: string; email: string | null; url: string; inboxUrl: string },
+  m: { fromName: string; title: string; message: string; phone: string | null; email: string | null; url: string; conversationUrl: string },
   unsubscribeUrl: string,
 ): MailContent {
+  // The sender's details when they chose to share them (issue 17); else the answer goes through the conversation.
+  const details = [
+    ...(m.phone ? [t('mail.contact.phone', { phone: m.phone })] : []),
+    ...(m.email ? [t('mail.contact.email', { email: m.email })] : []),
+  ];
   return {
     subject: t('mail.contact.subject', { title: m.title }),
     blocks: [
       { type: 'text', text: t('mail.contact.intro', { name: m.fromName, title: m.title }) },
       { type: 'quote', text: m.message },
-      { type: 'text', text: t('mail.contact.reply') },
-      {
-        type: 'lines',
-        lines: [t('mail.contact.phone', { phone: m.phone }), ...(m.email ? [t('mail.contact.email', { email: m.email })] : [])],
-      },
+      ...(details.length
+        ? [
+            { type: 'text' as const, text: t('mail.contact.reply') },
+            { type: 'lines' as const, lines: details },
+          ]
+        : [{ type: 'text' as const, text: t('mail.contact.hidden') }]),
+      { type: 'link', text: t('mail.contact.answer', { url: m.conversationUrl }), url: m.conversationUrl },
       { type: 'link', text: t('mail.contact.listing', { url: m.url }), url: m.url },
-      { type: 'link', text: t('mail.contact.inbox', { url: m.inboxUrl }), url: m.inboxUrl },
     ],
     footer: t('mail.contact.why'),
     unsubscribe: { url: unsubscribeUrl, label: t('mail.unsubscribe.link') },
+  };
+}
+
+/** A new message in a member's conversation (issue 17): it links to the conversation. */
+export function messageMail(
+  t: TFunction,
+  m: { fromName: string; title: string; message: string; url: string },
+  unsubscribeUrl: string,
+): MailContent {
+  return {
+    subject: t('mail.message.subject', { name: m.fromName, title: m.title }),
+    blocks: [
+      { type: 'text', text: t('mail.message.intro', { name: m.fromName, title: m.title }) },
+      { type: 'quote', text: m.message },
+      { type: 'link', text: t('mail.message.answer', { url: m.url }), url: m.url },
+    ],
+    footer: t('mail.message.why'),
+    unsubscribe: { url: unsubscribeUrl, label: t('mail.unsubscribe.link') },
+  };
+}
+
+/**
+ * A seller's answer to a guest (issue 17): the link lets them read and answer that one conversation
+ * without an account, for a number of days. The guest has no preferences to turn off; the page the
+ * link opens stops the conversation.
+ */
+export function guestReplyMail(
+  t: TFunction,
+  m: { fromName: string; title: string; message: string; url: string; days: number },
+): MailContent {
+  return {
+    subject: t('mail.guestReply.subject', { name: m.fromName, title: m.title }),
+    blocks: [
+      { type: 'text', text: t('mail.guestReply.intro', { name: m.fromName, title: m.title }) },
+      { type: 'quote', text: m.message },
+      { type: 'link', text: t('mail.guestReply.answer', { url: m.url }), url: m.url },
+      { type: 'text', text: t('mail.guestReply.expires', { days: m.days }) },
+    ],
+    footer: t('mail.guestReply.why'),
   };
 }
 

@@ -10,7 +10,7 @@ import { safeEqual } from '../lib/crypto.ts';
  * preferences it turns off: a buyer's message is mailed while `email` is on (SPEC §3), so stopping
  * it turns that switch off — the one the settings page shows.
  */
-export const UNSUBSCRIBE_KINDS = { contact: 'email', price_drop: 'email' } as const;
+export const UNSUBSCRIBE_KINDS = { contact: 'email', price_drop: 'email', message: 'email' } as const;
 /** A switch of the preferences, or one saved search's alerts (`search_<id>`: its link pauses that search alone). */
 export type UnsubscribeKind = keyof typeof UNSUBSCRIBE_KINDS | `search_${number}`;
 

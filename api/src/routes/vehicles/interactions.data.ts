@@ -110,38 +110,47 @@ export type SellerContact = NonNullable<Awaited<ReturnType<typeof findSellerCont
   notify_type: NotificationType | null;
 };
 
-/** The message in the seller's inbox, and the record statistics and plan limits count (deleting the message leaves it). */
+/** The message in the seller's inbox, and the record statistics and plan limits count (deleting the message leaves it); in the caller's transaction. */
 export async function insertContactNotification(
   db: Db,
   n: {
     userId: number;
     senderId: number | null;
     vehicleId: number;
+    conversationId: number;
+    /** A new conversation: a contact the seller's plan counts. A buyer writing again is not one. */
+    newContact: boolean;
     fromName: string;
     email: string | null;
-    phone: string;
+    phone: string | null;
     message: string;
   },
 ): Promise<number> {
-  return db.transaction().execute(async (tx) => {
-    const row = await tx
-      .insertInto('notifications')
-      .values({
-        user_id: n.userId,
-        sender_id: n.senderId,
-        vehicle_id: n.vehicleId,
-        kind: 'contact',
-        from_name: n.fromName,
-        email: n.email,
-        phone: n.phone,
-        message: n.message,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await tx
-      .insertInto('contacts')
-      .values({ seller_id: n.userId, vehicle_id: n.vehicleId, sender_id: n.senderId, notification_id: row.id })
-      .execute();
-    return row.id;
-  });
+  const row = await db
+    .insertInto('notifications')
+    .values({
+      user_id: n.userId,
+      sender_id: n.senderId,
+      vehicle_id: n.vehicleId,
+      kind: 'contact',
+      conversation_id: n.conversationId,
+      from_name: n.fromName,
+      email: n.email,
+      phone: n.phone,
+      message: n.message,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (!n.newContact) return row.id;
+  await db
+    .insertInto('contacts')
+    .values({
+      seller_id: n.userId,
+      vehicle_id: n.vehicleId,
+      sender_id: n.senderId,
+      notification_id: row.id,
+      conversation_id: n.conversationId,
+    })
+    .execute();
+  return row.id;
 }

@@ -44,8 +44,8 @@ export function interactionsRoutes(deps: Deps) {
     .openapi(contactRoute, async (c) => {
       const principal = c.get('principal');
       const req = requestInfo(c, deps.config.trustProxy);
-      await contactSeller(deps, c.req.valid('param').id, c.req.valid('json'), principal?.userId ?? null, req);
-      return c.json({ data: { sent: true as const } }, 201);
+      const conversationId = await contactSeller(deps, c.req.valid('param').id, c.req.valid('json'), principal?.userId ?? null, req);
+      return c.json({ data: { sent: true as const, conversationId: principal ? conversationId : null } }, 201);
     })
     .openapi(viewRoute, async (c) => {
       const req = requestInfo(c, deps.config.trustProxy);

@@ -47,7 +47,16 @@ export const ContactBody = z
       .trim()
       .min(1, { error: msg('contact.messageRequired') })
       .max(CONTACT_MESSAGE.max, { error: msg('contact.messageTooLong') }),
+    shareContact: z
+      .boolean({ error: msg('validation.invalid') })
+      .default(true)
+      .openapi({
+        description:
+          'Show the phone and email given here to the seller (SPEC §3). Off, they stay hidden and the seller answers in the conversation; an email is then needed for the answer to reach the sender',
+      }),
   })
+  // Details kept hidden: the seller's answer still needs an address to reach the sender.
+  .refine((b) => b.shareContact || b.email !== undefined, { path: ['email'], error: msg('contact.emailForReplies') })
   .openapi('ContactMessage');
 export type ContactBody = z.infer<typeof ContactBody>;
 
@@ -108,10 +117,26 @@ export const contactRoute = createRoute({
   summary: 'Send a message to the seller (visitors and members): it lands in their inbox, and by mail if they want it',
   request: { params: IdParam, ...jsonBody(ContactBody) },
   responses: {
-    201: { description: 'Sent', ...jsonContent(z.object({ data: z.object({ sent: z.literal(true) }) })) },
+    201: {
+      description: 'Sent: it opened a conversation with the seller, or continued the sender’s own about this listing',
+      ...jsonContent(
+        z.object({
+          data: z.object({
+            sent: z.literal(true),
+            conversationId: z
+              .number()
+              .int()
+              .nullable()
+              .openapi({ description: 'For a member: where to follow it (a guest is mailed a link with the answer)' }),
+          }),
+        }),
+      ),
+    },
     403: failure('CONTACT_OWN_VEHICLE: this is your own listing'),
     404: unknownVehicle,
-    409: failure('VEHICLE_SOLD: a sold vehicle takes no more messages'),
+    409: failure(
+      'VEHICLE_SOLD: a sold vehicle takes no more messages; CONVERSATION_BLOCKED: the seller stopped this sender’s conversation',
+    ),
     422: failure('VALIDATION_FAILED: details name each field'),
     429: failure('TOO_MANY_REQUESTS, with Retry-After'),
   },

@@ -5,12 +5,15 @@ import { serverSecret } from '../../auth/tokens.ts';
 import type { Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
+import { randomToken } from '../../lib/crypto.ts';
 import { LIMITS } from '../../lib/limits.ts';
 import type { RequestInfo } from '../../lib/request.ts';
 import { renderMail } from '../../mail/layout.tsx';
 import { contactMail } from '../../mail/templates.ts';
 import { unsubscribeUrl } from '../../mail/unsubscribe.ts';
 import { assertSellerCanReceive } from '../billing/billing.service.ts';
+import { findBuyersConversation, insertConversation, insertMessage, updateConversation } from '../conversations/conversations.data.ts';
+import { conversationPath } from '../conversations/conversations.service.ts';
 import { findUserContact } from '../user/user.data.ts';
 import {
   addMark,
@@ -91,36 +94,86 @@ export async function compare(deps: Deps, ids: number[], locale: Locale, viewer:
  * it through like `all`.
  * Sold listings take no more messages: the seller has nothing left to answer.
  */
-export async function contactSeller(deps: Deps, vehicleId: number, body: ContactBody, senderId: number | null, req: RequestInfo) {
+export async function contactSeller(
+  deps: Deps,
+  vehicleId: number,
+  body: ContactBody,
+  senderId: number | null,
+  req: RequestInfo,
+): Promise<number> {
   await deps.limiters.consume('contactPerIp', req.ip);
   const listing = await existing(deps, vehicleId);
   if (senderId !== null && senderId === listing.owner_id) throw new AppError(403, 'CONTACT_OWN_VEHICLE');
   if (listing.sold === 1) throw new AppError(409, 'VEHICLE_SOLD');
   await deps.limiters.consume('contactPerListing', String(vehicleId));
-  // The seller's plan: a monthly allowance of messages.
-  await assertSellerCanReceive(deps.db, listing.owner_id);
+  const email = body.email ?? null;
+  const shared = body.shareContact;
+  // Issue 17: a buyer who already wrote about this listing continues their conversation.
+  const buyer = senderId !== null ? { id: senderId } : email ? { email } : null;
+  const earlier = buyer ? await findBuyersConversation(deps.db, vehicleId, buyer) : undefined;
+  if (earlier?.blocked_by) throw new AppError(409, 'CONVERSATION_BLOCKED');
+  // The seller's plan: a monthly allowance of new conversations (a buyer writing again is not one).
+  if (!earlier) await assertSellerCanReceive(deps.db, listing.owner_id);
   const fromName = `${body.firstname} ${body.lastname}`;
-  await insertContactNotification(deps.db, {
-    userId: listing.owner_id,
-    senderId,
-    vehicleId,
-    fromName,
-    email: body.email ?? null,
-    phone: body.phone,
-    message: body.message,
+  const conversationId = await deps.db.transaction().execute(async (tx) => {
+    let id: number;
+    if (earlier) {
+      id = earlier.id;
+      await updateConversation(tx, id, {
+        buyer_name: fromName,
+        buyer_phone: body.phone,
+        ...(email && { buyer_email: email }),
+        ...(shared && { buyer_shared: 1 }),
+      });
+      await insertMessage(tx, id, 'buyer', body.message);
+    } else {
+      ({ id } = await insertConversation(tx, {
+        vehicleId,
+        title: listing.title,
+        sellerId: listing.owner_id,
+        buyerId: senderId,
+        buyerName: fromName,
+        buyerEmail: email,
+        buyerPhone: body.phone,
+        buyerShared: shared,
+        guestKey: senderId === null ? randomToken() : null,
+        body: body.message,
+      }));
+    }
+    // SPEC §3: the message in the seller's inbox, with the sender's details when they share them.
+    await insertContactNotification(tx, {
+      userId: listing.owner_id,
+      senderId,
+      vehicleId,
+      conversationId: id,
+      newContact: !earlier,
+      fromName,
+      email: shared ? email : null,
+      phone: shared ? body.phone : null,
+      message: body.message,
+    });
+    return id;
   });
   const seller = await findSellerContact(deps.db, listing.owner_id);
-  if (seller?.status !== 'active' || (seller.notify_type ?? 'all') === 'none') return;
+  if (seller?.status !== 'active' || (seller.notify_type ?? 'all') === 'none') return conversationId;
   const locale = matchLocale(seller.language_code) ?? DEFAULT_LOCALE;
   const url = absoluteUrl(deps.config.publicUrl, `/vehicles/${vehicleId}`);
-  // An answer goes to the buyer: the address they gave, else their account's.
-  const replyTo = body.email || (senderId === null ? undefined : (await findUserContact(deps.db, senderId))?.email);
+  // An answer by mail goes to the buyer: the address they gave, else their account's; hidden details, no reply address.
+  const replyTo = !shared ? undefined : email || (senderId === null ? undefined : (await findUserContact(deps.db, senderId))?.email);
+  const conversationUrl = absoluteUrl(deps.config.publicUrl, conversationPath(conversationId));
   await Promise.all([
     (seller.notify_email ?? 1) === 1
-      ? mailSeller(deps, { id: seller.id, email: seller.email, locale }, { vehicleId, url, fromName, title: listing.title, body, replyTo })
+      ? mailSeller(
+          deps,
+          { id: seller.id, email: seller.email, locale },
+          { vehicleId, url, fromName, title: listing.title, body, replyTo, shared, conversationUrl },
+        )
       : null,
-    seller.phone ? textSeller(deps, seller.id, seller.phone, locale, { vehicleId, url, fromName, title: listing.title }) : null,
+    seller.phone
+      ? textSeller(deps, seller.id, seller.phone, locale, { vehicleId, url: conversationUrl, fromName, title: listing.title })
+      : null,
   ]);
+  return conversationId;
 }
 
 interface ContactNews {
@@ -135,7 +188,7 @@ async function textSeller(deps: Deps, sellerId: number, phone: string, locale: L
   const text = translator(locale)('mail.contact.short', {
     name: news.fromName,
     title: news.title,
-    url: absoluteUrl(deps.config.publicUrl, '/notifications/'),
+    url: news.url,
   });
   // To the number the link proved; links made before numbers were kept go to the profile's.
   for (const { channel, address } of await listNotifiablePhoneChannels(deps.db, sellerId)) {
@@ -151,9 +204,9 @@ async function textSeller(deps: Deps, sellerId: number, phone: string, locale: L
 async function mailSeller(
   deps: Deps,
   seller: { id: number; email: string; locale: Locale },
-  news: ContactNews & { body: ContactBody; replyTo: string | undefined },
+  news: ContactNews & { body: ContactBody; replyTo: string | undefined; shared: boolean; conversationUrl: string },
 ) {
-  const { body, fromName, title, url, vehicleId } = news;
+  const { body, fromName, title, url, vehicleId, shared } = news;
   try {
     const content = contactMail(
       translator(seller.locale),
@@ -161,10 +214,10 @@ async function mailSeller(
         fromName,
         title,
         message: body.message,
-        phone: body.phone,
-        email: body.email || null,
+        phone: shared ? body.phone : null,
+        email: shared ? body.email || null : null,
         url,
-        inboxUrl: absoluteUrl(deps.config.publicUrl, '/notifications/'),
+        conversationUrl: news.conversationUrl,
       },
       await unsubscribeUrl(deps.db, deps.config.publicUrl, seller.id, 'contact'),
     );

@@ -219,7 +219,7 @@ describe('contacting a seller (SPEC §3 Contact message, §5)', () => {
 
     const res = await sendContact(sellerVehicle, contact, { 'accept-language': 'de-DE' });
     expect(res.status).toBe(201);
-    expect((await json(res)).data).toEqual({ sent: true });
+    expect((await json(res)).data).toEqual({ sent: true, conversationId: null });
 
     const row = await t.database.db
       .selectFrom('notifications')

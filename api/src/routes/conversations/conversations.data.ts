@@ -1,0 +1,264 @@
+import type { ConversationSide, Database } from '@autoroute/db';
+import type { Kysely } from 'kysely';
+
+type Db = Kysely<Database>;
+
+/** The other side of a conversation. */
+export const otherSide = (side: ConversationSide): ConversationSide => (side === 'buyer' ? 'seller' : 'buyer');
+
+/** A conversation with what either side may be shown of the other: the seller's account, the buyer's given fields. */
+export function findConversation(db: Db, id: number) {
+  return db
+    .selectFrom('conversations as c')
+    .innerJoin('users as s', 's.id', 'c.seller_id')
+    .leftJoin('users as b', 'b.id', 'c.buyer_id')
+    .select([
+      'c.id',
+      'c.vehicle_id',
+      'c.title',
+      'c.seller_id',
+      'c.buyer_id',
+      'c.buyer_name',
+      'c.buyer_email',
+      'c.buyer_phone',
+      'c.buyer_shared',
+      'c.seller_shared',
+      'c.blocked_by',
+      'c.guest_key',
+      'c.buyer_read_id',
+      'c.seller_read_id',
+      'c.last_message_at',
+      'c.created_at',
+      's.first_name as seller_first_name',
+      's.last_name as seller_last_name',
+      's.email as seller_email',
+      's.phone as seller_phone',
+      'b.email as buyer_account_email',
+      'b.phone as buyer_account_phone',
+    ])
+    .where('c.id', '=', id)
+    .executeTakeFirst();
+}
+export type ConversationRow = NonNullable<Awaited<ReturnType<typeof findConversation>>>;
+
+/** The conversation a buyer already has about a listing: a member by account, a guest by the address they gave. */
+export function findBuyersConversation(db: Db, vehicleId: number, buyer: { id: number } | { email: string }) {
+  let q = db.selectFrom('conversations').select(['id', 'blocked_by', 'guest_key']).where('vehicle_id', '=', vehicleId);
+  q = 'id' in buyer ? q.where('buyer_id', '=', buyer.id) : q.where('buyer_id', 'is', null).where('buyer_email', '=', buyer.email);
+  return q.orderBy('id', 'desc').executeTakeFirst();
+}
+
+/** The messages of a conversation, oldest first: the last `limit` of them. */
+export async function listMessages(db: Db, conversationId: number, limit: number) {
+  const rows = await db
+    .selectFrom('messages')
+    .select(['id', 'sender', 'body', 'created_at'])
+    .where('conversation_id', '=', conversationId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse();
+}
+
+/** A member's conversations as buyer and as seller, the most recent message first, each with its unread count. */
+export async function listConversations(db: Db, userId: number, page: number, perPage: number) {
+  const mine = db.selectFrom('conversations as c').where((eb) => eb.or([eb('c.seller_id', '=', userId), eb('c.buyer_id', '=', userId)]));
+  const [rows, total] = await Promise.all([
+    mine
+      .innerJoin('users as s', 's.id', 'c.seller_id')
+      .select([
+        'c.id',
+        'c.vehicle_id',
+        'c.title',
+        'c.seller_id',
+        'c.buyer_name',
+        'c.blocked_by',
+        'c.last_message_at',
+        's.first_name as seller_first_name',
+        's.last_name as seller_last_name',
+      ])
+      .select((eb) => [
+        eb
+          .selectFrom('messages as m')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('m.conversation_id', '=', 'c.id')
+          .where((w) =>
+            w.or([
+              w.and([w('c.seller_id', '=', userId), w('m.sender', '=', 'buyer'), w('m.id', '>', w.ref('c.seller_read_id'))]),
+              w.and([w('c.seller_id', '<>', userId), w('m.sender', '=', 'seller'), w('m.id', '>', w.ref('c.buyer_read_id'))]),
+            ]),
+          )
+          .as('unread'),
+        eb
+          .selectFrom('messages as m')
+          .select('m.body')
+          .whereRef('m.conversation_id', '=', 'c.id')
+          .orderBy('m.id', 'desc')
+          .limit(1)
+          .as('last_body'),
+        eb
+          .selectFrom('messages as m')
+          .select('m.sender')
+          .whereRef('m.conversation_id', '=', 'c.id')
+          .orderBy('m.id', 'desc')
+          .limit(1)
+          .as('last_sender'),
+      ])
+      .orderBy('c.last_message_at', 'desc')
+      .orderBy('c.id', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
+    mine.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** How many messages wait unread for a member, over all their conversations. */
+export async function countUnread(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('messages as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where((w) =>
+      w.or([
+        w.and([w('c.seller_id', '=', userId), w('m.sender', '=', 'buyer'), w('m.id', '>', w.ref('c.seller_read_id'))]),
+        w.and([w('c.buyer_id', '=', userId), w('m.sender', '=', 'seller'), w('m.id', '>', w.ref('c.buyer_read_id'))]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A new conversation and its first message; the sender has read it. */
+export async function insertConversation(
+  db: Db,
+  c: {
+    vehicleId: number;
+    title: string;
+    sellerId: number;
+    buyerId: number | null;
+    buyerName: string;
+    buyerEmail: string | null;
+    buyerPhone: string | null;
+    buyerShared: boolean;
+    guestKey: string | null;
+    body: string;
+  },
+): Promise<{ id: number; messageId: number }> {
+  const row = await db
+    .insertInto('conversations')
+    .values({
+      vehicle_id: c.vehicleId,
+      title: c.title,
+      seller_id: c.sellerId,
+      buyer_id: c.buyerId,
+      buyer_name: c.buyerName,
+      buyer_email: c.buyerEmail,
+      buyer_phone: c.buyerPhone,
+      buyer_shared: c.buyerShared ? 1 : 0,
+      guest_key: c.guestKey,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const messageId = await insertMessage(db, row.id, 'buyer', c.body);
+  return { id: row.id, messageId };
+}
+
+/** A message from one side: the conversation moves to the top of both lists, and its sender has read up to it. */
+export async function insertMessage(db: Db, conversationId: number, sender: ConversationSide, body: string): Promise<number> {
+  const row = await db
+    .insertInto('messages')
+    .values({ conversation_id: conversationId, sender, body })
+    .returning(['id', 'created_at'])
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('conversations')
+    .set(
+      sender === 'buyer'
+        ? { buyer_read_id: row.id, last_message_at: row.created_at }
+        : { seller_read_id: row.id, last_message_at: row.created_at },
+    )
+    .where('id', '=', conversationId)
+    .execute();
+  return row.id;
+}
+
+/** One side has read every message so far; so have the inbox notifications of them. */
+export async function markRead(db: Db, conversationId: number, side: ConversationSide, userId: number | null): Promise<void> {
+  const last = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.max<number>('id').as('id'))
+    .where('conversation_id', '=', conversationId)
+    .executeTakeFirst();
+  const id = Number(last?.id ?? 0);
+  await db
+    .updateTable('conversations')
+    .set(side === 'buyer' ? { buyer_read_id: id } : { seller_read_id: id })
+    .where('id', '=', conversationId)
+    .execute();
+  if (userId !== null) {
+    await db
+      .updateTable('notifications')
+      .set({ read_at: new Date().toISOString() })
+      .where('conversation_id', '=', conversationId)
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null)
+      .execute();
+  }
+}
+
+export async function updateConversation(
+  db: Db,
+  id: number,
+  set: Partial<{
+    blocked_by: ConversationSide | null;
+    guest_key: string | null;
+    buyer_shared: 0 | 1;
+    seller_shared: 0 | 1;
+    buyer_name: string;
+    buyer_email: string | null;
+    buyer_phone: string | null;
+  }>,
+): Promise<void> {
+  await db.updateTable('conversations').set(set).where('id', '=', id).execute();
+}
+
+/** What a member wants to be told of a new message: their address, language and preferences. */
+export function findRecipient(db: Db, userId: number) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('languages as l', 'l.id', 'u.language_id')
+    .leftJoin('notification_preferences as np', 'np.user_id', 'u.id')
+    .select(['u.id', 'u.email', 'u.status', 'l.code as language', 'np.type as notify_type', 'np.email as notify_email'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** An inbox notification of a new message; its mail waits for the send-notification-mail job when `mail` is set. */
+export async function insertMessageNotification(
+  db: Db,
+  n: {
+    userId: number;
+    senderId: number | null;
+    vehicleId: number | null;
+    conversationId: number;
+    fromName: string;
+    message: string;
+    mail: boolean;
+  },
+): Promise<void> {
+  await db
+    .insertInto('notifications')
+    .values({
+      user_id: n.userId,
+      sender_id: n.senderId,
+      vehicle_id: n.vehicleId,
+      kind: 'message',
+      from_name: n.fromName,
+      message: n.message,
+      conversation_id: n.conversationId,
+      mail_pending: n.mail ? 1 : 0,
+    })
+    .execute();
+}

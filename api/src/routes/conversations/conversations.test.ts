@@ -1,0 +1,292 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, json, outboxMails, type TestApp, type TestMember } from '../../testing.ts';
+import { GUEST_LINK_DAYS, guestToken } from './conversations.service.ts';
+
+// Issue 17 item 6: conversations between a buyer (a member or a guest) and a seller, through the real app.
+let t: TestApp;
+let buyer: TestMember;
+let seller: TestMember;
+let stranger: TestMember;
+/** Two listings of the seller's. */
+let listing: number;
+let second: number;
+const db = () => t.database.db;
+
+const contact = {
+  firstname: 'Jean',
+  lastname: 'Dupont',
+  phone: '+33 6 98 76 54 32',
+  email: 'jean.dupont@example.test',
+  message: 'Bonjour, is the car still available?',
+};
+
+const sendContact = (id: number, body: Record<string, unknown>, member?: TestMember) =>
+  t.request(`/api/v1/vehicles/${id}/contact`, { method: 'POST', json: body, headers: member?.headers ?? {} });
+const call = (member: TestMember, path: string, init: { method?: string; json?: unknown } = {}) =>
+  t.request(`/api/v1/conversations${path}`, { ...init, headers: member.headers });
+const countOf = async (table: 'conversations' | 'messages' | 'contacts' | 'notifications') =>
+  Number((await db().selectFrom(table).select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const runJob = async (handler: string) => {
+  const job = await db().selectFrom('datacrons').select('id').where('handler', '=', handler).executeTakeFirstOrThrow();
+  const result = await t.deps.jobs.runNow(job.id);
+  if (result.status !== 'finished') throw new Error(`${handler}: ${result.status}`);
+};
+/** A guest's link as the reply mail gives it, and its token. */
+const linkIn = (text: string) => {
+  const url = /https?:\/\/\S+\/messages\/guest\/\?t=(\S+)/.exec(text);
+  if (!url?.[1]) throw new Error(`no guest link in ${text}`);
+  return decodeURIComponent(url[1]);
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ vehicles: 4 });
+  buyer = await t.member('bruno');
+  seller = await t.member('sandra');
+  stranger = await t.member('stan');
+  const ids = (await db().selectFrom('vehicles').select('id').where('sold', '=', 0).orderBy('id').limit(2).execute()).map((r) => r.id);
+  [listing, second] = ids as [number, number];
+  // A fixture: the seeded listings become the seller's.
+  await db().updateTable('vehicles').set({ owner_id: seller.id }).where('id', 'in', ids).execute();
+});
+afterAll(() => t.destroy());
+beforeEach(async () => {
+  await t.deps.limiters.reset('contactPerIp', 'local');
+  for (const id of [listing, second]) await t.deps.limiters.reset('contactPerListing', String(id));
+});
+
+describe('a member writes to a seller', () => {
+  let id: number;
+
+  it('opens a conversation that both sides list, with the buyer’s details hidden when they choose so', async () => {
+    const contacts = await countOf('contacts');
+    const res = await sendContact(listing, { ...contact, shareContact: false }, buyer);
+    expect(res.status).toBe(201);
+    id = (await json(res)).data.conversationId;
+    expect(id).toBeGreaterThan(0);
+    expect(await countOf('contacts')).toBe(contacts + 1);
+
+    // SPEC §3: the contact still lands in the seller's inbox, without the details the buyer kept.
+    const notice = await db()
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', seller.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(notice).toMatchObject({ kind: 'contact', conversation_id: id, phone: null, email: null, message: contact.message });
+
+    const mine = await json(await call(buyer, ''));
+    expect(mine.data).toEqual([
+      expect.objectContaining({
+        id,
+        role: 'buyer',
+        vehicleId: listing,
+        unread: 0,
+        otherName: 'Test Member',
+        lastMessage: { body: contact.message, mine: true },
+      }),
+    ]);
+    expect(mine.meta).toMatchObject({ total: 1, unread: 0 });
+    const theirs = await json(await call(seller, ''));
+    expect(theirs.data[0]).toMatchObject({ id, role: 'seller', unread: 1, otherName: 'Jean Dupont', lastMessage: { mine: false } });
+    expect(theirs.meta.unread).toBe(1);
+
+    const seen = (await json(await call(seller, `/${id}`))).data;
+    expect(seen).toMatchObject({ role: 'seller', other: { name: 'Jean Dupont', phone: null, email: null }, blocked: false, guest: false });
+    expect(seen.messages).toEqual([expect.objectContaining({ mine: false, body: contact.message })]);
+  });
+
+  it('answers, tells the buyer in their inbox and by mail, and reading clears the count', async () => {
+    const res = await call(seller, `/${id}/messages`, { method: 'POST', json: { body: '  Yes, come on Saturday.  ' } });
+    expect(res.status).toBe(201);
+    expect((await json(res)).data.messages.at(-1)).toMatchObject({ mine: true, body: 'Yes, come on Saturday.' });
+
+    const listed = await json(await call(buyer, ''));
+    expect(listed.meta.unread).toBe(1);
+    const notice = (await json(await t.request('/api/v1/notifications', { headers: buyer.headers }))).data[0];
+    expect(notice).toMatchObject({ kind: 'message', message: 'Yes, come on Saturday.' });
+
+    await runJob('send-notification-mail');
+    const mail = outboxMails(t.database.dir, buyer.email).at(-1);
+    expect(mail?.subject).toContain('Test Member wrote about');
+    expect(mail?.text).toContain('Yes, come on Saturday.');
+    expect(mail?.text).toMatch(new RegExp(`/messages/\\?c=${id}`));
+
+    const read = await call(buyer, `/${id}/read`, { method: 'POST' });
+    expect(read.status).toBe(200);
+    expect((await json(read)).data.unread).toBe(0);
+    expect((await json(await call(buyer, ''))).meta.unread).toBe(0);
+    // The inbox notification of that message is read with it.
+    const after = await db()
+      .selectFrom('notifications')
+      .select('read_at')
+      .where('user_id', '=', buyer.id)
+      .where('conversation_id', '=', id)
+      .execute();
+    expect(after.every((n) => n.read_at !== null)).toBe(true);
+  });
+
+  it('shows a party’s phone and email only once they share them', async () => {
+    expect((await json(await call(buyer, `/${id}`))).data.other).toMatchObject({ phone: null, email: null });
+    const shared = await call(seller, `/${id}/share`, { method: 'POST' });
+    expect((await json(shared)).data.shared).toBe(true);
+    expect((await json(await call(buyer, `/${id}`))).data.other).toEqual({
+      name: 'Test Member',
+      phone: '+33612345678',
+      email: seller.email,
+    });
+  });
+
+  it('continues the same conversation when the buyer writes again, and the plan does not count it twice', async () => {
+    const [contacts, conversations] = [await countOf('contacts'), await countOf('conversations')];
+    const res = await sendContact(listing, { ...contact, message: 'Also, is the price negotiable?' }, buyer);
+    expect((await json(res)).data.conversationId).toBe(id);
+    expect(await countOf('contacts')).toBe(contacts);
+    expect(await countOf('conversations')).toBe(conversations);
+    // They shared their details this time.
+    expect((await json(await call(seller, `/${id}`))).data.other).toMatchObject({ phone: contact.phone, email: contact.email });
+  });
+
+  it('refuses everyone but the two parties, and an unknown conversation', async () => {
+    const before = await countOf('messages');
+    for (const [method, path] of [
+      ['GET', `/${id}`],
+      ['POST', `/${id}/messages`],
+      ['POST', `/${id}/read`],
+      ['POST', `/${id}/block`],
+      ['DELETE', `/${id}/block`],
+      ['POST', `/${id}/share`],
+    ] as const) {
+      const res = await call(stranger, path, { method, ...(method === 'POST' && path.endsWith('messages') && { json: { body: 'hi' } }) });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect((await json(res)).code).toBe('CONVERSATION_FORBIDDEN');
+    }
+    expect((await json(await call(stranger, ''))).data).toEqual([]);
+    const missing = await call(buyer, '/999999');
+    expect(missing.status).toBe(404);
+    expect((await json(missing)).code).toBe('CONVERSATION_NOT_FOUND');
+    expect((await call(buyer, '/abc')).status).toBe(422);
+    expect((await t.request(`/api/v1/conversations/${id}`)).status).toBe(401);
+    expect(await countOf('messages')).toBe(before);
+  });
+
+  it('refuses an empty or too long message with a localized error, and writes nothing', async () => {
+    const before = await countOf('messages');
+    const empty = await t.request(`/api/v1/conversations/${id}/messages`, {
+      method: 'POST',
+      json: { body: '   ' },
+      headers: { ...buyer.headers, 'accept-language': 'fr-FR' },
+    });
+    expect(empty.status).toBe(422);
+    const body = await json(empty);
+    expect(body.details[0].path).toBe('body');
+    expect(body.details[0].message).not.toBe('contact.messageRequired');
+    expect((await call(buyer, `/${id}/messages`, { method: 'POST', json: { body: 'x'.repeat(2001) } })).status).toBe(422);
+    expect((await call(buyer, `/${id}/messages`, { method: 'POST', json: { body: 'hi', extra: 1 } })).status).toBe(422);
+    expect(await countOf('messages')).toBe(before);
+  });
+
+  it('once blocked, takes no more messages from either side, nor through the contact form', async () => {
+    const blocked = await call(seller, `/${id}/block`, { method: 'POST' });
+    expect((await json(blocked)).data).toMatchObject({ blocked: true, blockedBy: 'me' });
+    expect((await json(await call(buyer, `/${id}`))).data.blockedBy).toBe('other');
+    const before = await countOf('messages');
+    const reply = await call(buyer, `/${id}/messages`, { method: 'POST', json: { body: 'Hello?' } });
+    expect(reply.status).toBe(409);
+    expect((await json(reply)).code).toBe('CONVERSATION_BLOCKED');
+    expect((await sendContact(listing, contact, buyer)).status).toBe(409);
+    // Only the side that blocked can take it back.
+    expect((await call(buyer, `/${id}/block`, { method: 'DELETE' })).status).toBe(409);
+    expect(await countOf('messages')).toBe(before);
+    const unblocked = await call(seller, `/${id}/block`, { method: 'DELETE' });
+    expect((await json(unblocked)).data.blocked).toBe(false);
+    expect((await call(buyer, `/${id}/messages`, { method: 'POST', json: { body: 'Thanks!' } })).status).toBe(201);
+  });
+
+  it('keeps the conversation when the listing is deleted', async () => {
+    const other = (await json(await sendContact(second, contact, buyer))).data.conversationId;
+    expect(other).not.toBe(id);
+    expect((await t.request(`/api/v1/vehicles/${second}`, { method: 'DELETE', headers: seller.headers })).status).toBe(200);
+    const seen = (await json(await call(buyer, `/${other}`))).data;
+    expect(seen).toMatchObject({ vehicleId: null, title: expect.any(String) });
+    expect(seen.title.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a guest writes to a seller', () => {
+  const guest = { ...contact, email: 'guest.buyer@example.test', shareContact: false };
+  let id: number;
+  let token: string;
+
+  it('needs an email to keep their details hidden, and then nothing is created', async () => {
+    const before = await countOf('conversations');
+    const { email: _, ...withoutEmail } = guest;
+    const res = await sendContact(listing, withoutEmail);
+    expect(res.status).toBe(422);
+    expect((await json(res)).details).toEqual([{ path: 'email', message: expect.stringContaining('email') }]);
+    expect(await countOf('conversations')).toBe(before);
+  });
+
+  it('gets the seller’s answer by mail with a link to read and answer without an account', async () => {
+    expect((await json(await sendContact(listing, guest))).data.conversationId).toBeNull();
+    const row = await db().selectFrom('conversations').select('id').where('buyer_email', '=', guest.email).executeTakeFirstOrThrow();
+    id = row.id;
+    expect((await json(await call(seller, `/${id}`))).data).toMatchObject({ guest: true, other: { name: 'Jean Dupont', email: null } });
+
+    expect((await call(seller, `/${id}/messages`, { method: 'POST', json: { body: 'It is, when can you come?' } })).status).toBe(201);
+    const mail = outboxMails(t.database.dir, guest.email).at(-1);
+    expect(mail?.text).toContain('It is, when can you come?');
+    expect(mail?.text).toContain(`${GUEST_LINK_DAYS} days`);
+    token = linkIn(mail?.text ?? '');
+
+    const read = await t.request(`/api/v1/guest-conversations/${encodeURIComponent(token)}`);
+    expect(read.status).toBe(200);
+    const seen = (await json(read)).data;
+    expect(seen).toMatchObject({ id, role: 'buyer', unread: 0, other: { name: 'Test Member', phone: null } });
+    expect(seen.messages.map((m: { body: string; mine: boolean }) => [m.mine, m.body])).toEqual([
+      [true, guest.message],
+      [false, 'It is, when can you come?'],
+    ]);
+
+    const answer = await t.request(`/api/v1/guest-conversations/${encodeURIComponent(token)}/messages`, {
+      method: 'POST',
+      json: { body: 'Tomorrow at ten.' },
+    });
+    expect(answer.status).toBe(201);
+    const theirs = await json(await call(seller, ''));
+    expect(theirs.data.find((c: { id: number }) => c.id === id)).toMatchObject({
+      unread: 1,
+      lastMessage: { body: 'Tomorrow at ten.', mine: false },
+    });
+  });
+
+  it('refuses a tampered, foreign or expired link', async () => {
+    const before = await countOf('messages');
+    const [cid, expires, signature] = token.split('.') as [string, string, string];
+    const key = (await db().selectFrom('conversations').select('guest_key').where('id', '=', id).executeTakeFirstOrThrow()).guest_key ?? '';
+    const expired = await guestToken(t.deps, id, key, Date.now() - (GUEST_LINK_DAYS + 1) * 24 * 60 * 60 * 1000);
+    for (const bad of [
+      `${cid}.${expires}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`,
+      `${Number(cid) + 1}.${expires}.${signature}`,
+      `${cid}.${Number(expires) + 1}.${signature}`,
+      expired,
+      'nonsense',
+    ]) {
+      const res = await t.request(`/api/v1/guest-conversations/${encodeURIComponent(bad)}/messages`, {
+        method: 'POST',
+        json: { body: 'x' },
+      });
+      expect(res.status, bad).toBe(403);
+      expect((await json(res)).code).toBe('GUEST_LINK_INVALID');
+    }
+    expect(await countOf('messages')).toBe(before);
+  });
+
+  it('stops working once the guest stops the conversation', async () => {
+    const stop = await t.request(`/api/v1/guest-conversations/${encodeURIComponent(token)}/block`, { method: 'POST' });
+    expect(stop.status).toBe(200);
+    expect((await json(stop)).data.blockedBy).toBe('me');
+    expect((await t.request(`/api/v1/guest-conversations/${encodeURIComponent(token)}`)).status).toBe(403);
+    expect((await json(await call(seller, `/${id}`))).data.blockedBy).toBe('other');
+    expect((await call(seller, `/${id}/messages`, { method: 'POST', json: { body: 'Still there?' } })).status).toBe(409);
+  });
+});
