@@ -6,6 +6,8 @@ export type { UserPayload } from './routes/user/user.service.ts';
 export type {
   CheckoutPayment,
   ContentPage,
+  Conversation,
+  ConversationList,
   Limits,
   ListResponse,
   PersonalFragment,

@@ -1,5 +1,9 @@
 import type { z } from '@hono/zod-openapi';
 import type { LimitsSchema, PaymentSchema, PlansSchema, SubscriptionSchema } from './routes/billing/billing.schemas.ts';
+import type {
+  ConversationList as ConversationListSchema,
+  Conversation as ConversationSchema,
+} from './routes/conversations/conversations.schemas.ts';
 import type { PersonalFragment as PersonalFragmentSchema } from './routes/me/me.schemas.ts';
 import type { Page as PageSchema } from './routes/pages/pages.routes.ts';
 import type { SiteInfo as SiteInfoSchema } from './routes/site/site.routes.ts';
@@ -12,6 +16,8 @@ export type VehicleDetail = z.infer<typeof Vehicle>;
 export type SiteInfo = z.infer<typeof SiteInfoSchema>;
 export type ContentPage = z.infer<typeof PageSchema>;
 export type PersonalFragment = z.infer<typeof PersonalFragmentSchema>;
+export type Conversation = z.infer<typeof ConversationSchema>;
+export type ConversationList = z.infer<typeof ConversationListSchema>;
 export interface ListResponse<T> {
   data: T[];
   meta: z.infer<typeof ListMeta>;

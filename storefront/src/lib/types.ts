@@ -3,6 +3,8 @@ import type { UserConfig } from '@autoroute/api';
 
 export type {
   ContentPage,
+  Conversation,
+  ConversationList,
   ListResponse,
   PersonalFragment,
   SiteInfo,

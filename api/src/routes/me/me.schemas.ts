@@ -11,6 +11,7 @@ export const PersonalFragment = z
     firstName: z.string(),
     premium: z.boolean(),
     unread: z.number().int(),
+    messages: z.number().int().openapi({ description: 'Unread messages over all my conversations (issue 17)' }),
     vehicle: z
       .object({ id: z.number().int(), liked: z.boolean(), favorite: z.boolean(), own: z.boolean() })
       .nullable()
@@ -22,7 +23,7 @@ export const personalRoute = createRoute({
   method: 'get',
   path: '/fragment',
   tags: ['Me'],
-  summary: 'My part of a shared page: header name, premium badge, unread count, my marks on a vehicle',
+  summary: 'My part of a shared page: header name, premium badge, unread counts, my marks on a vehicle',
   middleware: requireUser(),
   request: { query: z.object({ vehicle: IdParam.shape.id.optional().openapi({ param: { name: 'vehicle', in: 'query' }, example: 1 }) }) },
   responses: {

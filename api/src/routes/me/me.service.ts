@@ -1,5 +1,6 @@
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { countUnread as countUnreadMessages } from '../conversations/conversations.data.ts';
 import { countUnread } from '../notifications/notifications.data.ts';
 import { findUserById, hasActiveSubscription } from '../user/user.data.ts';
 import { viewerMarks } from '../vehicles/interactions.data.ts';
@@ -9,13 +10,14 @@ import { viewerMarks } from '../vehicles/interactions.data.ts';
  * is the same for everyone and kept; this small answer personalizes it after load.
  */
 export async function personalFragment(deps: Deps, userId: number, vehicleId: number | undefined) {
-  const [user, premium, unread, vehicle] = await Promise.all([
+  const [user, premium, unread, messages, vehicle] = await Promise.all([
     findUserById(deps.db, userId),
     hasActiveSubscription(deps.db, userId),
     countUnread(deps.db, userId),
+    countUnreadMessages(deps.db, userId),
     vehicleId === undefined ? undefined : viewerMarks(deps.db, userId, vehicleId),
   ]);
   // The session outlived its user (deleted between the check and this read): signed out.
   if (!user) throw new AppError(401, 'UNAUTHORIZED');
-  return { firstName: user.first_name, premium, unread, vehicle: vehicle ?? null };
+  return { firstName: user.first_name, premium, unread, messages, vehicle: vehicle ?? null };
 }

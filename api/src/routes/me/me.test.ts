@@ -30,7 +30,7 @@ describe('GET /api/v1/me/fragment: the signed-in visitor’s part of a shared pa
     const res = await fragment(buyer);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
-    expect((await json(res)).data).toEqual({ firstName: 'Test', premium: false, unread: 0, vehicle: null });
+    expect((await json(res)).data).toEqual({ firstName: 'Test', premium: false, unread: 0, messages: 0, vehicle: null });
 
     const cart = await t.database.db.selectFrom('carts').select('name').orderBy('id').executeTakeFirstOrThrow();
     await t.subscribe(buyer.id, cart.name);
@@ -42,8 +42,8 @@ describe('GET /api/v1/me/fragment: the signed-in visitor’s part of a shared pa
     const contact = { firstname: 'Jean', lastname: 'Dupont', phone: '+33 6 98 76 54 32', message: 'Is it still available?' };
     const sent = await t.request(`/api/v1/vehicles/${listing}/contact`, { method: 'POST', json: contact });
     expect(sent.status).toBeLessThan(300);
-    expect((await json(await fragment(seller))).data.unread).toBe(1);
-    expect((await json(await fragment(buyer))).data.unread).toBe(0);
+    expect((await json(await fragment(seller))).data).toMatchObject({ unread: 1, messages: 1 });
+    expect((await json(await fragment(buyer))).data).toMatchObject({ unread: 0, messages: 0 });
   });
 
   it('tells a visitor their marks on the vehicle, and its owner that it is theirs', async () => {

@@ -15,6 +15,7 @@ const columns = [
   'n.message',
   'n.read_at',
   'n.created_at',
+  'n.conversation_id',
 ] as const;
 
 const inbox = (db: Db, userId: number) =>

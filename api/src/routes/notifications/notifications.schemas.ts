@@ -24,6 +24,11 @@ export const Notification = z
     read: z.boolean(),
     readAt: z.string().nullable(),
     createdAt: z.string(),
+    conversationId: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'The conversation a contact or a new message belongs to (issue 17), where to answer' }),
   })
   .openapi('Notification');
 

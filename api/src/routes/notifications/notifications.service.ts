@@ -16,6 +16,7 @@ function toNotification(r: data.NotificationRow): z.infer<typeof Notification> {
     read: r.read_at !== null,
     readAt: r.read_at,
     createdAt: r.created_at,
+    conversationId: r.conversation_id,
   };
 }
 

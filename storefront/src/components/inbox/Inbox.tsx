@@ -15,10 +15,13 @@ export interface InboxItem {
   read: boolean;
   createdAt: string;
   received: string;
+  /** Where to answer a contact or a new message: its conversation (issue 17). */
+  conversation: string | null;
 }
 
 export type InboxStrings = Record<
   | 'listLabel'
+  | 'answer'
   | 'from'
   | 'vehicle'
   | 'vehicleGone'
@@ -205,6 +208,11 @@ export default function Inbox({ items: initial, unread: initialUnread, s, badgeL
                   {n.message}
                 </p>
                 <div className="row">
+                  {n.conversation && (
+                    <a className="button" href={n.conversation}>
+                      {s.answer}
+                    </a>
+                  )}
                   {!n.read && (
                     <button className="button secondary" type="button" onClick={() => run({ kind: 'read', id: n.id })}>
                       {s.markRead}
