@@ -1,7 +1,7 @@
 import { msg } from '@autoroute/contract/messages';
 import { z } from '@hono/zod-openapi';
 import { Picture as StoredPicture } from '../pictures/pictures.schemas.ts';
-import { MarketPrice, RATINGS } from './market.schemas.ts';
+import { MarketPrice, RATINGS, type Rating } from './market.schemas.ts';
 
 /** A flag as a URL writes it (`true`, `1`…), or as JSON does (a saved search's query keeps booleans). */
 const boolParam = z.preprocess(
@@ -56,7 +56,16 @@ export const VehicleListQuery = z
     rating: optionalParam(
       // A comma list in a URL (`great,good`); a saved search's query may keep it as a list.
       z
-        .preprocess((v) => (typeof v === 'string' ? [...new Set(v.split(',').map((r) => r.trim()))] : v), z.array(z.enum(RATINGS)).min(1))
+        .preprocess(
+          (v) => (typeof v === 'string' ? [...new Set(v.split(',').map((r) => r.trim()))] : v),
+          z
+            .array(z.string())
+            .min(1)
+            .refine((list) => list.every((r) => (RATINGS as readonly string[]).includes(r)), {
+              error: msg('validation.invalidChoice', { options: RATINGS.join(', ') }),
+            })
+            .transform((list) => list as Rating[]),
+        )
         .openapi({
           type: 'string',
           description: `Fair-price ratings to keep, comma separated: ${RATINGS.join(', ')} (unknown: too few comparables)`,
