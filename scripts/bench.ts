@@ -152,6 +152,8 @@ async function measureSeed() {
       await seedDemoCatalogue(db.db, { vehicles, media: mediaFolder(path.join(dir, 'media')) });
       results.seed = { vehicles, ms: Math.round(performance.now() - started) };
       results.search = await measureSearch(db, dir);
+      // Printed now too: the server's measurements after it may fail on a shared machine.
+      console.log(JSON.stringify({ search: results.search }));
       const rows = await db.db.selectFrom('vehicles').select('id').where('sold', '=', 0).orderBy('id').limit(50).offset(5000).execute();
       onSale = rows.map((r) => r.id);
     } finally {
@@ -255,6 +257,53 @@ async function measureAlerts(database: Db) {
   return { savedSearches: SAVED_SEARCHES, passMs, idleMs };
 }
 
+/**
+ * Issue 17: the market job's pass after a listing of the largest make and model was repriced (its
+ * whole group is rated again), and a pass with nothing marked.
+ */
+async function measureMarketJob(database: Db) {
+  const db = database.db;
+  const largest = await db
+    .selectFrom('vehicles')
+    .select(['brand', 'model', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy(['brand', 'model'])
+    .orderBy('n', 'desc')
+    .executeTakeFirstOrThrow();
+  const listing = await db
+    .selectFrom('vehicles')
+    .select(['id', 'price_minor'])
+    .where('brand', '=', largest.brand)
+    .where('model', '=', largest.model)
+    .where('sold', '=', 0)
+    .executeTakeFirstOrThrow();
+  const job = async () => {
+    const started = performance.now();
+    const summary = await JOB_HANDLERS['refresh-market-ratings']({
+      db,
+      dialect: database.dialect,
+      sqlite: database.sqlite,
+      dataDir: '',
+      log: pino({ level: 'silent' }),
+      mail: null,
+    });
+    return { ms: Math.round(performance.now() - started), summary };
+  };
+  await db
+    .updateTable('vehicles')
+    .set({ price_minor: Math.round(Number(listing.price_minor) * 0.8) })
+    .where('id', '=', listing.id)
+    .execute();
+  const pass = await job();
+  const idle = await job();
+  return {
+    group: `${largest.brand} ${largest.model}`,
+    groupListings: Number(largest.n),
+    passMs: pass.ms,
+    summary: pass.summary,
+    idleMs: idle.ms,
+  };
+}
+
 async function measureSearch(database: Db, dir: string) {
   // Without the response cache: these queries repeat, and every one of them is to be computed here.
   const config = loadConfig({
@@ -307,6 +356,23 @@ async function measureSearch(database: Db, dir: string) {
     ],
     runs,
   );
+  // The fair-price rating (issue 17): its filter, and the best deals first.
+  const rating = await latency(
+    app,
+    [
+      `${v}?rating=great,good`,
+      `${v}?rating=great,good&brand=Volkswagen&sort=price_asc`,
+      `${v}?rating=great&currencyId=${eur}&maxPrice=20000&fuelTypeId=${diesel}&sort=mileage_asc`,
+      `${v}?rating=great,good&q=peugeot`,
+    ],
+    runs,
+  );
+  const deal = await latency(
+    app,
+    [`${v}?sort=deal`, `${v}?sort=deal&brand=Renault`, `${v}?sort=deal&rating=great,good&fuelTypeId=${diesel}`, `${v}?sort=deal&page=3`],
+    runs,
+  );
+  const market = await measureMarketJob(database);
   const alerts = await measureAlerts(database);
   // The first search of each kind after a listing changed: the kept facet counts are dropped by the
   // catalogue version moving, as any seller's edit moves it, so the counts are computed afresh.
@@ -334,6 +400,9 @@ async function measureSearch(database: Db, dir: string) {
     manyFilters: { ...manyFilters, p95VsHealth: ratio(manyFilters) },
     unfiltered: { ...unfiltered, p95VsHealth: ratio(unfiltered) },
     near: { ...near, p95VsHealth: ratio(near) },
+    rating: { ...rating, p95VsHealth: ratio(rating) },
+    deal: { ...deal, p95VsHealth: ratio(deal) },
+    market,
     alerts,
     firstAfterChange,
     detail: { ...detail, throughputVsHealth: Math.round((detail.perSecond / health.perSecond) * 100) / 100 },
@@ -452,6 +521,14 @@ function summary(): string {
     if (!search) continue;
     const first = search.firstAfterChange;
     if (search.near) lines.push(`  search around a city on ${label} p50/p95: ${search.near.p50Ms}/${search.near.p95Ms} ms`);
+    if (search.rating)
+      lines.push(
+        `  search with rating=great,good on ${label} p50/p95: ${search.rating.p50Ms}/${search.rating.p95Ms} ms; sort=deal ${search.deal.p50Ms}/${search.deal.p95Ms} ms`,
+      );
+    if (search.market)
+      lines.push(
+        `  market job on ${label}: one pass after a listing of ${search.market.group} (${search.market.groupListings} listings) was repriced: ${search.market.passMs} ms (${search.market.summary}); with nothing marked: ${search.market.idleMs} ms`,
+      );
     if (search.alerts)
       lines.push(
         `  saved-search alerts on ${label}: one pass after a listing changed, ${search.alerts.savedSearches} instant searches: ${search.alerts.passMs} ms (a pass with nothing new: ${search.alerts.idleMs} ms; the job runs each minute)`,

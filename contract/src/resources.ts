@@ -130,6 +130,7 @@ export const JOB_HANDLERS = [
   'backup-database',
   'send-notification-mail',
   'saved-search-alerts',
+  'refresh-market-ratings',
 ] as const;
 
 const vehiclesUsing = (column: string): UsageDef => ({ table: 'vehicles', column, label: 'resources.vehicles.name' });

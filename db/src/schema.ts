@@ -228,6 +228,17 @@ export interface VehicleTable extends Timestamps {
   /** The final price its seller gave when marking it sold, if they did (migration 20261210_0001). */
   sold_price_minor: ColumnType<number | null, number | null | undefined, number | null>;
   featured: ColumnType<Flag, Flag | undefined, Flag>;
+  /** The fair-price rating and what it rests on, kept by the market job (migration 20261211_0002). */
+  market_rating: ColumnType<MarketRating, MarketRating | undefined, MarketRating>;
+  /** (price − estimate) / estimate; MARKET_GAP_UNKNOWN without an estimate. */
+  market_gap: ColumnType<number, number | undefined, number>;
+  market_estimate_minor: ColumnType<number | null, number | null | undefined, number | null>;
+  market_low_minor: ColumnType<number | null, number | null | undefined, number | null>;
+  market_high_minor: ColumnType<number | null, number | null | undefined, number | null>;
+  market_comparables: ColumnType<number, number | undefined, number>;
+  /** Which step of the comparables' widening found them (0 narrowest); null without an estimate. */
+  market_step: ColumnType<number | null, number | null | undefined, number | null>;
+  market_computed_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 while the owner's active plan includes featured listings (migration 20261127_0001). */
   plan_featured: ColumnType<Flag, Flag | undefined, Flag>;
   category_id: number;
@@ -559,6 +570,19 @@ export interface SettingTable {
 }
 
 /** One row: bumped by triggers on every change to `vehicles` (migration 20261125_0002). */
+/** Ratings of a price against its market, from the best deal to the worst (issue 17). */
+export const MARKET_RATINGS = ['great', 'good', 'fair', 'high', 'overpriced', 'unknown'] as const;
+export type MarketRating = (typeof MARKET_RATINGS)[number];
+/** `market_gap` of a listing without an estimate: the best-deal order puts it last. */
+export const MARKET_GAP_UNKNOWN = 1_000_000;
+
+/** Make-and-model groups whose ratings wait to be computed again (migration 20261211_0002). */
+export interface MarketStaleTable {
+  brand: string;
+  model: string;
+  version: Generated<number>;
+}
+
 export interface CatalogueVersionTable {
   version: number;
 }
@@ -656,6 +680,7 @@ export interface Database {
   daily_stats: DailyStatTable;
   settings: SettingTable;
   catalogue_version: CatalogueVersionTable;
+  market_stale: MarketStaleTable;
   site_version: SiteVersionTable;
   support_requests: SupportRequestTable;
   audit_log: AuditLogTable;

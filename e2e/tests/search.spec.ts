@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from '../fixtures.ts';
+import { expect, expectAccessible, signedGet, test } from '../fixtures.ts';
 
 /** The value of the option whose text starts with `name` (labels carry a facet count: "Electric (112)"). */
 async function optionValue(page: Page, label: string, name: string) {
@@ -146,6 +146,41 @@ test.describe('vehicle search', () => {
 
     await page.goto('/vehicles?page=999&lng=ar_SA');
     await expect(page.getByText('الصفحة 999 بعد نهاية هذه النتائج.')).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test.describe('fair-price rating on search results (issue 17)', () => {
+  test('cards say how their price rates, and the price rating filter and the best-deals order narrow and rank them', async ({ page }) => {
+    await page.goto('/vehicles?lng=en_US');
+    const region = page.getByRole('region', { name: 'Vehicles for sale and rent' });
+    const before = (await resultsCount(page).textContent())?.trim();
+    // The small e2e catalogue rates few listings (five comparables at least): the API says which.
+    const rated = await signedGet<{ meta: { total: number } }>(page, '/api/v1/vehicles?rating=great,good,fair,high,overpriced&perPage=1');
+    const good = await signedGet<{ meta: { total: number } }>(page, '/api/v1/vehicles?rating=great,good&perPage=1');
+
+    await page.getByLabel('Price rating', { exact: true }).selectOption('great,good');
+    await expect(page).toHaveURL(/[?&]rating=great%2Cgood(&|$)/);
+    await expect(resultsCount(page)).not.toHaveText(before!);
+    const ratings = await region.locator('[data-rating]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-rating')));
+    expect(ratings).toHaveLength(Math.min(good.meta.total, 24));
+    expect(ratings.every((r) => r === 'great' || r === 'good')).toBe(true);
+    await expectAccessible(page);
+
+    await page.goto('/vehicles?lng=en_US&sort=deal');
+    await expect(page.getByLabel('Sort by')).toHaveValue('deal');
+    await expect(page.getByLabel('Sort by').locator('option:checked')).toHaveText('Best deals first');
+    if (rated.meta.total > 0) {
+      await expect(region.locator('.card').first().locator('[data-rating]')).toHaveText(
+        /Price rating: (Great|Good|Fair|High) price|Overpriced/,
+      );
+    }
+
+    // In Arabic, right to left: the filter and the order in Arabic.
+    await page.goto('/vehicles?lng=ar_SA&rating=great&sort=deal');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByLabel('تقييم السعر', { exact: true })).toHaveValue('great');
+    await expect(page.getByLabel('Sort by').or(page.locator('#filter-sort')).locator('option:checked')).toHaveText('أفضل الصفقات أولاً');
     await expectAccessible(page);
   });
 });

@@ -84,12 +84,13 @@ afterEach(async () => {
 });
 
 describe('the job registry', () => {
-  it('names the six jobs the datacron rows schedule', async () => {
+  it('names the seven jobs the datacron rows schedule', async () => {
     expect(jobHandlerNames().sort()).toEqual([
       'backup-database',
       'expire-subscriptions',
       'purge-expired',
       'recompute-stats',
+      'refresh-market-ratings',
       'saved-search-alerts',
       'send-notification-mail',
     ]);

@@ -3,6 +3,7 @@ import { backupDatabase } from './backup-database.ts';
 import { expireSubscriptions } from './expire-subscriptions.ts';
 import { purgeExpired } from './purge-expired.ts';
 import { recomputeStats } from './recompute-stats.ts';
+import { refreshMarketRatings } from './refresh-market-ratings.ts';
 import { savedSearchAlerts } from './saved-search-alerts.ts';
 import { sendNotificationMail } from './send-notification-mail.ts';
 import type { JobHandler } from './types.ts';
@@ -19,6 +20,7 @@ export const JOB_HANDLERS: Readonly<Record<(typeof JOB_NAMES)[number], JobHandle
   'backup-database': backupDatabase,
   'send-notification-mail': sendNotificationMail,
   'saved-search-alerts': savedSearchAlerts,
+  'refresh-market-ratings': refreshMarketRatings,
 };
 
 /** The handler names a datacron may use (for validating the admin form). */

@@ -25,6 +25,7 @@ import * as m20261210_0002 from './20261210_0002_notification_mail.ts';
 import * as m20261210_0003 from './20261210_0003_saved_searches.ts';
 import * as m20261210_0004 from './20261210_0004_city_coordinates.ts';
 import * as m20261211_0001 from './20261211_0001_conversations.ts';
+import * as m20261211_0002 from './20261211_0002_market_ratings.ts';
 
 /**
  * Every migration, by its sortable name. Listed rather than read from the folder so that the same
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '20261210_0003_saved_searches': m20261210_0003,
   '20261210_0004_city_coordinates': m20261210_0004,
   '20261211_0001_conversations': m20261211_0001,
+  '20261211_0002_market_ratings': m20261211_0002,
 };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ALL_PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '@autoroute/contract/permissions';
 import { CompiledQuery, type Insertable, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { refreshAllMarkets } from '../market.ts';
 import { hashPassword } from '../password.ts';
 import type { Database } from '../schema.ts';
 import { nowIso } from '../util.ts';
@@ -265,6 +266,12 @@ const JOBS = [
     handler: 'saved-search-alerts',
     cron: '* * * * *',
     description: 'Finds new listings matching saved searches; tells members at once or in their daily or weekly digest.',
+  },
+  {
+    name: 'Market ratings',
+    handler: 'refresh-market-ratings',
+    cron: '* * * * *',
+    description: 'Computes again the fair-price ratings of the makes and models whose listings changed.',
   },
 ];
 
@@ -567,9 +574,11 @@ export async function seedDemoCatalogue(db: Db, options: DemoOptions): Promise<n
   };
   // The sellers' plans mark their listings featured: in a bulk load, before indexes and triggers
   // are back, so the flags are not written into twenty indexes one row at a time.
+  // Then every listing's fair-price rating, in one read of the catalogue (db/src/market.ts).
   const fill = async (conn: Db) => {
     await load(conn);
     await subscribeDemoSellers(conn, sellers);
+    await refreshAllMarkets(conn);
   };
   if (bulk) await withRollbackJournal(db, () => db.transaction().execute((tx) => bulkLoad(tx, () => fill(tx))));
   else await fill(db);

@@ -20,6 +20,7 @@ export const SEARCH_PARAMS = [
   'maxYear',
   'maxMileage',
   'doors',
+  'rating',
   'nearCityId',
   'radiusKm',
   'includeSold',

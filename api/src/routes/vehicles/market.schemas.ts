@@ -1,10 +1,11 @@
 import { msg } from '@autoroute/contract/messages';
+import { MARKET_RATINGS, type MarketRating } from '@autoroute/db';
 import { createRoute, z } from '@hono/zod-openapi';
 import { failure, jsonBody, jsonContent } from '../../openapi.ts';
 
 /** Ratings of a price against its market, from the best deal to the worst (issue 17). */
-export const RATINGS = ['great', 'good', 'fair', 'high', 'overpriced', 'unknown'] as const;
-export type Rating = (typeof RATINGS)[number];
+export const RATINGS = MARKET_RATINGS;
+export type Rating = MarketRating;
 
 export const MarketPrice = z
   .object({
@@ -31,7 +32,8 @@ export const MarketPrice = z
         sameFuel: z.boolean(),
       })
       .openapi({
-        description: 'Which listings were compared: the same make and model in the same currency, live or sold in the last 180 days',
+        description:
+          'Which listings were compared: the same make, model, currency and type, live or sold in the last 180 days; a listing’s figures are those the market job stored',
       }),
   })
   .openapi('MarketPrice');
@@ -68,6 +70,7 @@ export const PriceCheckInput = z
       .max(5_000_000),
     currencyId: id('The currency the price is asked in'),
     fuelTypeId: id('Compared with the same fuel first').optional(),
+    typeId: id('Compared with listings of this type only (sale, daily or monthly rent); every type when absent').optional(),
     price: z
       .number({ error: msg('validation.notNumber') })
       .positive({ error: msg('vehicle.pricePositive') })

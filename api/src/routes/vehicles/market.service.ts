@@ -1,41 +1,11 @@
+import { comparableSet, type MarketFigures, marketBasis } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import type { Deps } from '../../context.ts';
 import { validationFailed } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import { toMajor } from '../../lib/reference.ts';
 import type { Rating } from './market.schemas.ts';
-import { comparablePrices, findCurrency } from './vehicles.data.ts';
-
-/** Fewer comparables than this, even at the widest step: no estimate. */
-const MIN_COMPARABLES = 5;
-
-/**
- * The steps the comparables widen through until there are enough: years around the listing's,
- * its mileage within a share of itself (or any), the same fuel or any.
- */
-const STEPS: { years: number; mileage: number | null; sameFuel: boolean }[] = [
-  { years: 1, mileage: 0.3, sameFuel: true },
-  { years: 2, mileage: 0.5, sameFuel: true },
-  { years: 3, mileage: null, sameFuel: false },
-];
-
-/** A price's place against the estimate: under by 15 % or more is a great deal, over by 15 % overpriced. */
-function rate(price: number, estimate: number): Exclude<Rating, 'unknown'> {
-  const gap = (price - estimate) / estimate;
-  if (gap <= -0.15) return 'great';
-  if (gap <= -0.05) return 'good';
-  if (gap <= 0.05) return 'fair';
-  if (gap < 0.15) return 'high';
-  return 'overpriced';
-}
-
-/** The value at a share of a sorted list, by linear interpolation (the median at 0.5). */
-function quantile(sorted: number[], share: number): number {
-  const at = (sorted.length - 1) * share;
-  const low = Math.floor(at);
-  const high = Math.ceil(at);
-  return sorted[low]! + (sorted[high]! - sorted[low]!) * (at - low);
-}
+import { findCurrency } from './vehicles.data.ts';
 
 export interface MarketPrice {
   estimate: number | null;
@@ -48,62 +18,73 @@ export interface MarketPrice {
   basis: { minYear: number; maxYear: number; minMileage: number | null; maxMileage: number | null; sameFuel: boolean };
 }
 
+/** A vehicle as it is compared: what it is, and its price (minor units, null: nothing to rate). */
+interface Compared {
+  year: number;
+  mileage: number;
+  fuelTypeId: number | null;
+  minorUnits: number;
+}
+
+/** The answer for figures computed by `ComparableSet.estimate` (db/src/market.ts), the one way to compute them. */
+function toMarketPrice(f: MarketFigures, v: Compared): MarketPrice {
+  const major = (minor: number | null) => (minor === null ? null : toMajor(minor, v.minorUnits));
+  const known = f.estimateMinor !== null;
+  return {
+    estimate: major(f.estimateMinor),
+    low: major(f.lowMinor),
+    high: major(f.highMinor),
+    comparables: f.comparables,
+    confidence: !known ? null : f.comparables >= 30 ? 'high' : f.comparables >= 10 ? 'medium' : 'low',
+    rating: f.rating,
+    basis: marketBasis(f.step, v),
+  };
+}
+
 /**
- * What comparable listings say a vehicle is worth (issue 17): the median of their prices, between the
- * first and third quartiles, from the narrowest step with enough of them. Private sellers get the
- * same guidance as dealers. Prices in the currency's major unit.
+ * A listing's market price (issue 17): the figures the market job stored with it, the same the
+ * search's rating and best-deal order read. A listing the job has not reached yet (published in
+ * the last minute) gets them computed now from its comparables, by the same code.
  */
 export async function marketPrice(
   deps: Pick<Deps, 'db' | 'dialect'>,
-  v: {
+  v: Compared & {
+    id: number;
     brand: string;
     model: string;
     currencyId: number;
-    minorUnits: number;
-    year: number;
-    mileage: number;
-    fuelTypeId: number | null;
-    priceMinor: number | null;
-    exceptId: number | null;
+    typeId: number;
+    priceMinor: number;
+    stored: {
+      market_rating: Rating;
+      market_gap: number;
+      market_estimate_minor: number | string | null;
+      market_low_minor: number | string | null;
+      market_high_minor: number | string | null;
+      market_comparables: number;
+      market_step: number | null;
+      market_computed_at: string | null;
+    };
   },
 ): Promise<MarketPrice> {
-  let basis: MarketPrice['basis'] | null = null;
-  let prices: number[] = [];
-  for (const step of STEPS) {
-    const mileage: [number, number] | null =
-      step.mileage === null ? null : [Math.floor(v.mileage * (1 - step.mileage)), Math.ceil(v.mileage * (1 + step.mileage) + 10_000)];
-    basis = {
-      minYear: v.year - step.years,
-      maxYear: v.year + step.years,
-      minMileage: mileage?.[0] ?? null,
-      maxMileage: mileage?.[1] ?? null,
-      sameFuel: step.sameFuel && v.fuelTypeId !== null,
-    };
-    prices = await comparablePrices(deps.db, deps.dialect, {
-      brand: v.brand,
-      model: v.model,
-      currencyId: v.currencyId,
-      years: [basis.minYear, basis.maxYear],
-      mileage,
-      fuelTypeId: step.sameFuel ? v.fuelTypeId : null,
-      exceptId: v.exceptId,
-    });
-    if (prices.length >= MIN_COMPARABLES) break;
+  const s = v.stored;
+  if (s.market_computed_at !== null && s.market_step !== null) {
+    const minor = (x: number | string | null) => (x === null ? null : Number(x));
+    return toMarketPrice(
+      {
+        estimateMinor: minor(s.market_estimate_minor),
+        lowMinor: minor(s.market_low_minor),
+        highMinor: minor(s.market_high_minor),
+        comparables: Number(s.market_comparables),
+        step: s.market_step,
+        rating: s.market_rating,
+        gap: Number(s.market_gap),
+      },
+      v,
+    );
   }
-  const major = (minor: number) => toMajor(Math.round(minor), v.minorUnits);
-  if (prices.length < MIN_COMPARABLES || !basis) {
-    return { estimate: null, low: null, high: null, comparables: prices.length, confidence: null, rating: 'unknown', basis: basis! };
-  }
-  const estimate = quantile(prices, 0.5);
-  return {
-    estimate: major(estimate),
-    low: major(quantile(prices, 0.25)),
-    high: major(quantile(prices, 0.75)),
-    comparables: prices.length,
-    confidence: prices.length >= 30 ? 'high' : prices.length >= 10 ? 'medium' : 'low',
-    rating: v.priceMinor === null ? 'unknown' : rate(v.priceMinor, estimate),
-    basis,
-  };
+  const set = await comparableSet(deps.db, { brand: v.brand, model: v.model, currencyId: v.currencyId, typeId: v.typeId });
+  return toMarketPrice(set.estimate({ id: v.id, year: v.year, mileage: v.mileage, fuelTypeId: v.fuelTypeId, priceMinor: v.priceMinor }), v);
 }
 
 /** The listing form's price check: the same estimate for a vehicle not published yet. */
@@ -116,21 +97,20 @@ export async function checkPrice(
     mileage: number;
     currencyId: number;
     fuelTypeId?: number | undefined;
+    typeId?: number | undefined;
     price?: number | undefined;
   },
   locale: Locale,
 ): Promise<MarketPrice> {
   const currency = await findCurrency(deps.db, input.currencyId);
   if (!currency) throw validationFailed([{ path: 'currencyId', message: translator(locale)('validation.invalid') }]);
-  return marketPrice(deps, {
+  const set = await comparableSet(deps.db, {
     brand: input.brand,
     model: input.model,
     currencyId: input.currencyId,
-    minorUnits: currency.minor_units,
-    year: input.year,
-    mileage: input.mileage,
-    fuelTypeId: input.fuelTypeId ?? null,
-    priceMinor: input.price === undefined ? null : Math.round(input.price * 10 ** currency.minor_units),
-    exceptId: null,
+    typeId: input.typeId ?? null,
   });
+  const v = { year: input.year, mileage: input.mileage, fuelTypeId: input.fuelTypeId ?? null, minorUnits: currency.minor_units };
+  const priceMinor = input.price === undefined ? null : Math.round(input.price * 10 ** currency.minor_units);
+  return toMarketPrice(set.estimate({ id: null, ...v, priceMinor }), v);
 }

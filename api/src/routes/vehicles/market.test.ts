@@ -38,7 +38,7 @@ describe('a listing’s market price', () => {
     const listing = await db()
       .selectFrom('vehicles')
       .innerJoin('currencies as c', 'c.id', 'vehicles.currency_id')
-      .select(['vehicles.id', 'year', 'mileage', 'fuel_type_id', 'price_minor', 'c.minor_units'])
+      .select(['vehicles.id', 'year', 'mileage', 'fuel_type_id', 'type_id', 'price_minor', 'c.minor_units'])
       .where('brand', '=', common.brand)
       .where('model', '=', common.model)
       .where('currency_id', '=', common.currency_id)
@@ -55,6 +55,8 @@ describe('a listing’s market price', () => {
       .where('brand', '=', common.brand)
       .where('model', '=', common.model)
       .where('currency_id', '=', common.currency_id)
+      // A day's rent is no sale price: only listings of the same type compare.
+      .where('type_id', '=', listing.type_id)
       .where('year', '>=', basis.minYear)
       .where('year', '<=', basis.maxYear)
       .where('id', '!=', listing.id)
@@ -81,6 +83,7 @@ describe('a listing’s market price', () => {
       year: listing.year,
       mileage: listing.mileage,
       currencyId: common.currency_id,
+      typeId: listing.type_id,
     };
     const low = await json(await check({ ...input, fuelTypeId: listing.fuel_type_id, price: market.estimate! * 0.5 }));
     expect(low.data.rating).toBe('great');

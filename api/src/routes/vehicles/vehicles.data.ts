@@ -1,4 +1,4 @@
-import type { Database, DialectName } from '@autoroute/db';
+import type { Database, DialectName, MarketRating } from '@autoroute/db';
 import { type Expression, expressionBuilder, type Kysely, PostgresAdapter, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
@@ -44,6 +44,8 @@ export function withReferences(db: Db, ids?: readonly number[]) {
       'v.featured',
       'v.plan_featured',
       'v.created_at',
+      'v.market_rating',
+      'v.market_estimate_minor',
       'cur.id as currency_id',
       'cur.code as currency_code',
       'cur.symbol as currency_symbol',
@@ -98,6 +100,8 @@ export interface SearchCriteria {
   maxYear?: number | undefined;
   maxMileage?: number | undefined;
   doors?: number | undefined;
+  /** Fair-price ratings to keep (the stored `market_rating`). */
+  rating?: MarketRating[] | undefined;
   /** Around a city: the cities within the radius, nearest first, with their distance (km). */
   near?: { id: number; km: number }[] | undefined;
   includeSold: boolean;
@@ -173,7 +177,7 @@ const FACET_BLOCKS: readonly (readonly FacetName[])[] = [
 
 type Condition =
   | [column: keyof Database['vehicles'] & string, op: '=' | '>=' | '<=', value: number | string]
-  | [column: keyof Database['vehicles'] & string, op: 'in', value: readonly number[]];
+  | [column: keyof Database['vehicles'] & string, op: 'in', value: readonly (number | string)[]];
 
 /** The column filters other than the facets: they apply to the page and to the facet counts alike. */
 function baseConditions(c: SearchCriteria): Condition[] {
@@ -189,6 +193,8 @@ function baseConditions(c: SearchCriteria): Condition[] {
     ['=', 'number_of_doors', c.doors],
   ];
   const conditions = all.flatMap(([op, column, value]) => (value === undefined ? [] : [[column, op, value] as Condition]));
+  // The stored rating, read like the other filters from the search index (migration 20261211_0002).
+  if (c.rating) conditions.push(['market_rating', 'in', [...c.rating].sort()]);
   // Around a city: its neighbours' listings (none within the radius: a list that matches nothing).
   if (c.near) conditions.push(['city_id', 'in', c.near.length ? c.near.map((n) => n.id) : [0]]);
   return conditions;
@@ -231,6 +237,8 @@ const SORTS = {
   price_desc: ['price_minor', 'desc'],
   year_desc: ['year', 'desc'],
   mileage_asc: ['mileage', 'asc'],
+  // The best deals first: the price's gap below its estimate; unrated listings hold a gap past any.
+  deal: ['market_gap', 'asc'],
 } as const;
 
 /**
@@ -282,6 +290,7 @@ const WALKS: { [S in Exclude<SearchCriteria['sort'], 'distance'>]: Walk } = {
   price_desc: { index: 'vehicles_live_price_idx', keys: [['price_minor', 'desc']] },
   year_desc: { index: 'vehicles_live_year_idx', keys: [['year', 'desc']] },
   mileage_asc: { index: 'vehicles_live_mileage_idx', keys: [['mileage', 'asc']] },
+  deal: { index: 'vehicles_live_deal_idx', keys: [['market_gap', 'asc']] },
 };
 
 /** The most listings a walk in sort order reads before the search falls back to sorting its matches. */
@@ -532,58 +541,6 @@ function offOrderIndex(dialect: DialectName, term: Expression<unknown>, type: 'n
   return type === 'text' ? sql`(${term} || '')` : sql`(${term} + 0)`;
 }
 
-/**
- * Which of these listings the search would find (a saved search's alert: issue 17): the same
- * filters and words as the search, read on these rows alone.
- */
-/** How far back a sold listing still counts as a comparable (its sale says what the market paid). */
-const SOLD_COMPARABLE_MS = 180 * 86_400_000;
-
-/**
- * The prices (minor units) of the listings comparable to one (issue 17: fair price): the same make
- * and model in the same currency, within these years and mileages (and fuel, when given), live or
- * sold in the last six months, the listing itself aside. Read by the make-and-model index.
- */
-export async function comparablePrices(
-  db: Db,
-  dialect: DialectName,
-  c: {
-    brand: string;
-    model: string;
-    currencyId: number;
-    years: [number, number];
-    mileage: [number, number] | null;
-    fuelTypeId: number | null;
-    exceptId: number | null;
-  },
-): Promise<number[]> {
-  const soldSince = new Date(Date.now() - SOLD_COMPARABLE_MS).toISOString();
-  // SQLite keeps no statistics: left alone it reads every listing in the currency (its price index).
-  // Only the make-and-model index may serve (whereOf's unary `+` keeps the other terms off theirs).
-  const conditions: Condition[] = [
-    ['currency_id', '=', c.currencyId],
-    ['year', '>=', c.years[0]],
-    ['year', '<=', c.years[1]],
-    ...(c.mileage
-      ? ([
-          ['mileage', '>=', c.mileage[0]],
-          ['mileage', '<=', c.mileage[1]],
-        ] as Condition[])
-      : []),
-    ...(c.fuelTypeId !== null ? ([['fuel_type_id', '=', c.fuelTypeId]] as Condition[]) : []),
-  ];
-  let query = db
-    .selectFrom('vehicles as v')
-    .select('v.price_minor')
-    .where('v.brand', '=', c.brand)
-    .where('v.model', '=', c.model)
-    .where(whereOf(dialect, conditions, [], []))
-    .where((eb) => eb.or([eb('v.sold', '=', 0), eb('v.sold_at', '>=', soldSince)]));
-  if (c.exceptId !== null) query = query.where('v.id', '!=', c.exceptId);
-  const rows = await query.limit(5000).execute();
-  return rows.map((r) => Number(r.price_minor)).sort((a, b) => a - b);
-}
-
 /** Every city with its coordinates, for a search around one (issue 17). */
 export function placedCities(db: Db) {
   return db
@@ -598,6 +555,10 @@ export async function cityExists(db: Db, id: number): Promise<boolean> {
   return Boolean(await db.selectFrom('cities').select('id').where('id', '=', id).executeTakeFirst());
 }
 
+/**
+ * Which of these listings the search would find (a saved search's alert: issue 17): the same
+ * filters and words as the search, read on these rows alone.
+ */
 export async function vehiclesMatching(db: Db, dialect: DialectName, c: SearchCriteria, ids: readonly number[]): Promise<number[]> {
   if (!ids.length) return [];
   const rows = await db

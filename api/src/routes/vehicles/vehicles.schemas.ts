@@ -1,7 +1,7 @@
 import { msg } from '@autoroute/contract/messages';
 import { z } from '@hono/zod-openapi';
 import { Picture as StoredPicture } from '../pictures/pictures.schemas.ts';
-import { MarketPrice } from './market.schemas.ts';
+import { MarketPrice, RATINGS, type Rating } from './market.schemas.ts';
 
 /** A flag as a URL writes it (`true`, `1`…), or as JSON does (a saved search's query keeps booleans). */
 const boolParam = z.preprocess(
@@ -9,7 +9,7 @@ const boolParam = z.preprocess(
   z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
 );
 
-export const SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc', 'distance'] as const;
+export const SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc', 'distance', 'deal'] as const;
 
 /** A query parameter a search form may send empty: empty means "not set". */
 const optionalParam = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
@@ -53,10 +53,29 @@ export const VehicleListQuery = z
       description: 'Listings in cities around this one (cities carry coordinates); each result then says its distanceKm',
     }),
     radiusKm: intParam(5, 500).openapi({ description: `How far around nearCityId, in km (default ${DEFAULT_RADIUS_KM})` }),
+    rating: optionalParam(
+      // A comma list in a URL (`great,good`); a saved search's query may keep it as a list.
+      z
+        .preprocess(
+          (v) => (typeof v === 'string' ? [...new Set(v.split(',').map((r) => r.trim()))] : v),
+          z
+            .array(z.string())
+            .min(1)
+            .refine((list) => list.every((r) => (RATINGS as readonly string[]).includes(r)), {
+              error: msg('validation.invalidChoice', { options: RATINGS.join(', ') }),
+            })
+            .transform((list) => list as Rating[]),
+        )
+        .openapi({
+          type: 'string',
+          description: `Fair-price ratings to keep, comma separated: ${RATINGS.join(', ')} (unknown: too few comparables)`,
+          example: 'great,good',
+        }),
+    ),
     includeSold: boolParam.default(false).openapi({ type: 'boolean' }),
     sort: z.enum(SORTS).default('newest').openapi({
       description:
-        '`relevance` ranks featured listings first, then by the words of `q` (newest first without `q`); `distance` (with nearCityId) nearest first',
+        '`relevance` ranks featured listings first, then by the words of `q` (newest first without `q`); `distance` (with nearCityId) nearest first; `deal` the best deals first (price furthest below its market estimate), unrated listings last',
     }),
     page: z.coerce.number().int().min(1).max(10000).default(1).openapi({ example: 1 }),
     perPage: z.coerce.number().int().min(1).max(100).default(24).openapi({ example: 24 }),
@@ -111,6 +130,14 @@ export const VehicleSummary = z
     seller_type: z.enum(['individual', 'professional']),
     createdAt: z.string(),
     distanceKm: z.number().nullable().openapi({ description: 'From nearCityId to its city, in km, on a search around a city; else null' }),
+    rating: z.enum(RATINGS).openapi({
+      description:
+        'The price against similar listings (same make, model, currency and type, near in year and mileage), as the market job last computed it: great ≤ −15 %, good ≤ −5 %, fair within 5 %, high < +15 %, overpriced beyond; unknown with fewer than 5 comparables',
+    }),
+    marketEstimate: z
+      .number()
+      .nullable()
+      .openapi({ description: 'The median price of the comparables, in the currency’s major unit; null when too few' }),
   })
   .openapi('VehicleSummary');
 

@@ -149,6 +149,8 @@ export function toSummary(r: VehicleSummaryRow, locale: Locale, mediaUrl: MediaU
     seller_type: r.seller_type,
     createdAt: r.created_at,
     distanceKm: null,
+    rating: r.market_rating,
+    marketEstimate: r.market_estimate_minor === null ? null : toMajor(Number(r.market_estimate_minor), r.minor_units),
   };
 }
 
@@ -310,15 +312,17 @@ export async function getVehicle(deps: Deps, id: number, locale: Locale, viewer:
       soldAt: v.sold_at,
       soldPrice: owner && v.sold_price_minor !== null ? toMajor(Number(v.sold_price_minor), v.minor_units) : null,
       marketPrice: await marketPrice(deps, {
+        id: v.id,
         brand: v.brand,
         model: v.model,
         currencyId: v.currency_id,
+        typeId: v.type_id,
         minorUnits: v.minor_units,
         year: v.year,
         mileage: v.mileage,
         fuelTypeId: v.fuel_type_id,
         priceMinor: Number(v.price_minor),
-        exceptId: v.id,
+        stored: v,
       }),
       canEdit: owner,
       canDelete: owner || Boolean(viewer?.permissions.includes('delete_vehicle')),
