@@ -53,8 +53,8 @@ describe('the server process', () => {
     await waitForHealth(`http://127.0.0.1:${port}/api/v1/health`, child);
     expect(output).toContain(`Autoroute is running at http://localhost:${port}`);
     expect(output).toContain('Administrator created: admin@autoroute.local / server test password');
-    // The four seeded jobs are on the schedule.
-    expect(output).toMatch(/"jobs":6,"msg":"scheduler started"/);
+    // The seeded jobs are on the schedule.
+    expect(output).toMatch(/"jobs":7,"msg":"scheduler started"/);
 
     // The operators' probes, unsigned at the root; /metrics open to this loopback client.
     const base = `http://127.0.0.1:${port}`;
