@@ -275,9 +275,9 @@ export async function sendContactMessage(page: Page, m: ContactMessage, t: Texts
   await page.waitForLoadState('load');
   await page.getByLabel(t('vehicle.contact.firstName')).fill(m.firstname);
   await page.getByLabel(t('vehicle.contact.lastName')).fill(m.lastname);
-  await page.getByLabel(t('vehicle.contact.phone')).fill(m.phone);
+  await page.getByLabel(t('vehicle.contact.phone'), { exact: true }).fill(m.phone);
   await page.getByLabel(t('vehicle.contact.email')).fill(m.email);
-  await page.getByLabel(t('vehicle.contact.message')).fill(m.message);
+  await page.getByLabel(t('vehicle.contact.message'), { exact: true }).fill(m.message);
   await page.getByRole('button', { name: t('vehicle.contact.send') }).click();
   await expect(page.getByText(t('vehicle.contact.sent'))).toBeVisible();
 }

@@ -68,7 +68,7 @@ test('a seller reads her messages in the inbox, and keeps favorites', async ({ p
   await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: /unread/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Notifications, \d+ unread/ })).toHaveCount(0);
 
   // Deleting asks first; cancelling keeps it, confirming removes it.
   await item.getByRole('button', { name: 'Delete' }).click();

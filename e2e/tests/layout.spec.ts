@@ -49,6 +49,7 @@ test.describe('at 320 px wide', () => {
       '/favorites/',
       '/favorites/?tab=likes',
       '/notifications/',
+      '/messages/',
       '/settings/',
       '/settings/account',
       '/settings/appearance',

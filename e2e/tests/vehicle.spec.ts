@@ -75,7 +75,7 @@ test('a visitor compares three vehicles and writes to a seller; a member likes a
   // Contact the seller: a bad message first (inline errors), then a good one.
   await page.goto(`/vehicles/${a.id}`);
   await page.getByLabel('First name').fill('A');
-  await page.getByLabel('Phone').fill('not a phone');
+  await page.getByLabel('Phone', { exact: true }).fill('not a phone');
   await page.getByLabel('Email (optional)').fill('nobody@');
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('The first name must be 2 to 30 characters.')).toBeVisible();
