@@ -87,6 +87,13 @@ test('a buyer is told of a saved search match and a price drop, then reads the l
   ).toBe(true);
   expect(mails.some((m) => /^List-Unsubscribe:\s+<[^>]*\.search_\d+\./m.test(m))).toBe(true);
 
+  // The saved search counts what it found since the buyer last opened it.
+  await page.goto('/saved-searches/?lng=en_US');
+  const saved = page.getByRole('listitem').filter({ hasText: `${listing.brand} ${listing.model}` });
+  await expect(saved.getByText(texts('en_US')('savedSearches.newSince', { count: 1 }))).toBeVisible();
+  await page.goto('/saved-searches/?lng=ar_SA');
+  await expect(page.getByRole('listitem').getByText(texts('ar_SA')('savedSearches.newSince', { count: 1 }))).toBeVisible();
+
   // The listing tells its price story: two prices, the lower one last, and how it rates.
   for (const locale of ['en_US', 'ar_SA'] as const) {
     const tl = texts(locale);
