@@ -392,6 +392,13 @@ export interface ContactTable {
   created_at: ColumnType<string, string | undefined, never>;
 }
 
+/** How far a job got (migration 20261211_0003): kept apart from `settings`, whose writes move the site version. */
+export interface JobMarkTable {
+  name: string;
+  /** JSON. */
+  value: string;
+}
+
 export type ConversationSide = 'buyer' | 'seller';
 
 /** A buyer and a seller writing about a listing (migration 20261211_0001). */
@@ -664,6 +671,7 @@ export interface Database {
   contacts: ContactTable;
   conversations: ConversationTable;
   messages: MessageTable;
+  job_marks: JobMarkTable;
   vehicle_prices: VehiclePriceTable;
   saved_searches: SavedSearchTable;
   saved_search_matches: SavedSearchMatchTable;

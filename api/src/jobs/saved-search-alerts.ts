@@ -26,7 +26,7 @@ const DIGEST_MS: Partial<Record<SavedSearchFrequency, number>> = { daily: 86_400
  */
 export const savedSearchAlerts: JobHandler = async ({ db, dialect }) => {
   const now = nowIso();
-  const mark = await db.selectFrom('settings').select('value').where('key', '=', WATERMARK).executeTakeFirst();
+  const mark = await db.selectFrom('job_marks').select('value').where('name', '=', WATERMARK).executeTakeFirst();
   // A first pass starts a little back too: a listing published just before it is not missed.
   const since = new Date((mark ? Date.parse(JSON.parse(mark.value) as string) : Date.parse(now)) - OVERLAP_MS).toISOString();
   const changed = await db
@@ -143,9 +143,9 @@ export const savedSearchAlerts: JobHandler = async ({ db, dialect }) => {
   // The mark moves to the last listing looked at (all of them: to now).
   const last = changed.length === BATCH ? changed.at(-1)!.updated_at : now;
   await db
-    .insertInto('settings')
-    .values({ key: WATERMARK, value: JSON.stringify(last) })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(last) }))
+    .insertInto('job_marks')
+    .values({ name: WATERMARK, value: JSON.stringify(last) })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value: JSON.stringify(last) }))
     .execute();
   return `Looked at ${changed.length} changed ${changed.length === 1 ? 'listing' : 'listings'} for ${searches.length} saved ${searches.length === 1 ? 'search' : 'searches'}; ${found} new ${found === 1 ? 'match' : 'matches'}; ${told} ${told === 1 ? 'alert' : 'alerts'}.`;
 };

@@ -205,6 +205,16 @@ describe('/api/v1/me/saved-searches', () => {
 });
 
 describe('saved search alerts', () => {
+  it('keeps its mark where no public page looks: a pass leaves every kept page fresh', async () => {
+    const version = async () => Number((await db().selectFrom('site_version').select('version').executeTakeFirstOrThrow()).version);
+    const [site, catalogue] = [await version(), await db().selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow()];
+    await runJob('saved-search-alerts');
+    await runJob('saved-search-alerts');
+    expect(await version()).toBe(site);
+    expect(await db().selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow()).toEqual(catalogue);
+    expect(await db().selectFrom('job_marks').select('name').execute()).toEqual([{ name: 'saved_search_watermark' }]);
+  });
+
   it('tells an instant search of a matching listing within a pass, once, by inbox and mail with a link that pauses that search', async () => {
     const { data: search } = await json(
       await saved(buyer, {
