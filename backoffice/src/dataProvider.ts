@@ -1,3 +1,4 @@
+import type { Dashboard } from '@autoroute/contract/dashboard';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { type DataProvider, fetchUtils, type Identifier } from 'react-admin';
 import { fromEnvelope } from './errors.ts';
@@ -26,29 +27,8 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
   }
 }
 
-/** The list a dashboard figure counts, with the filter whose total is the figure. */
-export interface DashboardLink {
-  resource: string;
-  filter: Record<string, string | number | boolean>;
-}
-
-/** GET /admin/dashboard (SPEC §2 dashboard). */
-export interface DashboardFigures {
-  live?: number;
-  soldThisMonth?: number;
-  newUsers?: number;
-  activeSubscriptions?: number;
-  contactsThisMonth?: number;
-  supportOpen?: number;
-  supportOpenPriority?: number;
-  links?: Partial<
-    Record<'live' | 'soldThisMonth' | 'newUsers' | 'activeSubscriptions' | 'contactsThisMonth' | 'supportOpen', DashboardLink>
-  >;
-  revenueByMonth?: { month: string; amount: number; currency: string; link?: DashboardLink }[];
-  listingsPerCategory?: { categoryId: number; name: string; count: number; link?: DashboardLink }[];
-  latestListings?: { id: number; title: string; price: number; currency: string; createdAt: string }[];
-  latestUsers?: { id: number; username: string; email: string; createdAt: string }[];
-}
+/** GET /admin/dashboard (SPEC §2 dashboard), as the API declares it. */
+export type { Dashboard as DashboardFigures, DashboardLink } from '@autoroute/contract/dashboard';
 
 export interface DatacronRun {
   id: Identifier;
@@ -62,7 +42,7 @@ export interface DatacronRun {
 }
 
 export interface BackofficeDataProvider extends DataProvider {
-  getDashboard(): Promise<DashboardFigures>;
+  getDashboard(): Promise<Dashboard>;
   runDatacron(id: Identifier): Promise<DatacronRun>;
 }
 
@@ -84,7 +64,7 @@ export const dataProvider: BackofficeDataProvider = {
   getMany: (resource, params) => simpleRest.getMany(isReferenceRead(params) ? `${resource}/references` : resource, params),
   async getDashboard() {
     const { json } = await httpClient(`${ADMIN_ROOT}/dashboard`);
-    return unwrap<DashboardFigures>(json);
+    return unwrap<Dashboard>(json);
   },
   async runDatacron(id) {
     const { json } = await httpClient(`${ADMIN_ROOT}/datacrons/${encodeURIComponent(String(id))}/run`, { method: 'POST' });

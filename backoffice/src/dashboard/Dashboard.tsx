@@ -81,7 +81,7 @@ function RevenueLinks({
   rows,
   linkTo,
 }: {
-  rows: NonNullable<DashboardFigures['revenueByMonth']>;
+  rows: DashboardFigures['revenueByMonth'];
   linkTo: (link: DashboardLink | undefined) => string | undefined;
 }) {
   const translate = useTranslate();
@@ -130,18 +130,18 @@ function Figures({ data }: { data: DashboardFigures }) {
   const linkTo = (link: DashboardLink | undefined) =>
     link && canAccess?.[link.resource] ? listPath(link.resource, { filter: link.filter }) : undefined;
   const date = (iso: string) => new Intl.DateTimeFormat(formatTagOf(locale), { dateStyle: 'medium' }).format(new Date(iso));
-  const revenue = data.revenueByMonth ?? [];
+  const revenue = data.revenueByMonth;
   const currencies = [...new Set(revenue.map((r) => r.currency))];
-  const categories = [...(data.listingsPerCategory ?? [])].sort((a, b) => b.count - a.count);
+  const categories = [...data.listingsPerCategory].sort((a, b) => b.count - a.count);
   const most = Math.max(1, ...categories.map((c) => c.count));
   // Each figure links to the list it counts (SPEC §2 dashboard), when the user may open that list.
-  const figures: { key: keyof NonNullable<DashboardFigures['links']>; detail?: string }[] = [
+  const figures: { key: keyof DashboardFigures['links']; detail?: string }[] = [
     { key: 'live' },
     { key: 'soldThisMonth' },
     { key: 'newUsers' },
     { key: 'activeSubscriptions' },
     { key: 'contactsThisMonth' },
-    { key: 'supportOpen', detail: translate('backoffice.dashboard.supportPriority', { count: data.supportOpenPriority ?? 0 }) },
+    { key: 'supportOpen', detail: translate('backoffice.dashboard.supportPriority', { count: data.supportOpenPriority }) },
   ];
 
   return (
@@ -155,7 +155,7 @@ function Figures({ data }: { data: DashboardFigures }) {
               label={translate(`backoffice.dashboard.${f.key}`)}
               value={data[f.key] as number}
               detail={f.detail}
-              to={linkTo(data.links?.[f.key])}
+              to={linkTo(data.links[f.key])}
             />
           ))}
       </Box>
@@ -200,7 +200,7 @@ function Figures({ data }: { data: DashboardFigures }) {
         {data.latestListings && (
           <Section title={translate('backoffice.dashboard.latestListings')}>
             <List dense disablePadding>
-              {(data.latestListings ?? []).map((v) => (
+              {data.latestListings.map((v) => (
                 <ListItem key={v.id} disableGutters>
                   <ListItemText
                     primary={
@@ -218,7 +218,7 @@ function Figures({ data }: { data: DashboardFigures }) {
         {data.latestUsers && (
           <Section title={translate('backoffice.dashboard.latestUsers')}>
             <List dense disablePadding>
-              {(data.latestUsers ?? []).map((u) => (
+              {data.latestUsers.map((u) => (
                 <ListItem key={u.id} disableGutters>
                   <ListItemText
                     primary={
