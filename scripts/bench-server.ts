@@ -1,6 +1,6 @@
 /**
  * The part of `npm run bench` (scripts/bench.ts) that runs against the real server process:
- * - throughput: concurrent HTTP load (autocannon, 64 connections) on GET /api/v1/vehicles/{id}
+ * - throughput: concurrent HTTP load (wrk, 64 connections) on GET /api/v1/vehicles/{id}
  *   (uncompressed, then compressed as browsers ask), search, the /vehicles/{id} page, its revalidation
  *   (304) and the home page, each as a ratio to a bare Hono endpoint in a process of its own
  *   (scripts/bench-bare.mjs) and to GET /api/v1/health, in the same run; then each at 200
@@ -9,9 +9,10 @@
  * - Lighthouse (mobile, its default configuration) on the home, search and vehicle pages.
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -49,27 +50,81 @@ interface Target {
   status: number;
 }
 
-/** One autocannon run; a run whose answers are not all `target.status` throws, so a figure is never that of an error page. */
+/**
+ * The load generator's script: the target's requests, cycled; each answer's status checked against
+ * the expected one; and a JSON line of the figures at the end. wrk is C: on a two-core machine shared
+ * with the server it leaves the server most of the CPU (autocannon, in Node, became the bottleneck
+ * as soon as a target cycled through several paths: the server sat two-thirds idle).
+ */
+function wrkScript(target: Target): string {
+  const requests = target.requests.map(
+    (r) =>
+      `wrk.format("GET", ${JSON.stringify(r.path)}, { ${Object.entries(r.headers)
+        .map(([k, v]) => `[${JSON.stringify(k)}] = ${JSON.stringify(v)}`)
+        .join(', ')} })`,
+  );
+  return `local threads = {}
+function setup(thread) table.insert(threads, thread) end
+function init(args)
+  requests = { ${requests.join(', ')} }
+  n = 0
+  wrong = 0
+end
+function request()
+  n = n + 1
+  return requests[(n % #requests) + 1]
+end
+function response(status, headers, body)
+  if status ~= ${target.status} then wrong = wrong + 1 end
+end
+function done(summary, latency, requests)
+  local unexpected = 0
+  for _, t in ipairs(threads) do unexpected = unexpected + t:get("wrong") end
+  local e = summary.errors
+  io.write(string.format('\\nRESULT {"requests":%d,"durationUs":%d,"bytes":%d,"errors":%d,"timeouts":%d,"unexpected":%d,"p50Us":%d,"p99Us":%d,"maxUs":%d}\\n',
+    summary.requests, summary.duration, summary.bytes, e.connect + e.read + e.write, e.timeout, unexpected,
+    latency:percentile(50), latency:percentile(99), latency.max))
+end
+`;
+}
+
+/** One wrk run; a run whose answers are not all `target.status` throws, so a figure is never that of an error page. */
 async function load(origin: string, target: Target, connections: number, seconds: number, strict = true) {
-  const result = await autocannon({
-    url: origin,
-    connections,
-    duration: seconds,
-    requests: target.requests.map((r) => ({ method: 'GET', path: r.path, headers: r.headers })),
+  const script = path.join(mkdtempSync(path.join(tmpdir(), 'autoroute-wrk-')), 'target.lua');
+  writeFileSync(script, wrkScript(target));
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, origin], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.once('error', (error) => reject(new Error(`wrk could not run (${error.message}): install it (apt-get install -y wrk)`)));
+    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`wrk exited with ${code}: ${out}`))));
   });
-  const expected = (result.statusCodeStats as Record<string, { count: number }> | undefined)?.[String(target.status)]?.count ?? 0;
-  const unexpected = result.requests.total - expected;
-  if (strict && (result.errors || result.timeouts || unexpected > 0))
+  rmSync(path.dirname(script), { recursive: true, force: true });
+  const line = /^RESULT (.*)$/m.exec(output)?.[1];
+  if (!line) throw new Error(`wrk gave no figures: ${output}`);
+  const r = JSON.parse(line) as Record<
+    'requests' | 'durationUs' | 'bytes' | 'errors' | 'timeouts' | 'unexpected' | 'p50Us' | 'p99Us' | 'maxUs',
+    number
+  >;
+  if (strict && (r.errors || r.timeouts || r.unexpected > 0))
     throw new Error(
-      `${target.requests[0]?.path}…: ${result.errors} errors, ${result.timeouts} timeouts, ${unexpected} answers other than ${target.status}`,
+      `${target.requests[0]?.path}…: ${r.errors} errors, ${r.timeouts} timeouts, ${r.unexpected} answers other than ${target.status}`,
     );
+  const ms = (us: number) => Math.round(us / 100) / 10;
   return {
-    perSecond: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    maxMs: result.latency.max,
-    errors: result.errors + result.timeouts + unexpected,
-    kbPerResponse: result.requests.average ? Math.round(result.throughput.average / result.requests.average / 102.4) / 10 : 0,
+    perSecond: Math.round(r.requests / (r.durationUs / 1e6)),
+    p50Ms: ms(r.p50Us),
+    p99Ms: ms(r.p99Us),
+    maxMs: ms(r.maxUs),
+    errors: r.errors + r.timeouts + r.unexpected,
+    kbPerResponse: r.requests ? Math.round(r.bytes / r.requests / 102.4) / 10 : 0,
   };
 }
 
