@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiCall } from '../../lib/client.ts';
 import type { Conversation, ConversationList, PersonalFragment } from '../../lib/types.ts';
 import { showCounts } from '../../lib/unread.ts';
@@ -50,7 +50,11 @@ export default function Conversations({ threads: initial, open: initialOpen, ope
   const number = new Intl.NumberFormat(lang);
   const unreadText = (n: number) => (unreadForms[plural.select(n)] ?? unreadForms.other ?? '').replace('{{count}}', number.format(n));
 
+  // What each conversation had unread, to ask the header's counts again only when reading changed one.
+  const unread = useRef(new Map(initial.map((t) => [t.id, t.unread])));
   const follow = useCallback((c: Conversation) => {
+    const counted = unread.current.get(c.id) !== c.unread;
+    unread.current.set(c.id, c.unread);
     setThreads((list) => {
       const before = list.find((t) => t.id === c.id);
       const next = summaryOf(c, before);
@@ -59,6 +63,7 @@ export default function Conversations({ threads: initial, open: initialOpen, ope
       return moved ? [next, ...rest] : list.map((t) => (t.id === c.id ? next : t));
     });
     // The header's counts follow what was read here.
+    if (!counted) return;
     apiCall<{ data: PersonalFragment }>('/api/v1/me/fragment').then(
       ({ data }) => showCounts(data),
       () => {},

@@ -163,7 +163,7 @@ export function Thread({ conversation: initial, s, lang, base, guest = false, on
   return (
     <article className="thread" aria-labelledby={`thread-${c.id}-title`}>
       <header className="thread-head">
-        <h2 id={`thread-${c.id}-title`} dir="auto">
+        <h2 id={`thread-${c.id}-title`} dir="auto" tabIndex={-1}>
           {c.title}
         </h2>
         <p className="muted">
