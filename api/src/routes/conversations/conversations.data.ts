@@ -3,9 +3,6 @@ import type { Kysely } from 'kysely';
 
 type Db = Kysely<Database>;
 
-/** The other side of a conversation. */
-export const otherSide = (side: ConversationSide): ConversationSide => (side === 'buyer' ? 'seller' : 'buyer');
-
 /** A conversation with what either side may be shown of the other: the seller's account, the buyer's given fields. */
 export function findConversation(db: Db, id: number) {
   return db

@@ -20,7 +20,6 @@ import {
   listConversations,
   listMessages,
   markRead,
-  otherSide,
   updateConversation,
 } from './conversations.data.ts';
 import { type Conversation, type ConversationSummary, MESSAGES_SHOWN } from './conversations.schemas.ts';
@@ -136,8 +135,6 @@ export async function listMine(deps: Deps, userId: number, page: number, perPage
   return { data, meta: { total, page, perPage, pages: Math.ceil(total / perPage), unread } };
 }
 
-export const unreadOf = (deps: Deps, userId: number) => countUnread(deps.db, userId);
-
 /** A member reads a conversation; a guest's read through their link marks it read. */
 export async function getConversation(deps: Deps, caller: Caller, id: number | string) {
   const a = await resolve(deps, caller, id);
@@ -173,7 +170,7 @@ async function tellOther(db: Deps['db'], a: Access, body: string) {
   const to = a.side === 'buyer' ? a.row.seller_id : a.row.buyer_id;
   if (to === null) return;
   const recipient = await findRecipient(db, to);
-  if (!recipient || recipient.status !== 'active') return;
+  if (recipient?.status !== 'active') return;
   await insertMessageNotification(db, {
     userId: to,
     senderId: a.userId,

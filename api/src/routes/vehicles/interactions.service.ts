@@ -18,7 +18,6 @@ import { findUserContact } from '../user/user.data.ts';
 import {
   addMark,
   countLikes,
-  type Db,
   findListing,
   findSellerContact,
   insertContactNotification,
