@@ -170,8 +170,20 @@ export class ComparableSet {
 
 type Db = Kysely<Database>;
 
+/** The market figures stored with a listing (migration 20261211_0002), as the job writes them. */
+export interface StoredMarket {
+  market_rating: string;
+  market_gap: number;
+  market_estimate_minor: number | string | null;
+  market_low_minor: number | string | null;
+  market_high_minor: number | string | null;
+  market_comparables: number;
+  market_step: number | null;
+  market_computed_at: string | null;
+}
+
 /** What a stored listing is compared by, and its stored figures. */
-interface MarketRow {
+interface MarketRow extends StoredMarket {
   id: number;
   brand: string;
   model: string;
@@ -183,14 +195,6 @@ interface MarketRow {
   fuel_type_id: number | null;
   sold: number;
   sold_at: string | null;
-  market_rating: string;
-  market_gap: number;
-  market_estimate_minor: number | string | null;
-  market_low_minor: number | string | null;
-  market_high_minor: number | string | null;
-  market_comparables: number;
-  market_step: number | null;
-  market_computed_at: string | null;
 }
 
 const MARKET_COLUMNS = [

@@ -1,4 +1,4 @@
-import { comparableSet, type MarketFigures, marketBasis } from '@autoroute/db';
+import { comparableSet, type MarketFigures, marketBasis, type StoredMarket } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import type { Deps } from '../../context.ts';
 import { validationFailed } from '../../errors.ts';
@@ -55,16 +55,7 @@ export async function marketPrice(
     currencyId: number;
     typeId: number;
     priceMinor: number;
-    stored: {
-      market_rating: Rating;
-      market_gap: number;
-      market_estimate_minor: number | string | null;
-      market_low_minor: number | string | null;
-      market_high_minor: number | string | null;
-      market_comparables: number;
-      market_step: number | null;
-      market_computed_at: string | null;
-    };
+    stored: StoredMarket & { market_rating: Rating };
   },
 ): Promise<MarketPrice> {
   const s = v.stored;
