@@ -63,6 +63,15 @@ export async function listConversations(db: Db, userId: number, page: number, pe
   const [rows, total] = await Promise.all([
     mine
       .innerJoin('users as s', 's.id', 'c.seller_id')
+      // The latest message, read once per conversation by the (conversation_id, id) index.
+      .leftJoin('messages as last', (join) =>
+        join.on('last.id', '=', (eb) =>
+          eb
+            .selectFrom('messages as m')
+            .select((m) => m.fn.max('m.id').as('id'))
+            .whereRef('m.conversation_id', '=', 'c.id'),
+        ),
+      )
       .select([
         'c.id',
         'c.vehicle_id',
@@ -73,6 +82,8 @@ export async function listConversations(db: Db, userId: number, page: number, pe
         'c.last_message_at',
         's.first_name as seller_first_name',
         's.last_name as seller_last_name',
+        'last.body as last_body',
+        'last.sender as last_sender',
       ])
       .select((eb) => [
         eb
@@ -86,20 +97,6 @@ export async function listConversations(db: Db, userId: number, page: number, pe
             ]),
           )
           .as('unread'),
-        eb
-          .selectFrom('messages as m')
-          .select('m.body')
-          .whereRef('m.conversation_id', '=', 'c.id')
-          .orderBy('m.id', 'desc')
-          .limit(1)
-          .as('last_body'),
-        eb
-          .selectFrom('messages as m')
-          .select('m.sender')
-          .whereRef('m.conversation_id', '=', 'c.id')
-          .orderBy('m.id', 'desc')
-          .limit(1)
-          .as('last_sender'),
       ])
       .orderBy('c.last_message_at', 'desc')
       .orderBy('c.id', 'desc')

@@ -129,7 +129,7 @@ export async function listMine(deps: Deps, userId: number, page: number, perPage
       blocked: r.blocked_by !== null,
       lastMessageAt: r.last_message_at,
       otherName: side === 'seller' ? r.buyer_name : `${r.seller_first_name} ${r.seller_last_name}`.trim(),
-      lastMessage: r.last_body === null || r.last_body === undefined ? null : { body: r.last_body, mine: r.last_sender === side },
+      lastMessage: r.last_body === null ? null : { body: r.last_body, mine: r.last_sender === side },
     };
   });
   return { data, meta: { total, page, perPage, pages: Math.ceil(total / perPage), unread } };
