@@ -11,6 +11,7 @@ import { createProviders } from './mail/providers.ts';
 import { createMediaStore } from './media/store.ts';
 import { pageVersionsReader } from './routes/site/site.data.ts';
 import { ResponseCache } from './server/response-cache.ts';
+import { oncePerTurn } from './server/turns.ts';
 
 /** Everything the routes need, built from the configuration: the server and the tests use this. */
 export function createDeps(config: Config, database: Db, log: Logger): Deps {
@@ -21,7 +22,8 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
     log,
   });
   const metrics = createMetrics(database);
-  const versions = pageVersionsReader(database);
+  // Read once per run of requests (server/turns.ts): under load, one read serves every request of a turn.
+  const versions = oncePerTurn(pageVersionsReader(database));
   return {
     db: database.db,
     dialect: database.dialect,

@@ -12,7 +12,7 @@ import type { Metrics, SiteRoute } from '../lib/metrics.ts';
 import { HSTS, servedOverHttps } from '../lib/request.ts';
 import type { MediaStore } from '../media/store.ts';
 import { mediaHandler } from './media.ts';
-import { publicPage } from './public-pages.ts';
+import { isSharedPage, publicPage } from './public-pages.ts';
 import { buildStamp, isKeptValidator, ResponseCache, type ResponseKey } from './response-cache.ts';
 import { takeTurns } from './turns.ts';
 
@@ -155,7 +155,11 @@ export async function createHttpServer({
     // Compressed on the fly only what is rendered here: built files are precompressed, pictures are
     // compressed already, and kept pages are compressed once (public-pages.ts).
     const compressed = (send: () => void) => compress(req, res, send);
-    baseHeaders(res, policy, https(req));
+    const pageHeaders = () => baseHeaders(res, policy, https(req));
+    // A browser revalidating a page it holds (the validator is a kept answer's): its 304 carries the
+    // validator's headers only, the page's own are set once something else is to be sent.
+    const revalidating = route === 'static' && pages !== undefined && isKeptValidator(req.headers['if-none-match']);
+    if (!revalidating) pageHeaders();
     if (route === 'media') return void media(req, res);
     if (route === 'admin') {
       if (!admin) return notBuilt(res, 'back office');
@@ -183,7 +187,7 @@ export async function createHttpServer({
     // A kept page, or its key to keep it under once rendered; then `otherwise` with that key.
     const page = (otherwise: (pageKey?: ResponseKey) => void) => {
       route = 'page';
-      return publicPage(pages, req, res).then(
+      return publicPage(pages, req, res, revalidating ? pageHeaders : () => {}).then(
         (answer) => answer !== 'sent' && otherwise(answer ?? undefined),
         (error: unknown) => {
           // The version read failed (the database is away): the page renders, and says so itself.
@@ -192,13 +196,16 @@ export async function createHttpServer({
         },
       );
     };
-    // A browser revalidating a page it holds (the validator is a kept answer's) is answered before the
-    // files are looked at: one version read, and when the page is unchanged nothing else is done.
-    if (isKeptValidator(req.headers['if-none-match']))
+    // A revalidation is answered before the files are looked at: one version read, and when the page
+    // is unchanged nothing else is done.
+    if (revalidating)
       return void page((pageKey) => {
         route = 'static';
+        pageHeaders();
         client(req, res, () => render(pageKey));
       });
+    // A shared page is rendered, never a file of the build: no need to look for one.
+    if (isSharedPage(url.split('?', 1)[0]!)) return void page(render);
     client(req, res, () => void page(render));
   };
   const turn = takeTurns(TURN_SLICE_MS);

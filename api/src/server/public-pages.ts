@@ -41,16 +41,25 @@ const cookie = (header: string | undefined, name: string): string | undefined =>
  * kept under once rendered (the storefront's middleware keeps it if the page is cacheable), or null
  * for a visitor the shared page is not for.
  */
-export async function publicPage(pages: ResponseCache, req: IncomingMessage, res: ServerResponse): Promise<ResponseKey | 'sent' | null> {
+export async function publicPage(
+  pages: ResponseCache,
+  req: IncomingMessage,
+  res: ServerResponse,
+  /** Sets the headers of a page (security policy…) before a kept page is sent; a 304 carries only its validator's (RFC 9110 §15.4.5). */
+  pageHeaders: () => void,
+): Promise<ResponseKey | 'sent' | null> {
   if (req.method !== 'GET') return null;
   const host = req.headers.host ?? '';
-  const url = new URL(req.url ?? '/', `http://${host || 'localhost'}`);
-  if (SESSION_COOKIE.test(req.headers.cookie ?? '') && !isSharedPage(url.pathname)) return null;
+  const target = req.url ?? '/';
+  const mark = target.indexOf('?');
+  const pathname = mark < 0 ? target : target.slice(0, mark);
+  if (SESSION_COOKIE.test(req.headers.cookie ?? '') && !isSharedPage(pathname)) return null;
   const chosen = cookie(req.headers.cookie, 'i18next');
-  const query = url.searchParams.get('lng');
+  const query = mark < 0 ? null : new URLSearchParams(target.slice(mark)).get('lng');
   const locale = detectLocale({ query, cookie: chosen, acceptLanguage: req.headers['accept-language'], host });
   // Not the host: pages write absolute links from PUBLIC_URL, and a load balancer may name each process differently.
-  const keyed = await pages.key(`${url.pathname}${url.search}`, locale);
+  // The target as sent: a path written two ways is kept twice, never mixed up.
+  const keyed = await pages.key(mark === target.length - 1 ? pathname : target, locale);
   const holds = req.headers['if-none-match'] === keyed.etag;
   const kept = holds ? null : pages.get(keyed.key);
   if (!holds && !kept) return keyed;
@@ -67,6 +76,7 @@ export async function publicPage(pages: ResponseCache, req: IncomingMessage, res
     res.end();
     return 'sent';
   }
+  pageHeaders();
   for (const [name, value] of kept.headers) res.setHeader(name, value);
   const encoding = pages.encodingFor(req.headers['accept-encoding']);
   const body = kept.body(encoding);

@@ -32,6 +32,9 @@ export interface ResponseCacheOptions {
   metrics?: { name: CacheName; metrics: Pick<Metrics, 'cacheLookup' | 'watchCache'> };
 }
 
+/** How many validators ResponseCache remembers. */
+const ETAGS_KEPT = 10_000;
+
 /** Validators of kept answers begin so (ResponseCache.key); a static file's never do. */
 const KEPT_VALIDATOR = 'W/"p-';
 export const isKeptValidator = (ifNoneMatch: string | undefined): boolean => ifNoneMatch?.startsWith(KEPT_VALIDATOR) === true;
@@ -92,6 +95,8 @@ export class ResponseCache {
   readonly #kept: LRUCache<string, Kept>;
   readonly #build: string;
   readonly #versions: () => Promise<string>;
+  /** The validators of recent keys: a hash made once per key, not per request. */
+  readonly #etags = new Map<string, string>();
 
   readonly #count: (result: CacheResult) => void;
 
@@ -112,7 +117,14 @@ export class ResponseCache {
   /** The key and validator of `target` (what identifies the answer: path, query…) in `locale`, from one version read. */
   async key(target: string, locale: string): Promise<ResponseKey> {
     const key = `${this.#build}|${await this.#versions()}|${locale}|${target}`;
-    return { key, etag: `${KEPT_VALIDATOR}${createHash('sha1').update(key).digest('base64url')}"` };
+    let etag = this.#etags.get(key);
+    if (etag === undefined) {
+      etag = `${KEPT_VALIDATOR}${createHash('sha1').update(key).digest('base64url')}"`;
+      // Keys of old versions are never asked for again: the list starts over rather than grow.
+      if (this.#etags.size >= ETAGS_KEPT) this.#etags.clear();
+      this.#etags.set(key, etag);
+    }
+    return { key, etag };
   }
 
   /** The encoding to send a kept answer in, for this Accept-Encoding. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { takeTurns } from './turns.ts';
+import { oncePerTurn, takeTurns } from './turns.ts';
 
 const busy = (ms: number) => {
   const until = performance.now() + ms;
@@ -61,5 +61,34 @@ describe('requests take turns with the event loop', () => {
       });
     });
     expect(order).toEqual([0, 'loop', 1, 2]);
+  });
+
+  it('reads once for all the requests of a run, again in the next run, and every time outside one', async () => {
+    let reads = 0;
+    const version = oncePerTurn(() => ++reads);
+    const seen: number[] = [];
+    const turn = takeTurns(50);
+    // Three requests queued together start in one run: one read serves them all.
+    await new Promise<void>((resolve) => {
+      for (let i = 0; i < 3; i++)
+        turn(() => {
+          seen.push(version());
+          if (i === 2) resolve();
+        });
+    });
+    expect(seen).toEqual([1, 1, 1]);
+    // A request that arrives once they were answered (after the event loop's I/O, as a request does)
+    // starts in a later run, and reads again.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise<void>((resolve) =>
+      turn(() => {
+        seen.push(version());
+        resolve();
+      }),
+    );
+    expect(seen).toEqual([1, 1, 1, 2]);
+    // Outside a run (a job, a test, what continues after I/O), each call reads.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect([version(), version()]).toEqual([3, 4]);
   });
 });

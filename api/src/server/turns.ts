@@ -1,3 +1,6 @@
+/** The run of `takeTurns` under way, if any: the requests it starts all arrived before it began. */
+let running: object | null = null;
+
 /**
  * Starts the server's requests in the order they arrive, a slice of each turn of the event loop at a
  * time (docs/decisions/024-page-cache.md, "Accepting under load").
@@ -15,8 +18,11 @@ export function takeTurns(sliceMs: number): (start: () => void) => void {
   let scheduled = false;
   const run = async () => {
     const began = performance.now();
+    // Every request this run starts arrived before it began (no I/O is read while it lasts).
+    const turn = {};
     let next = 0;
     while (next < waiting.length && performance.now() - began <= sliceMs) {
+      running = turn;
       const start = waiting[next++]!;
       try {
         start();
@@ -29,6 +35,7 @@ export function takeTurns(sliceMs: number): (start: () => void) => void {
       // What the request does at once in promises runs here, inside the slice that counts it.
       await null;
     }
+    running = null;
     waiting = waiting.slice(next);
     if (waiting.length > 0) setImmediate(run);
     else scheduled = false;
@@ -39,5 +46,21 @@ export function takeTurns(sliceMs: number): (start: () => void) => void {
       scheduled = true;
       setImmediate(run);
     }
+  };
+}
+
+/**
+ * `read` made at most once per run of requests (docs/decisions/024-page-cache.md, "One version read
+ * a turn"): the requests a run starts all arrived before it began, so one read made during the run
+ * is at least as new as each of them, as a read of their own would be. A request that arrives once
+ * a write has answered (on this process or another) is read in a later run, and sees it. Outside a
+ * run (jobs, tests, what continues after I/O) every call reads.
+ */
+export function oncePerTurn<T>(read: () => T): () => T {
+  let kept: { turn: object; value: T } | null = null;
+  return () => {
+    if (running === null) return read();
+    if (kept?.turn !== running) kept = { turn: running, value: read() };
+    return kept.value;
   };
 }
