@@ -60,12 +60,14 @@ export function createApp(deps: Deps) {
   app.use('*', requestContext(deps.log));
   app.use('*', compressJson());
   // HSTS by the server's one rule (lib/request.ts), not Hono's default: only over HTTPS.
-  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin', xFrameOptions: 'DENY', strictTransportSecurity: false }));
   app.use('*', async (c, next) => {
     await next();
     if (servedOverHttps(deps.config.publicUrl, deps.config.trustProxy, c.req.header('x-forwarded-proto')))
       c.header('Strict-Transport-Security', HSTS);
   });
+  // Kept public reads are answered here, with the headers the rest of the chain gave them (public-reads.ts).
+  app.use('*', publicReads(deps.publicReads, deps.config.signingKey));
+  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin', xFrameOptions: 'DENY', strictTransportSecurity: false }));
   app.use('*', language());
   // Probes answer before the signature, origin and session middleware: a load balancer signs nothing,
   // and /healthz must not touch the database (reading a session does).
@@ -97,7 +99,6 @@ export function createApp(deps: Deps) {
     return secret;
   };
   app.use('*', authenticate(deps, authSecret));
-  app.use('*', publicReads(deps.publicReads));
 
   app.route(`${API_BASE}/health`, healthRoutes(deps));
   app.route(`${API_BASE}/auth`, authRoutes(deps, authSecret));

@@ -27,7 +27,7 @@ const detail = async (headers: Record<string, string> = {}) => {
   expect(res.status).toBe(200);
   return (await json(res)).data;
 };
-const kept = async (path: string) => t.deps.publicReads!.get((await t.deps.publicReads!.key(path, 'en_US')).key);
+const kept = async (path: string, locale = 'en_US') => t.deps.publicReads!.get((await t.deps.publicReads!.key(path, locale)).key);
 
 describe('public reads kept per data version', () => {
   it('keeps an anonymous read, and answers the same in every encoding', async () => {
@@ -43,6 +43,26 @@ describe('public reads kept per data version', () => {
     const body = Buffer.from(await br.arrayBuffer());
     expect(Number(br.headers.get('content-length'))).toBe(body.length);
     expect(brotliDecompressSync(body).toString()).toBe(text);
+  });
+
+  it('answers a kept read with the headers of the first answer, and only to a good signature', async () => {
+    const path = `/api/v1/vehicles/${vehicle.id}?lng=de_DE`;
+    const first = await t.request(path);
+    const again = await t.request(path);
+    expect(await kept(path, 'de_DE')).toBeDefined();
+    // All but the request's own id, and the length (of a body the first answer did not measure in-process).
+    const names = (res: Response) => [...res.headers.keys()].filter((name) => name !== 'x-request-id' && name !== 'content-length').sort();
+    expect(names(again)).toEqual(names(first));
+    for (const name of names(first)) expect(again.headers.get(name), name).toBe(first.headers.get(name));
+    expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+    expect(again.headers.get('x-frame-options')).toBe('DENY');
+    expect(again.headers.get('content-language')).toBe('de-DE');
+    // Kept or not, a request without a good signature is refused, and one for a member is theirs.
+    const forged = await t.app.request(path, { headers: { 'x-timestamp': String(Date.now()), 'x-signature': 'forged' } });
+    expect(forged.status).toBe(401);
+    expect((await json(forged)).code).toBe('BAD_SIGNATURE');
+    const stale = await t.app.request(path, { headers: { 'x-timestamp': '1700000000000', 'x-signature': 'x' } });
+    expect(stale.status).toBe(401);
   });
 
   it('shows a price changed straight in the database with the next read', async () => {

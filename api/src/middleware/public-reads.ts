@@ -1,6 +1,8 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
 import type { ResponseCache } from '../server/response-cache.ts';
+import { requestLocale } from './language.ts';
+import { validSignature } from './signature.ts';
 
 /**
  * The API's public reads — what the storefront's pages and every anonymous visitor ask for most —
@@ -18,17 +20,33 @@ const PUBLIC_READS = [
 ];
 
 /** Headers the kept answer must not repeat: its own request's, and those of the body as it was sent. */
-const PER_ANSWER = new Set(['content-length', 'content-encoding', 'set-cookie', 'x-request-id']);
+const PER_ANSWER = new Set(['content-length', 'content-encoding', 'set-cookie', 'x-request-id', 'strict-transport-security']);
 
-export const publicReads = (cache: ResponseCache | null) =>
+/** A session, whether or not it is still good: such a caller's answer is made for them, not kept. */
+const SESSION = /(?:^|;\s*)ACCESS_TOKEN=/;
+
+/**
+ * Placed early in the chain (after the request's id and the compression, before the security headers,
+ * the language, the signature and the session): a kept answer is sent without the rest of the chain
+ * running, and it carries the headers that chain gave it the first time (all but PER_ANSWER). The
+ * checks the answer needs are made here first: no session (no bearer token, no session cookie), a
+ * good signature (unless the call is in-process), and the language the request asks for. Anything
+ * else goes down the chain, which refuses or answers as always; an answer of a caller who turned out
+ * to be nobody is kept for the next.
+ */
+export const publicReads = (cache: ResponseCache | null, signingKey: string) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    if (!cache || c.req.method !== 'GET' || c.get('principal') || !PUBLIC_READS.some((r) => r.test(c.req.path))) return next();
+    if (!cache || c.req.method !== 'GET' || !PUBLIC_READS.some((r) => r.test(c.req.path))) return next();
+    if (c.req.header('authorization') || SESSION.test(c.req.header('cookie') ?? '')) return next();
+    const signed =
+      c.env?.inProcess === true || validSignature(signingKey, c.req.header('x-timestamp') ?? '', c.req.header('x-signature') ?? '');
+    if (!signed) return next();
     const url = new URL(c.req.url);
-    const { key, etag } = await cache.key(`${url.pathname}${url.search}`, c.get('locale'));
+    const { key, etag } = await cache.key(`${url.pathname}${url.search}`, requestLocale(c));
     const kept = cache.get(key);
     if (!kept) {
       await next();
-      if (c.res.status === 200 && /^application\/json\b/i.test(c.res.headers.get('content-type') ?? '')) {
+      if (c.res.status === 200 && !c.get('principal') && /^application\/json\b/i.test(c.res.headers.get('content-type') ?? '')) {
         const headers = [...c.res.headers].filter(([name]) => !PER_ANSWER.has(name.toLowerCase()));
         cache.set(key, etag, await c.res.clone().text(), headers);
       }
@@ -36,12 +54,13 @@ export const publicReads = (cache: ResponseCache | null) =>
     }
     const encoding = cache.encodingFor(c.req.header('accept-encoding'));
     const body = kept.body(encoding);
-    for (const [name, value] of kept.headers) c.header(name, value);
+    // Names as the Fetch API gives them: lower case, one line each.
+    const headers: Record<string, string> = Object.fromEntries(kept.headers);
     // Already encoded: the compression middleware leaves it as it is.
     if (encoding !== 'identity') {
-      c.header('Content-Encoding', encoding);
-      c.header('Vary', 'Accept-Encoding', { append: true });
+      headers['content-encoding'] = encoding;
+      headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
     }
-    c.header('Content-Length', String(body.length));
-    return c.body(body as Uint8Array<ArrayBuffer>, 200);
+    headers['content-length'] = String(body.length);
+    return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
   });
