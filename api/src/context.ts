@@ -15,6 +15,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { Providers } from './mail/providers.ts';
 import type { MediaStore } from './media/store.ts';
 import { ROUTE_MIDDLEWARE } from './openapi.ts';
+import type { DataVersions } from './routes/site/site.data.ts';
 import type { ResponseCache } from './server/response-cache.ts';
 import { localizeIssues } from './validation.ts';
 
@@ -38,7 +39,7 @@ export interface Deps {
   /** The server process's state the probes report: draining once SIGTERM arrived (/readyz answers 503). */
   lifecycle: { draining: boolean };
   /** The data versions public answers are stamped with (docs/decisions/024-page-cache.md). */
-  versions: () => Promise<string>;
+  versions: () => Promise<DataVersions>;
   /** The API's public reads kept for anonymous callers, or null when PAGE_CACHE_MB is 0. */
   publicReads: ResponseCache | null;
 }

@@ -9,7 +9,7 @@ import { mediaUrls } from './lib/reference.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createProviders } from './mail/providers.ts';
 import { createMediaStore } from './media/store.ts';
-import { pageVersionsReader } from './routes/site/site.data.ts';
+import { dataVersionsReader } from './routes/site/site.data.ts';
 import { ResponseCache } from './server/response-cache.ts';
 import { oncePerTurn } from './server/turns.ts';
 
@@ -23,7 +23,7 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
   });
   const metrics = createMetrics(database);
   // Read once per run of requests (server/turns.ts): under load, one read serves every request of a turn.
-  const versions = oncePerTurn(pageVersionsReader(database));
+  const versions = oncePerTurn(dataVersionsReader(database));
   return {
     db: database.db,
     dialect: database.dialect,

@@ -599,6 +599,11 @@ export interface SiteVersionTable {
   version: number;
 }
 
+/** Moved by any change to likes (migration 20261212_0001): only a vehicle's page and detail show them. */
+export interface LikesVersionTable {
+  version: number;
+}
+
 export type SupportStatus = 'open' | 'closed';
 
 /** A request to our support team (migration 20261129_0003): a member's (user_id) or a guest's. */
@@ -690,6 +695,7 @@ export interface Database {
   catalogue_version: CatalogueVersionTable;
   market_stale: MarketStaleTable;
   site_version: SiteVersionTable;
+  likes_version: LikesVersionTable;
   support_requests: SupportRequestTable;
   audit_log: AuditLogTable;
 }

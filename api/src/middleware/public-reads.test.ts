@@ -97,6 +97,20 @@ describe('public reads kept per data version', () => {
     expect(anonymous.liked).toBe(false);
   });
 
+  it('makes only the liked vehicle’s answers stale at a like: search, home and content stay kept', async () => {
+    const targets = ['/api/v1/vehicles?sort=newest', `/api/v1/vehicles/${vehicle.id}`, `/vehicles/${vehicle.id}?lng=de_DE`, '/', '/about'];
+    const keys = () => Promise.all(targets.map(async (target) => (await t.deps.publicReads!.key(target, 'en_US')).key));
+    const before = await keys();
+    const likes = (await detail()).likes;
+    const unliked = await t.request(`/api/v1/vehicles/${vehicle.id}/like`, { method: 'DELETE', headers: member.headers });
+    expect(unliked.ok).toBe(true);
+    expect((await keys()).map((key, i) => key !== before[i])).toEqual([false, true, true, false, false]);
+    expect((await detail()).likes).toBe(likes - 1);
+    // Any other change a page shows still makes them all stale.
+    await t.database.db.updateTable('cities').set({ name: 'Oldtown' }).where('id', '=', vehicle.cityId).execute();
+    expect((await keys()).every((key, i) => key !== before[i])).toBe(true);
+  });
+
   it('counts its hits and misses, and the bytes it holds, for /metrics', async () => {
     const text = async () =>
       (await t.deps.metrics.registry.getSingleMetricAsString('autoroute_response_cache_lookups_total')) +

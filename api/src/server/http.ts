@@ -11,6 +11,7 @@ import type { App } from '../app.ts';
 import type { Metrics, SiteRoute } from '../lib/metrics.ts';
 import { HSTS, servedOverHttps } from '../lib/request.ts';
 import type { MediaStore } from '../media/store.ts';
+import type { DataVersions } from '../routes/site/site.data.ts';
 import { mediaHandler } from './media.ts';
 import { isSharedPage, publicPage } from './public-pages.ts';
 import { buildStamp, isKeptValidator, ResponseCache, type ResponseKey } from './response-cache.ts';
@@ -81,7 +82,7 @@ export interface ServerParts {
   /** Where requests outside the API are counted (the API app counts its own). */
   metrics: Metrics;
   /** The data versions public pages are stamped with, and the bytes of rendered pages to keep (0: none). */
-  pageCache?: { versions: () => Promise<string>; maxBytes: number };
+  pageCache?: { versions: () => Promise<DataVersions>; maxBytes: number };
   /** PUBLIC_URL and TRUST_PROXY: whether an answer goes out over HTTPS (HSTS). Unset: plain HTTP. */
   transport?: { publicUrl: string; trustProxy: boolean };
 }

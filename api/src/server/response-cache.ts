@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type { CacheName, CacheResult, Metrics } from '../lib/metrics.ts';
+import type { DataVersions } from '../routes/site/site.data.ts';
 
 /** How a kept answer is sent: the encoding the client accepts, brotli first. */
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -26,11 +27,21 @@ export interface ResponseCacheOptions {
   maxBytes: number;
   /** What the answers depend on apart from the request and the data: the build and the runtime configuration. */
   build: string;
-  /** The data versions, read once per request (catalogue and site: the database's triggers move them). */
-  versions: () => Promise<string>;
+  /** The data versions, read once per request (the database's triggers move them). */
+  versions: () => Promise<DataVersions>;
   /** Where look-ups are counted and the bytes held are exposed (/metrics), under this cache's name. */
   metrics?: { name: CacheName; metrics: Pick<Metrics, 'cacheLookup' | 'watchCache'> };
 }
+
+/** The only answers that show a like count: a vehicle's page and its API detail. */
+const SHOWS_LIKES = /^(?:\/api\/v1)?\/vehicles\/\d+\/?(?:\?|$)/;
+
+/**
+ * The versions an answer for `target` is stamped with: every answer depends on the catalogue, the
+ * site and the day; a vehicle's page and detail on the likes as well, so a like makes no other page stale.
+ */
+export const versionStamp = (v: DataVersions, target: string): string =>
+  `${v.catalogue}.${v.site}.${v.day}${SHOWS_LIKES.test(target) ? `.${v.likes}` : ''}`;
 
 /** How many validators ResponseCache remembers. */
 const ETAGS_KEPT = 10_000;
@@ -94,7 +105,7 @@ class Kept implements KeptResponse {
 export class ResponseCache {
   readonly #kept: LRUCache<string, Kept>;
   readonly #build: string;
-  readonly #versions: () => Promise<string>;
+  readonly #versions: () => Promise<DataVersions>;
   /** The validators of recent keys: a hash made once per key, not per request. */
   readonly #etags = new Map<string, string>();
 
@@ -116,7 +127,7 @@ export class ResponseCache {
 
   /** The key and validator of `target` (what identifies the answer: path, query…) in `locale`, from one version read. */
   async key(target: string, locale: string): Promise<ResponseKey> {
-    const key = `${this.#build}|${await this.#versions()}|${locale}|${target}`;
+    const key = `${this.#build}|${versionStamp(await this.#versions(), target)}|${locale}|${target}`;
     let etag = this.#etags.get(key);
     if (etag === undefined) {
       etag = `${KEPT_VALIDATOR}${createHash('sha1').update(key).digest('base64url')}"`;

@@ -10,33 +10,50 @@ export interface SiteSettings {
   maintenanceMessage: Partial<Record<Locale, string>>;
 }
 
+/** The data versions public answers depend on (decision 024), and the day (UTC) since the epoch. */
+export interface DataVersions {
+  /** Any write to vehicles. */
+  catalogue: string;
+  /** Any write to what public pages show besides vehicles and likes: pictures, reference tables, content… */
+  site: string;
+  /** Any like or unlike: only a vehicle's page and detail show a like count. */
+  likes: string;
+  /** A listing's days on the market move with it, so nothing kept is older than today. */
+  day: number;
+}
+
 /**
- * What every public page is stamped with besides its URL: the catalogue's and the site's versions,
- * which the database's triggers move with any change a public page shows (decision 024), and the day. A reader
- * made once per database: one statement, compiled once. On SQLite it runs on the database's
- * committed-data connection, synchronously (a few microseconds, behind no open transaction: what
- * another process would read). Otherwise requests that ask while a read is under way share it, so
- * none is older than the moment its read began.
+ * What public answers are stamped with besides their URL: the versions the database's triggers move
+ * with any change a public page shows (decision 024), and the day. A reader made once per database:
+ * one statement, compiled once. On SQLite it runs on the database's committed-data connection,
+ * synchronously (a few microseconds, behind no open transaction: what another process would read).
+ * Otherwise requests that ask while a read is under way share it, so none is older than the moment
+ * its read began.
  */
-export function pageVersionsReader(database: Db): () => Promise<string> {
+export function dataVersionsReader(database: Db): () => Promise<DataVersions> {
   const query = database.db
     .selectNoFrom((eb) => [
       eb.selectFrom('catalogue_version').select('version').as('catalogue'),
       eb.selectFrom('site_version').select('version').as('site'),
+      eb.selectFrom('likes_version').select('version').as('likes'),
     ])
     .compile();
-  // And the day (UTC): a listing's days on the market move with it, so nothing kept is older than today.
-  const stamp = (row: { catalogue: unknown; site: unknown } | undefined) =>
-    `${row?.catalogue}.${row?.site}.${Math.floor(Date.now() / 86_400_000)}`;
+  type Row = { catalogue: unknown; site: unknown; likes: unknown } | undefined;
+  const versions = (row: Row): DataVersions => ({
+    catalogue: String(row?.catalogue),
+    site: String(row?.site),
+    likes: String(row?.likes),
+    day: Math.floor(Date.now() / 86_400_000),
+  });
   if (database.committed) {
     const read = database.committed(query.sql);
-    return async () => stamp(read(query.parameters) as { catalogue: unknown; site: unknown } | undefined);
+    return async () => versions(read(query.parameters) as Row);
   }
-  let reading: Promise<string> | null = null;
+  let reading: Promise<DataVersions> | null = null;
   return () =>
     (reading ??= database.db
       .executeQuery(query)
-      .then(({ rows }) => stamp(rows[0]))
+      .then(({ rows }) => versions(rows[0]))
       .finally(() => {
         reading = null;
       }));
