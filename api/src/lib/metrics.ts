@@ -18,14 +18,18 @@ export interface Metrics {
   request(method: string, route: string, status: number, seconds: number): void;
   /** One recorded job run. */
   jobRun(job: string, outcome: string, seconds: number): void;
-  /** One look-up in a response cache (docs/decisions/024): answered from it, revalidated (304), or missed. */
+  /**
+   * One look-up in a response cache (docs/decisions/024): answered from it, revalidated (304), or
+   * missed; a miss that then waited for the same answer being made for another request counts
+   * `waited` as well (so answers made = misses − waited).
+   */
   cacheLookup(cache: CacheName, result: CacheResult): void;
   /** Exposes the bytes a response cache holds, read on each scrape. */
   watchCache(cache: CacheName, bytes: () => number): void;
 }
 
 export type CacheName = 'pages' | 'api';
-export type CacheResult = 'hit' | 'revalidated' | 'miss';
+export type CacheResult = 'hit' | 'revalidated' | 'miss' | 'waited';
 
 /** The registry one server process exposes at /metrics; the database's figures are read on each scrape. */
 export function createMetrics(database: { stats(): DbStats }): Metrics {
@@ -115,7 +119,7 @@ export function createMetrics(database: { stats(): DbStats }): Metrics {
 
   const cacheLookups = new Counter({
     name: 'autoroute_response_cache_lookups_total',
-    help: "Public pages and API reads looked up in this process's response cache, by cache and result (hit, revalidated, miss).",
+    help: "Public pages and API reads looked up in this process's response cache, by cache and result (hit, revalidated, miss; waited: a miss then answered by the render another request was making).",
     labelNames: ['cache', 'result'] as const,
     registers,
   });

@@ -11,6 +11,9 @@ export const PUBLIC_PAGE_HEADERS = {
   vary: 'Cookie, Accept-Language, Accept-Encoding',
 } as const;
 
+/** How long a request waits for the same page being rendered for another before it renders it itself. */
+const RENDER_WAIT_MS = 5000;
+
 /** The storefront's session cookies: a visitor who sends one gets a page of their own, unless the page is shared. */
 const SESSION_COOKIE = /(?:^|;\s*)(?:ACCESS_TOKEN|REFRESH_TOKEN)=/;
 
@@ -61,7 +64,21 @@ export async function publicPage(
   // The target as sent: a path written two ways is kept twice, never mixed up.
   const keyed = await pages.key(mark === target.length - 1 ? pathname : target, locale);
   const holds = req.headers['if-none-match'] === keyed.etag;
-  const kept = holds ? null : pages.get(keyed.key);
+  let kept = holds ? null : pages.get(keyed.key);
+  if (!holds && !kept && isSharedPage(pathname)) {
+    // Being rendered for another request: wait for that render rather than make another (the first
+    // to miss says so at once, before anything else can ask: when the versions move under load, a busy
+    // page is rendered once, not once per request).
+    const made = pages.made(keyed.key, RENDER_WAIT_MS);
+    if (made) {
+      await made;
+      kept = pages.waited(keyed.key);
+    }
+    if (!kept) {
+      res.once('close', pages.making(keyed.key));
+      return keyed;
+    }
+  }
   if (!holds && !kept) return keyed;
   // Choosing a language with ?lng= keeps it (SPEC §7), as the storefront's middleware does on a render.
   if (matchLocale(query) && chosen !== locale) res.appendHeader('Set-Cookie', `i18next=${locale}; Max-Age=31536000; Path=/; SameSite=Lax`);

@@ -108,6 +108,8 @@ export class ResponseCache {
   readonly #versions: () => Promise<DataVersions>;
   /** The validators of recent keys: a hash made once per key, not per request. */
   readonly #etags = new Map<string, string>();
+  /** Answers being made, by key: who asks for one meanwhile waits for it instead of making it too. */
+  readonly #making = new Map<string, Promise<void>>();
 
   readonly #count: (result: CacheResult) => void;
 
@@ -141,6 +143,42 @@ export class ResponseCache {
   /** The encoding to send a kept answer in, for this Accept-Encoding. */
   encodingFor(acceptEncoding: string | null | undefined): Encoding {
     return negotiate(acceptEncoding);
+  }
+
+  /**
+   * Marks the answer of `key` as being made, until the returned function is called (once it is kept,
+   * or not). Meanwhile `made(key)` lets others wait for it: when the data's versions move, the
+   * requests of a busy page then make it once, not once each (64 renders of the home page at once
+   * held every one of them for a second).
+   */
+  making(key: string): () => void {
+    let done!: () => void;
+    const made = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    this.#making.set(key, made);
+    return () => {
+      if (this.#making.get(key) === made) this.#making.delete(key);
+      done();
+    };
+  }
+
+  /** Resolves once the answer of `key` being made is done (kept or not), or after `waitMs`; undefined when none is being made. */
+  made(key: string, waitMs: number): Promise<void> | undefined {
+    const made = this.#making.get(key);
+    if (!made) return undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+    });
+    return Promise.race([made, late]).finally(() => clearTimeout(timer));
+  }
+
+  /** The answer made while this request waited for it (counted as such), if it was kept. */
+  waited(key: string): KeptResponse | undefined {
+    const kept = this.#kept.get(key);
+    if (kept) this.#count('waited');
+    return kept;
   }
 
   get(key: string): KeptResponse | undefined {
