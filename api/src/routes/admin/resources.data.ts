@@ -116,25 +116,34 @@ function where(def: ResourceDef, filter: Record<string, unknown>, dialect: Diale
   };
 }
 
-export async function listRecords(db: AnyDb, dialect: DialectName, def: ResourceDef, query: ListQuery, locale: Locale) {
+/** One page of ids of a resource's rows the filter keeps, in the list's sort (names by the reader's collation), and the total. */
+export async function recordIdPage(
+  db: AnyDb,
+  dialect: DialectName,
+  def: ResourceDef,
+  query: ListQuery,
+  locale: Locale,
+): Promise<{ ids: number[]; total: number }> {
   const filtered = db.selectFrom(def.table).where(where(def, query.filter, dialect));
-  if (collated(def, query.sort.field)) {
-    const [page, units] = await Promise.all([collatedPage(filtered, columnOf(def, query.sort.field), query, locale), minorUnits(db, def)]);
-    const rows = page.ids.length ? await db.selectFrom(def.table).selectAll().where('id', 'in', page.ids).execute() : [];
-    return { records: inOrder(page.ids, rows).map((r) => toRecord(def, r, units)), total: page.total };
-  }
-  const [rows, total, units] = await Promise.all([
+  if (collated(def, query.sort.field)) return collatedPage(filtered, columnOf(def, query.sort.field), query, locale);
+  const [rows, total] = await Promise.all([
     filtered
-      .selectAll()
+      .select('id')
       .orderBy(columnOf(def, query.sort.field), query.sort.order === 'ASC' ? 'asc' : 'desc')
       .orderBy('id', 'asc')
       .limit(query.range.end - query.range.start + 1)
       .offset(query.range.start)
       .execute(),
     filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-    minorUnits(db, def),
   ]);
-  return { records: rows.map((r) => toRecord(def, r, units)), total: Number(total.n) };
+  return { ids: rows.map((r) => Number(r.id)), total: Number(total.n) };
+}
+
+/** Rows by id as a list shows them (their content left out), in the order of `ids`. */
+export async function listedRecords(db: AnyDb, def: ResourceDef, ids: number[]): Promise<Row[]> {
+  if (!ids.length) return [];
+  const [rows, units] = await Promise.all([db.selectFrom(def.table).selectAll().where('id', 'in', ids).execute(), minorUnits(db, def)]);
+  return inOrder(ids, rows).map((r) => toRecord(def, r, units));
 }
 
 /**
