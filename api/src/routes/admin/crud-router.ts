@@ -78,7 +78,8 @@ export interface CrudSpec<S extends FilterShape, R, C extends z.ZodType, U exten
  * total in Content-Range, sort, range and filters read by parseListQuery, a 422 in one shape for any
  * of them), `GET /{id}` (one record, 404 when there is none), and, when the resource has them, `POST /`,
  * `PUT /{id}` and `DELETE /{id}`, each behind its own permission. What is particular to a resource
- * (a role that stays, a record still in use, the audit log) is in its hooks.
+ * (a role that stays, a record still in use, a listing's pictures) is in its hooks; a read-only one
+ * (the audit log, the job runs) has none.
  */
 export function crudRouter<
   S extends FilterShape,
