@@ -69,9 +69,44 @@ export interface FieldDef {
   parentKey?: string;
 }
 
+/**
+ * The database tables the declarations name: each resource's own, a content field's, and those whose
+ * rows point at a resource. This module cannot see the database schema; the admin API checks at
+ * compile time that each is one of its tables (`keyof Database`, api/src/routes/admin/resources.data.ts).
+ */
+export type DeclaredTable =
+  | 'categories'
+  | 'transmissions'
+  | 'fuel_types'
+  | 'options'
+  | 'types'
+  | 'themes'
+  | 'providers'
+  | 'languages'
+  | 'countries'
+  | 'cities'
+  | 'currencies'
+  | 'colors'
+  | 'pages'
+  | 'page_translations'
+  | 'federers'
+  | 'datacrons'
+  | 'cart_groups'
+  | 'carts'
+  | 'cart_details'
+  | 'models'
+  | 'makes'
+  | 'vehicles'
+  | 'vehicle_options'
+  | 'users'
+  | 'user_providers'
+  | 'external_identities'
+  | 'subscriptions'
+  | 'payments';
+
 /** Something that points at a row of a resource and so keeps it from being deleted. */
 export interface UsageDef {
-  table: string;
+  table: DeclaredTable;
   column: string;
   /** Locale key (namespace backoffice) of what the rows are, with `count` for the plural. */
   label: string;
@@ -82,7 +117,7 @@ export interface ResourceDef {
   name: ResourceName;
   /** The permission resource: `admin.{permission}.{index|create|update|delete}` (SPEC §6). */
   permission: AdminResource;
-  table: string;
+  table: DeclaredTable;
   fields: FieldDef[];
   /** Columns the list's free-text search (`q`) looks in. */
   search: string[];
@@ -152,7 +187,7 @@ const byName = { field: 'name', order: 'ASC' } as const;
 function described(
   resource: ResourceName,
   permission: AdminResource,
-  table: string,
+  table: DeclaredTable,
   descriptionRequired: boolean,
   usedBy: UsageDef[],
 ): ResourceDef {

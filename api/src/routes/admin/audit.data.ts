@@ -1,6 +1,6 @@
 import { type AuditAction, type Database, type DialectName, parseJson } from '@autoroute/db';
 import type { Kysely } from 'kysely';
-import { containsAny, idPage, type ListQuery } from './list-query.ts';
+import { containsAny, idPage, type ListQuery, type SortColumns } from './list-query.ts';
 
 export type Db = Kysely<Database>;
 
@@ -75,14 +75,9 @@ export async function auditRecords(db: Db, ids: number[]) {
   });
 }
 
-/** One page of the log, newest first by default, and how many rows match. */
-export async function listAudit(db: Db, dialect: DialectName, filter: AuditFilter, query: ListQuery) {
-  const page = await idPage(
-    filtered(db, dialect, filter),
-    { id: 'a.id', sort: AUDIT_SORTS[query.sort.field as keyof typeof AUDIT_SORTS] },
-    query,
-  );
-  return { records: await auditRecords(db, page.ids), total: page.total };
+/** One page of ids of the log, in the sort's order (ties by id), and how many rows match. */
+export function auditIdPage(db: Db, dialect: DialectName, filter: AuditFilter, sort: SortColumns, query: ListQuery) {
+  return idPage(filtered(db, dialect, filter), { id: 'a.id', sort }, query);
 }
 
 /** Adds one row to the log (in the caller's transaction, beside the write it records). */

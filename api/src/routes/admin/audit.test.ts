@@ -259,4 +259,21 @@ describe('GET /api/v1/admin/audit (admin.audit.index)', () => {
     expect(fr.status).toBe(422);
     expect((await json(fr)).details[0].message).not.toBe('Invalid value.');
   });
+
+  it('takes no writes: the log and the run history have only the reads of a crudRouter', async () => {
+    const [entry] = await json(await audit({ range: [0, 0] }));
+    const rows = (await logRows()).length;
+    for (const [method, path] of [
+      ['POST', '/api/v1/admin/audit'],
+      ['PUT', `/api/v1/admin/audit/${entry.id}`],
+      ['DELETE', `/api/v1/admin/audit/${entry.id}`],
+      ['POST', '/api/v1/admin/datacron-runs'],
+      ['DELETE', '/api/v1/admin/datacron-runs/1'],
+    ]) {
+      const res = await t.request(path!, { method: method!, headers: root.headers, ...(method === 'DELETE' ? {} : { json: {} }) });
+      expect(res.status, `${method} ${path}`).toBe(404);
+    }
+    expect(await logRows()).toHaveLength(rows);
+    expect((await t.request(`/api/v1/admin/audit/${entry.id}`, { headers: root.headers })).status).toBe(200);
+  });
 });

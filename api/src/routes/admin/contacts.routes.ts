@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
 import { contactIdPage, contactRecords } from './console.data.ts';
+import { crudRouter } from './crud-router.ts';
 import { filterValue } from './list-query.ts';
-import { listRoutes } from './list-routes.ts';
 
 const AdminContact = z
   .object({
@@ -24,7 +24,7 @@ const AdminContact = z
 
 /** Messages buyers sent to sellers (issue 13 item 9), read only: what the dashboard counts as contacts. */
 export function adminContactsRoutes(deps: Deps) {
-  return listRoutes({
+  return crudRouter({
     resource: 'contacts',
     permission: 'admin.contact.index',
     tags: ['Admin: messages to sellers'],
@@ -33,7 +33,7 @@ export function adminContactsRoutes(deps: Deps) {
       list: 'Every message to a seller (admin.contact.index): filter id, sellerId, vehicleId, createdSince',
       one: 'One message to a seller (admin.contact.index)',
     },
-    describe: { one: 'The message', missing: 'No such message' },
+    describe: { one: 'The message', missing: 'no such message' },
     sorts: { id: 'n.id', createdAt: 'n.created_at' },
     defaultSort: { field: 'createdAt', order: 'DESC' },
     filters: { id: filterValue.ids, sellerId: filterValue.ids, vehicleId: filterValue.ids, createdSince: filterValue.instant },

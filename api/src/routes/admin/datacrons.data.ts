@@ -1,5 +1,6 @@
 import type { Database, DatacronRunTable, DatacronTable, RunOutcome, RunTrigger } from '@autoroute/db';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { ListQuery } from './list-query.ts';
 
 type Db = Kysely<Database>;
 
@@ -20,6 +21,8 @@ export const RUN_SORTS = {
   outcome: 'r.outcome',
 } as const;
 export type RunSort = keyof typeof RUN_SORTS;
+/** The column a run list sorts by. */
+export type RunColumn = (typeof RUN_SORTS)[RunSort];
 
 const runs = (db: Db) =>
   db
@@ -52,24 +55,35 @@ const matching =
     return eb.and(conditions);
   };
 
-/** One page of the run history and how many runs match (the back office's list contract). */
-export async function listRuns(db: Db, query: { filter: RunsFilter; sort: RunSort; order: 'asc' | 'desc'; offset: number; limit: number }) {
+/** One page of ids of the run history, ties in the sort's direction too, and how many runs match (the back office's list contract). */
+export async function runIdPage(db: Db, filter: RunsFilter, sort: RunColumn, query: ListQuery) {
+  const order = query.sort.order === 'ASC' ? 'asc' : 'desc';
   const [rows, total] = await Promise.all([
-    runs(db)
-      .where(matching(query.filter))
-      .orderBy(RUN_SORTS[query.sort], query.order)
-      .orderBy('r.id', query.order)
-      .limit(query.limit)
-      .offset(query.offset)
+    db
+      .selectFrom('datacron_runs as r')
+      .innerJoin('datacrons as d', 'd.id', 'r.datacron_id')
+      .select('r.id')
+      .where(matching(filter))
+      .orderBy(sort, order)
+      .orderBy('r.id', order)
+      .limit(query.range.end - query.range.start + 1)
+      .offset(query.range.start)
       .execute(),
     db
       .selectFrom('datacron_runs as r')
       .innerJoin('datacrons as d', 'd.id', 'r.datacron_id')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(matching(query.filter))
+      .where(matching(filter))
       .executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(total.n) };
+  return { ids: rows.map((r) => Number(r.id)), total: Number(total.n) };
+}
+
+/** Runs by id, in the order of `ids`. */
+export async function runRecords(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  const byId = new Map((await runs(db).where('r.id', 'in', ids).execute()).map((r) => [Number(r.id), r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export function findRun(db: Db, id: number) {

@@ -1,10 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonContent } from '../../openapi.ts';
-import { ListParams } from './resources.routes.ts';
 
-/** Longest page of runs one list request answers. */
-export const MAX_RANGE = 100;
 export const OUTCOMES = ['running', 'success', 'error', 'skipped'] as const;
 export const TRIGGERS = ['schedule', 'manual'] as const;
 
@@ -41,39 +38,5 @@ export const runNowRoute = createRoute({
     ...guarded,
     404: failure('DATACRON_NOT_FOUND'),
     409: failure('JOB_RUNNING: a run of this job is under way, in this server process or another'),
-  },
-});
-
-export const listRunsRoute = createRoute({
-  method: 'get',
-  path: '/datacron-runs',
-  tags,
-  summary: 'The run history of the scheduled jobs (admin.datacron.index)',
-  description:
-    'ra-data-simple-rest list: answers an array, with the total in `Content-Range: datacron-runs 0-24/57`. Filters: `id`, `datacronId`, `outcome`, `trigger` (one or a list).',
-  middleware: requirePermission('admin.datacron.index'),
-  request: { query: ListParams },
-  responses: {
-    200: {
-      description: 'One page of runs',
-      headers: z.object({ 'Content-Range': z.string().openapi({ example: 'datacron-runs 0-24/57' }) }),
-      ...jsonContent(z.array(Run)),
-    },
-    ...guarded,
-    422: failure('VALIDATION_FAILED: a sort, range or filter that is not understood'),
-  },
-});
-
-export const getRunRoute = createRoute({
-  method: 'get',
-  path: '/datacron-runs/{id}',
-  tags,
-  summary: 'One run of a scheduled job (admin.datacron.index)',
-  middleware: requirePermission('admin.datacron.index'),
-  request: { params: IdParam },
-  responses: {
-    200: { description: 'The run', ...jsonContent(Run) },
-    ...guarded,
-    404: failure('DATACRON_RUN_NOT_FOUND'),
   },
 });

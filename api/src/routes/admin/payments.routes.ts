@@ -1,13 +1,13 @@
 import { z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
 import { PAYMENT_STATUSES, type PaymentFilter, paymentIdPage, paymentRecords } from './console.data.ts';
+import { crudRouter } from './crud-router.ts';
 import { filterValue, nextMonth } from './list-query.ts';
-import { listRoutes } from './list-routes.ts';
 import { AdminPayment } from './subscriptions.routes.ts';
 
 /** Plan payments (issue 13 item 9), read only: `{status: 'paid', paidMonth, currency}` is one bar of the revenue chart. */
 export function adminPaymentsRoutes(deps: Deps) {
-  return listRoutes({
+  return crudRouter({
     resource: 'payments',
     permission: 'admin.payment.index',
     tags: ['Admin: payments'],
@@ -16,7 +16,7 @@ export function adminPaymentsRoutes(deps: Deps) {
       list: 'Every payment (admin.payment.index): filter id, status, userId, paidMonth (YYYY-MM, UTC), currency',
       one: 'One payment (admin.payment.index)',
     },
-    describe: { one: 'The payment', missing: 'No such payment' },
+    describe: { one: 'The payment', missing: 'no such payment' },
     sorts: { id: 'p.id', status: 'p.status', amount: 'p.amount_minor', paidAt: 'p.paid_at', createdAt: 'p.created_at' },
     defaultSort: { field: 'createdAt', order: 'DESC' },
     filters: {

@@ -1,5 +1,5 @@
-import { type FieldDef, RESOURCES, type ResourceDef } from '@autoroute/contract/resources';
-import { type DialectName, nowIso, parseJson, toFlag } from '@autoroute/db';
+import { type DeclaredTable, type FieldDef, RESOURCES, type ResourceDef } from '@autoroute/contract/resources';
+import { type Database, type DialectName, nowIso, parseJson, toFlag } from '@autoroute/db';
 import { type Locale, languageTag } from '@autoroute/locales';
 import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
 import { toMajor, toMinor } from '../../lib/reference.ts';
@@ -8,10 +8,23 @@ import { containsAny, type ListQuery } from './list-query.ts';
 
 /*
  * Data functions for the declared resources: the table, the columns and the references all come
- * from the declaration, so one set of functions serves every plain resource (kysely untyped here).
+ * from the declaration, so one set of functions serves every plain resource. They take the database
+ * as every data function does (Kysely<Database>) and query it through one view, ResourceDb: its tables
+ * are the declared ones, each checked below to be a table of the schema; its columns are the
+ * declared columns, strings the declarations give at run time, so a row is a record of unknowns.
  */
-type AnyDb = Kysely<any>;
+type Db = Kysely<Database>;
 type Row = Record<string, unknown>;
+
+/** Fails to compile when a declaration names a table the schema does not have (the contract cannot see the schema). */
+type SchemaTable<T extends keyof Database> = T;
+export type ResourceTable = SchemaTable<DeclaredTable>;
+
+/** The database as the declared resources see it: their tables by name, their columns as declared. */
+type ResourceDb = Kysely<Record<ResourceTable, Row>>;
+const resourceDb = (db: Db): ResourceDb => db as unknown as ResourceDb;
+/** A content field's table, which its `column` names (`page_translations`, a DeclaredTable). */
+const contentTable = (field: FieldDef) => field.column as ResourceTable;
 
 const columnOf = (def: ResourceDef, source: string): string => {
   if (source === 'id') return 'id';
@@ -23,7 +36,7 @@ const columnOf = (def: ResourceDef, source: string): string => {
 };
 
 /** Minor units of each currency, for resources with a money field. */
-async function minorUnits(db: AnyDb, def: ResourceDef): Promise<Map<number, number>> {
+async function minorUnits(db: ResourceDb, def: ResourceDef): Promise<Map<number, number>> {
   if (!def.fields.some((f) => f.kind === 'money')) return new Map();
   const rows = await db.selectFrom('currencies').select(['id', 'minor_units']).execute();
   return new Map(rows.map((r) => [Number(r.id), Number(r.minor_units)]));
@@ -116,32 +129,44 @@ function where(def: ResourceDef, filter: Record<string, unknown>, dialect: Diale
   };
 }
 
-export async function listRecords(db: AnyDb, dialect: DialectName, def: ResourceDef, query: ListQuery, locale: Locale) {
+/** One page of ids of a resource's rows the filter keeps, in the list's sort (names by the reader's collation), and the total. */
+export async function recordIdPage(
+  database: Db,
+  dialect: DialectName,
+  def: ResourceDef,
+  query: ListQuery,
+  locale: Locale,
+): Promise<{ ids: number[]; total: number }> {
+  const db = resourceDb(database);
   const filtered = db.selectFrom(def.table).where(where(def, query.filter, dialect));
-  if (collated(def, query.sort.field)) {
-    const [page, units] = await Promise.all([collatedPage(filtered, columnOf(def, query.sort.field), query, locale), minorUnits(db, def)]);
-    const rows = page.ids.length ? await db.selectFrom(def.table).selectAll().where('id', 'in', page.ids).execute() : [];
-    return { records: inOrder(page.ids, rows).map((r) => toRecord(def, r, units)), total: page.total };
-  }
-  const [rows, total, units] = await Promise.all([
+  if (collated(def, query.sort.field)) return collatedPage(filtered, columnOf(def, query.sort.field), query, locale);
+  const [rows, total] = await Promise.all([
     filtered
-      .selectAll()
+      .select('id')
       .orderBy(columnOf(def, query.sort.field), query.sort.order === 'ASC' ? 'asc' : 'desc')
       .orderBy('id', 'asc')
       .limit(query.range.end - query.range.start + 1)
       .offset(query.range.start)
       .execute(),
     filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-    minorUnits(db, def),
   ]);
-  return { records: rows.map((r) => toRecord(def, r, units)), total: Number(total.n) };
+  return { ids: rows.map((r) => Number(r.id)), total: Number(total.n) };
+}
+
+/** Rows by id as a list shows them (their content left out), in the order of `ids`. */
+export async function listedRecords(database: Db, def: ResourceDef, ids: number[]): Promise<Row[]> {
+  const db = resourceDb(database);
+  if (!ids.length) return [];
+  const [rows, units] = await Promise.all([db.selectFrom(def.table).selectAll().where('id', 'in', ids).execute(), minorUnits(db, def)]);
+  return inOrder(ids, rows).map((r) => toRecord(def, r, units));
 }
 
 /**
  * One page of a resource's rows as another screen shows them (docs/decisions/019-reference-reads.md):
  * the id and the title only, searched by title (`q`) or picked by id.
  */
-export async function listReferences(db: AnyDb, dialect: DialectName, def: ResourceDef, query: ListQuery, locale: Locale) {
+export async function listReferences(database: Db, dialect: DialectName, def: ResourceDef, query: ListQuery, locale: Locale) {
+  const db = resourceDb(database);
   const title = columnOf(def, def.title);
   const filtered = db.selectFrom(def.table).where((eb) => {
     const terms: Expression<SqlBool>[] = [];
@@ -159,7 +184,7 @@ export async function listReferences(db: AnyDb, dialect: DialectName, def: Resou
           .where('id', 'in', page.ids)
           .execute()
       : [];
-    return { records: inOrder(page.ids, rows).map((r) => ({ id: Number(r.id), [def.title]: r.title })), total: page.total };
+    return { records: inOrder(page.ids, rows).map((r) => ({ id: Number(r.id), [def.title]: r.title as string })), total: page.total };
   }
   const [rows, total] = await Promise.all([
     filtered
@@ -171,21 +196,22 @@ export async function listReferences(db: AnyDb, dialect: DialectName, def: Resou
       .execute(),
     filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { records: rows.map((r) => ({ id: Number(r.id), [def.title]: r.title })), total: Number(total.n) };
+  return { records: rows.map((r) => ({ id: Number(r.id), [def.title]: r.title as string })), total: Number(total.n) };
 }
 
 /** One row with everything, its content in every locale included (lists leave the content out). */
-export async function findRecord(db: AnyDb, def: ResourceDef, id: number): Promise<Row | null> {
+export async function findRecord(database: Db, def: ResourceDef, id: number): Promise<Row | null> {
+  const db = resourceDb(database);
   const row = await db.selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return null;
   const record = toRecord(def, row, await minorUnits(db, def));
   for (const field of def.fields.filter((f) => f.kind === 'content')) {
     const parts = await db
-      .selectFrom(field.column)
+      .selectFrom(contentTable(field))
       .select(['locale', 'title', 'summary', 'body'])
       .where(field.parentKey!, '=', id)
       .execute();
-    record[field.source] = Object.fromEntries(parts.map((p) => [p.locale, { title: p.title, summary: p.summary, body: p.body }]));
+    record[field.source] = Object.fromEntries(parts.map((p) => [String(p.locale), { title: p.title, summary: p.summary, body: p.body }]));
   }
   return record;
 }
@@ -193,20 +219,20 @@ export async function findRecord(db: AnyDb, def: ResourceDef, id: number): Promi
 type Content = Record<string, { title: string; summary?: string; body: string } | null>;
 
 /** Replaces a row's content in every locale given (a locale left out or null has none). */
-async function saveContent(db: AnyDb, def: ResourceDef, id: number, body: Row) {
+async function saveContent(db: ResourceDb, def: ResourceDef, id: number, body: Row) {
   for (const field of def.fields.filter((f) => f.kind === 'content')) {
     const content = body[field.source] as Content | undefined;
     if (content === undefined) continue;
-    await db.deleteFrom(field.column).where(field.parentKey!, '=', id).execute();
+    await db.deleteFrom(contentTable(field)).where(field.parentKey!, '=', id).execute();
     const rows = Object.entries(content).flatMap(([locale, part]) =>
       part?.title && part.body ? [{ [field.parentKey!]: id, locale, title: part.title, summary: part.summary ?? '', body: part.body }] : [],
     );
-    if (rows.length) await db.insertInto(field.column).values(rows).execute();
+    if (rows.length) await db.insertInto(contentTable(field)).values(rows).execute();
   }
 }
 
 /** Column values for a validated body: flags as 0/1, money in minor units, translations as JSON. */
-async function toColumns(db: AnyDb, def: ResourceDef, body: Row, creating: boolean): Promise<Row> {
+async function toColumns(db: ResourceDb, def: ResourceDef, body: Row, creating: boolean): Promise<Row> {
   const columns: Row = {};
   const units = await minorUnits(db, def);
   for (const field of def.fields) {
@@ -239,7 +265,8 @@ async function toColumns(db: AnyDb, def: ResourceDef, body: Row, creating: boole
 }
 
 /** References that point at no row: the sources to report. */
-export async function missingReferences(db: AnyDb, def: ResourceDef, body: Row): Promise<FieldDef[]> {
+export async function missingReferences(database: Db, def: ResourceDef, body: Row): Promise<FieldDef[]> {
+  const db = resourceDb(database);
   const missing: FieldDef[] = [];
   for (const field of def.fields) {
     const id = body[field.source];
@@ -252,7 +279,8 @@ export async function missingReferences(db: AnyDb, def: ResourceDef, body: Row):
 }
 
 /** The first unique set another row already holds with these values, if any. */
-export async function duplicateOf(db: AnyDb, def: ResourceDef, body: Row, exceptId?: number): Promise<string[] | null> {
+export async function duplicateOf(database: Db, def: ResourceDef, body: Row, exceptId?: number): Promise<string[] | null> {
+  const db = resourceDb(database);
   for (const sources of def.unique) {
     const values = sources.map((s) => body[s]);
     if (values.some((v) => v == null)) continue;
@@ -266,7 +294,8 @@ export async function duplicateOf(db: AnyDb, def: ResourceDef, body: Row, except
   return null;
 }
 
-export async function insertRecord(db: AnyDb, def: ResourceDef, body: Row): Promise<number> {
+export async function insertRecord(database: Db, def: ResourceDef, body: Row): Promise<number> {
+  const db = resourceDb(database);
   return inTransaction(db, async (tx) => {
     const row = await tx
       .insertInto(def.table)
@@ -278,7 +307,8 @@ export async function insertRecord(db: AnyDb, def: ResourceDef, body: Row): Prom
   });
 }
 
-export async function updateRecord(db: AnyDb, def: ResourceDef, id: number, body: Row): Promise<boolean> {
+export async function updateRecord(database: Db, def: ResourceDef, id: number, body: Row): Promise<boolean> {
+  const db = resourceDb(database);
   return inTransaction(db, async (tx) => {
     const result = await tx
       .updateTable(def.table)
@@ -291,7 +321,8 @@ export async function updateRecord(db: AnyDb, def: ResourceDef, id: number, body
 }
 
 /** How many rows of each kind still point at this one (only kinds with rows). */
-export async function usagesOf(db: AnyDb, def: ResourceDef, id: number): Promise<{ label: string; count: number }[]> {
+export async function usagesOf(database: Db, def: ResourceDef, id: number): Promise<{ label: string; count: number }[]> {
+  const db = resourceDb(database);
   const counts = await Promise.all(
     def.usedBy.map(async (use) => {
       const row = await db
@@ -308,7 +339,8 @@ export async function usagesOf(db: AnyDb, def: ResourceDef, id: number): Promise
   return [...byLabel].map(([label, count]) => ({ label, count }));
 }
 
-export async function deleteRecord(db: AnyDb, def: ResourceDef, id: number): Promise<void> {
+export async function deleteRecord(database: Db, def: ResourceDef, id: number): Promise<void> {
+  const db = resourceDb(database);
   await db.deleteFrom(def.table).where('id', '=', id).execute();
 }
 

@@ -5,10 +5,11 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { TFunction } from 'i18next';
 import { createRouter, type Deps } from '../../context.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
-import { requireAnyPermission, requirePermission } from '../../middleware/auth.ts';
-import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
+import { requireAnyPermission } from '../../middleware/auth.ts';
+import { failure, jsonContent } from '../../openapi.ts';
 import { translateMsg } from '../../validation.ts';
-import { audited, REDACTED } from './audit.service.ts';
+import { type AuditedWrite, audited, REDACTED } from './audit.service.ts';
+import { type CrudContext, crudRouter, guarded, ListParams } from './crud-router.ts';
 import { contentRange, type FilterShape, filterValue, parseListQuery } from './list-query.ts';
 import {
   deleteRecord,
@@ -16,25 +17,13 @@ import {
   findRecord,
   insertRecord,
   isConstraintViolation,
-  listRecords,
+  listedRecords,
   listReferences,
   missingReferences,
+  recordIdPage,
   updateRecord,
   usagesOf,
 } from './resources.data.ts';
-
-export const ListParams = z.object({
-  sort: z.string().optional().openapi({ example: '["name","ASC"]' }),
-  range: z.string().optional().openapi({ example: '[0,24]' }),
-  filter: z.string().optional().openapi({ example: '{"q":"blue"}' }),
-});
-
-export const guarded = {
-  401: failure('UNAUTHORIZED: not signed in'),
-  403: failure('FORBIDDEN: missing the permission'),
-};
-
-const guard = (def: ResourceDef, action: AdminAction) => requirePermission(`admin.${def.permission}.${action}`);
 
 /**
  * The filters of a declared resource's list: its free-text search, ids (getMany), the references
@@ -90,205 +79,148 @@ async function guardConstraints<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The ra-data-simple-rest routes of one declared resource (DESIGN §2): a list answering an array with
- * Content-Range, one record, create, full update and delete, each behind `admin.{resource}.{action}`.
- * Records travel bare (no envelope), as react-admin's data provider expects; errors keep the envelope.
+ * The reads of a resource's rows from the screens that point at them (docs/decisions/019): ids and
+ * titles only, to whoever may see the list or holds any right over such a screen.
  */
-function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceDef) => void) {
-  const Input = writeSchema(def).openapi(`Admin_${def.name}_input`);
-  const Record_ = z.record(z.string(), z.unknown()).openapi(`Admin_${def.name}`);
-  const filters = filtersOf(def);
-  const sortable = sortableSources(def);
-  const tags = [`Admin: ${def.name}`];
-  const changed = () => onChange?.(def);
-
+function referencesRouter(deps: Deps, def: ResourceDef) {
   // Whoever may see this list, or holds any right over a screen that points at its rows (docs/decisions/019).
   const readers = [
     `admin.${def.permission}.index`,
     ...referrersOf(def.name).flatMap((p) => ADMIN_ACTIONS.map((a) => permissionName(p, a))),
   ];
+  return createRouter().openapi(
+    createRoute({
+      method: 'get',
+      path: '/references',
+      tags: [`Admin: ${def.name}`],
+      summary: `Ids and ${def.title}s, for the screens that point at ${def.name}`,
+      description: `Answers \`[{ id, ${def.title} }]\` with Content-Range to a holder of admin.${def.permission}.index or of any right over ${
+        referrersOf(def.name).join(', ') || 'nothing else'
+      }: \`filter={"id":[…]}\` for the names of referenced rows, \`filter={"q":"…"}\` for a picker's search.`,
+      middleware: requireAnyPermission(readers),
+      request: { query: ListParams },
+      responses: {
+        200: {
+          description: 'One page of ids and titles, the total in Content-Range',
+          headers: z.object({ 'Content-Range': z.string().openapi({ example: `${def.name} 0-24/120` }) }),
+          ...jsonContent(z.array(z.object({ id: z.number().int(), [def.title]: z.string() }))),
+        },
+        ...guarded,
+        422: failure('Bad sort, range or filter'),
+      },
+    }),
+    async (c) => {
+      const t = c.get('t');
+      const query = parseListQuery(c.req.valid('query'), {
+        sortable: ['id', def.title],
+        filters: { q: filterValue.text, id: filterValue.ids },
+        defaultSort: { field: def.title, order: 'ASC' },
+        t,
+      });
+      const { records, total } = await listReferences(deps.db, deps.dialect, def, query, c.get('locale'));
+      c.header('Content-Range', contentRange(def.name, query.range, records.length, total));
+      return c.json(records, 200);
+    },
+  );
+}
 
-  return createRouter()
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/references',
-        tags,
-        summary: `Ids and ${def.title}s, for the screens that point at ${def.name}`,
-        description: `Answers \`[{ id, ${def.title} }]\` with Content-Range to a holder of admin.${def.permission}.index or of any right over ${
-          referrersOf(def.name).join(', ') || 'nothing else'
-        }: \`filter={"id":[…]}\` for the names of referenced rows, \`filter={"q":"…"}\` for a picker's search.`,
-        middleware: requireAnyPermission(readers),
-        request: { query: ListParams },
-        responses: {
-          200: {
-            description: 'One page of ids and titles, the total in Content-Range',
-            headers: z.object({ 'Content-Range': z.string().openapi({ example: `${def.name} 0-24/120` }) }),
-            ...jsonContent(z.array(z.object({ id: z.number().int(), [def.title]: z.string() }))),
-          },
-          ...guarded,
-          422: failure('Bad sort, range or filter'),
-        },
-      }),
-      async (c) => {
-        const t = c.get('t');
-        const query = parseListQuery(c.req.valid('query'), {
-          sortable: ['id', def.title],
-          filters: { q: filterValue.text, id: filterValue.ids },
-          defaultSort: { field: def.title, order: 'ASC' },
-          t,
-        });
-        const { records, total } = await listReferences(deps.db, deps.dialect, def, query, c.get('locale'));
-        c.header('Content-Range', contentRange(def.name, query.range, records.length, total));
-        return c.json(records, 200);
-      },
-    )
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/',
-        tags,
-        summary: `List (admin.${def.permission}.index)`,
-        middleware: guard(def, 'index'),
-        request: { query: ListParams },
-        responses: {
-          200: {
-            description: 'One page, the total in Content-Range',
-            headers: z.object({ 'Content-Range': z.string().openapi({ example: `${def.name} 0-24/120` }) }),
-            ...jsonContent(z.array(Record_)),
-          },
-          ...guarded,
-          422: failure('Bad sort, range or filter'),
-        },
-      }),
-      async (c) => {
-        const t = c.get('t');
-        const query = parseListQuery(c.req.valid('query'), { sortable, filters, defaultSort: def.defaultSort, t });
-        const { records, total } = await listRecords(deps.db, deps.dialect, def, query, c.get('locale'));
-        c.header('Content-Range', contentRange(def.name, query.range, records.length, total));
-        return c.json(records, 200);
-      },
-    )
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/{id}',
-        tags,
-        summary: `One record (admin.${def.permission}.index)`,
-        middleware: guard(def, 'index'),
-        request: { params: IdParam },
-        responses: { 200: { description: 'The record', ...jsonContent(Record_) }, ...guarded, 404: failure('NOT_FOUND: no such record') },
-      }),
-      async (c) => {
-        const record = await findRecord(deps.db, def, c.req.valid('param').id);
-        if (!record) throw notFound();
-        return c.json(record, 200);
-      },
-    )
-    .openapi(
-      createRoute({
-        method: 'post',
-        path: '/',
-        tags,
-        summary: `Create (admin.${def.permission}.create)`,
-        middleware: guard(def, 'create'),
-        request: jsonBody(Input),
-        responses: {
-          201: { description: 'Created', ...jsonContent(Record_) },
-          ...guarded,
-          409: failure('DUPLICATE: a unique value is taken; CONFLICT: the change breaks a constraint'),
-          422: failure('Invalid fields'),
-        },
-      }),
-      async (c) => {
-        const body = c.req.valid('json') as Record<string, unknown>;
+/**
+ * The ra-data-simple-rest routes of one declared resource (DESIGN §2) on the admin crudRouter: a list
+ * answering an array with Content-Range, one record, create, full update and delete, each behind
+ * `admin.{resource}.{action}`. Records travel bare (no envelope), as react-admin's data provider
+ * expects; errors keep the envelope.
+ */
+function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceDef) => void) {
+  const Input = writeSchema(def).openapi(`Admin_${def.name}_input`);
+  const permission = (action: AdminAction) => `admin.${def.permission}.${action}`;
+  const changed = () => onChange?.(def);
+  const conflict = 'DUPLICATE: a unique value is taken; CONFLICT: the change breaks a constraint';
+  /** A write in the audit log; one that raced another into a constraint answers 409. */
+  const audit = <T>(c: CrudContext, action: 'create' | 'update' | 'delete', write: (tx: Deps['db']) => Promise<AuditedWrite<T>>) =>
+    guardConstraints(() => audited(deps.db, c.get('principal')!, { resource: def.name, action }, write));
+
+  return crudRouter({
+    resource: def.name,
+    permission: permission('index'),
+    tags: [`Admin: ${def.name}`],
+    record: z.record(z.string(), z.unknown()).openapi(`Admin_${def.name}`),
+    summary: { list: `List (admin.${def.permission}.index)`, one: `One record (admin.${def.permission}.index)` },
+    describe: { one: 'The record', missing: 'no such record' },
+    // Each sortable source is sorted by recordIdPage (a name by the reader's collation).
+    sorts: Object.fromEntries(sortableSources(def).map((source) => [source, source])),
+    defaultSort: def.defaultSort,
+    filters: filtersOf(def),
+    page: (_filter, _sort, query, c) => recordIdPage(deps.db, deps.dialect, def, query, c.get('locale')),
+    records: (ids) => listedRecords(deps.db, def, ids),
+    one: (id) => findRecord(deps.db, def, id),
+    create: {
+      permission: permission('create'),
+      summary: `Create (admin.${def.permission}.create)`,
+      body: Input,
+      conflict,
+      invalid: 'Invalid fields',
+      write: async (input, c) => {
+        const body = input as Record<string, unknown>;
         await checkWrite(deps, def, body, c.get('t'));
-        const record = await guardConstraints(() =>
-          audited(deps.db, c.get('principal')!, { resource: def.name, action: 'create' }, async (tx) => {
-            const id = await insertRecord(tx, def, body);
-            const after = (await findRecord(tx, def, id))!;
-            return { recordId: id, before: null, after: logged(def, after, body), result: after };
-          }),
-        );
+        const record = await audit(c, 'create', async (tx) => {
+          const id = await insertRecord(tx, def, body);
+          const after = (await findRecord(tx, def, id))!;
+          return { recordId: id, before: null, after: logged(def, after, body), result: after };
+        });
         changed();
-        return c.json(record, 201);
+        return record;
       },
-    )
-    .openapi(
-      createRoute({
-        method: 'put',
-        path: '/{id}',
-        tags,
-        summary: `Update (admin.${def.permission}.update)`,
-        middleware: guard(def, 'update'),
-        request: { params: IdParam, ...jsonBody(Input) },
-        responses: {
-          200: { description: 'Updated', ...jsonContent(Record_) },
-          ...guarded,
-          404: failure('NOT_FOUND: no such record'),
-          409: failure('DUPLICATE: a unique value is taken; CONFLICT: the change breaks a constraint'),
-          422: failure('Invalid fields'),
-        },
-      }),
-      async (c) => {
-        const { id } = c.req.valid('param');
-        const body = c.req.valid('json') as Record<string, unknown>;
+    },
+    update: {
+      permission: permission('update'),
+      summary: `Update (admin.${def.permission}.update)`,
+      body: Input,
+      conflict,
+      invalid: 'Invalid fields',
+      write: async (id, input, c) => {
+        const body = input as Record<string, unknown>;
         if (!(await findRecord(deps.db, def, id))) throw notFound();
         await checkWrite(deps, def, body, c.get('t'), id);
-        const record = await guardConstraints(() =>
-          audited(deps.db, c.get('principal')!, { resource: def.name, action: 'update' }, async (tx) => {
-            const before = await findRecord(tx, def, id);
-            if (!before) throw notFound();
-            await updateRecord(tx, def, id, body);
-            const after = (await findRecord(tx, def, id))!;
-            return { recordId: id, before, after: logged(def, after, body), result: after };
-          }),
-        );
+        const record = await audit(c, 'update', async (tx) => {
+          const before = await findRecord(tx, def, id);
+          if (!before) throw notFound();
+          await updateRecord(tx, def, id, body);
+          const after = (await findRecord(tx, def, id))!;
+          return { recordId: id, before, after: logged(def, after, body), result: after };
+        });
         changed();
-        return c.json(record, 200);
+        return record;
       },
-    )
-    .openapi(
-      createRoute({
-        method: 'delete',
-        path: '/{id}',
-        tags,
-        summary: `Delete (admin.${def.permission}.delete)`,
-        description: 'Refused with 409 while other rows still use the record; the message names them.',
-        middleware: guard(def, 'delete'),
-        request: { params: IdParam },
-        responses: {
-          200: { description: 'The deleted record', ...jsonContent(Record_) },
-          ...guarded,
-          404: failure('NOT_FOUND: no such record'),
-          409: failure('IN_USE: still in use'),
-        },
-      }),
-      async (c) => {
-        const { id } = c.req.valid('param');
+    },
+    remove: {
+      permission: permission('delete'),
+      summary: `Delete (admin.${def.permission}.delete)`,
+      description: 'Refused with 409 while other rows still use the record; the message names them.',
+      conflict: 'IN_USE: still in use',
+      write: async (record, c) => {
+        const id = Number(record.id);
         const t = c.get('t');
-        const record = await findRecord(deps.db, def, id);
-        if (!record) throw notFound();
         const uses = await usagesOf(deps.db, def, id);
         if (uses.length) {
           const list = uses.map((u) => `${t(`backoffice:${u.label}`, { count: u.count })}: ${u.count}`).join(', ');
           throw new AppError(409, 'IN_USE', { uses: list });
         }
-        await guardConstraints(() =>
-          audited(deps.db, c.get('principal')!, { resource: def.name, action: 'delete' }, async (tx) => {
-            await deleteRecord(tx, def, id);
-            return { recordId: id, before: record, after: null, result: undefined };
-          }),
-        );
+        await audit(c, 'delete', async (tx) => {
+          await deleteRecord(tx, def, id);
+          return { recordId: id, before: record, after: null, result: undefined };
+        });
         changed();
-        return c.json(record, 200);
       },
-    );
+    },
+  });
 }
 
-/** Every declared resource under its name: `/colors`, `/fuel-types`, … */
+/** Every declared resource under its name: `/colors`, `/fuel-types`, … (`/references` before `/{id}` reads it as an id). */
 export function resourcesRoutes(deps: Deps, onChange?: (def: ResourceDef) => void) {
   const router = createRouter();
-  for (const name of RESOURCE_NAMES) router.route(`/${name}`, resourceRouter(deps, RESOURCES[name], onChange));
+  for (const name of RESOURCE_NAMES) {
+    router.route(`/${name}`, referencesRouter(deps, RESOURCES[name]));
+    router.route(`/${name}`, resourceRouter(deps, RESOURCES[name], onChange));
+  }
   return router;
 }

@@ -6,7 +6,7 @@ import { requirePermission } from '../../middleware/auth.ts';
 import { failure, jsonBody, jsonContent } from '../../openapi.ts';
 import { readSettings, writeSettings } from '../site/site.data.ts';
 import { audited } from './audit.service.ts';
-import { guarded } from './resources.routes.ts';
+import { guarded } from './crud-router.ts';
 
 /** The longest maintenance message, in characters: one line of banner. */
 export const MAINTENANCE_MESSAGE_MAX = 300;

@@ -7,8 +7,8 @@ import {
   subscriptionIdPage,
   subscriptionRecords,
 } from './console.data.ts';
+import { crudRouter } from './crud-router.ts';
 import { filterValue } from './list-query.ts';
-import { listRoutes } from './list-routes.ts';
 
 export const AdminPayment = z
   .object({
@@ -44,7 +44,7 @@ const AdminSubscription = z
 
 /** Members' plans (issue 13 item 9), read only: `active: true` is what the dashboard counts as active. */
 export function adminSubscriptionsRoutes(deps: Deps) {
-  return listRoutes({
+  return crudRouter({
     resource: 'subscriptions',
     permission: 'admin.subscription.index',
     tags: ['Admin: subscriptions'],
@@ -53,7 +53,7 @@ export function adminSubscriptionsRoutes(deps: Deps) {
       list: 'Every subscription (admin.subscription.index): filter id, status, userId, cartId, active (in force now)',
       one: 'One subscription with its payments (admin.subscription.index)',
     },
-    describe: { one: 'The subscription', missing: 'No such subscription' },
+    describe: { one: 'The subscription', missing: 'no such subscription' },
     sorts: { id: 's.id', status: 's.status', startedAt: 's.started_at', expiresAt: 's.expires_at' },
     defaultSort: { field: 'startedAt', order: 'DESC' },
     filters: {

@@ -1,14 +1,11 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { requirePermission } from '../../middleware/auth.ts';
-import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { deleteSupportRequest, setSupportStatus, supportRecords } from '../support/support.data.ts';
 import { audited } from './audit.service.ts';
 import { supportIdPage } from './console.data.ts';
+import { crudRouter } from './crud-router.ts';
 import { filterValue, type SortColumns } from './list-query.ts';
-import { listRoutes } from './list-routes.ts';
-import { guarded } from './resources.routes.ts';
 
 const STATUSES = ['open', 'closed'] as const;
 
@@ -48,12 +45,11 @@ const SORTS: Record<string, SortColumns> = {
 };
 
 const tags = ['Admin: support requests'];
-const unknown = failure('SUPPORT_REQUEST_NOT_FOUND');
 
 /** The support team's queue (docs/decisions/013-support-requests.md): read, close or reopen, delete. */
 export function adminSupportRoutes(deps: Deps) {
   const { db } = deps;
-  return listRoutes({
+  return crudRouter({
     resource: 'support-requests',
     permission: 'admin.support.index',
     tags,
@@ -62,7 +58,7 @@ export function adminSupportRoutes(deps: Deps) {
       list: 'Every support request (admin.support.index): filter q, status, priority, id; sort triage by default',
       one: 'One support request (admin.support.index)',
     },
-    describe: { one: 'The request', missing: 'SUPPORT_REQUEST_NOT_FOUND' },
+    describe: { one: 'The request', missing: 'SUPPORT_REQUEST_NOT_FOUND', deleted: 'The deleted request' },
     notFoundCode: 'SUPPORT_REQUEST_NOT_FOUND',
     sorts: SORTS,
     defaultSort: { field: 'triage', order: 'ASC' },
@@ -70,53 +66,28 @@ export function adminSupportRoutes(deps: Deps) {
     page: ({ q, status, priority, id }, sort, query) =>
       supportIdPage(db, deps.dialect, { ids: id, statuses: status, priority, q }, sort, query),
     records: (ids) => supportRecords(db, ids),
-  })
-    .openapi(
-      createRoute({
-        method: 'put',
-        path: '/{id}',
-        tags,
-        summary: 'Close (resolved) or reopen a request (admin.support.update); other fields are ignored',
-        middleware: requirePermission('admin.support.update'),
-        request: { params: IdParam, ...jsonBody(StatusChange) },
-        responses: {
-          200: { description: 'Updated', ...jsonContent(AdminSupportRequest) },
-          ...guarded,
-          404: unknown,
-          422: failure('Invalid status'),
-        },
-      }),
-      async (c) => {
-        const { id } = c.req.valid('param');
-        const { status } = c.req.valid('json');
-        const request = await audited(db, c.get('principal')!, { resource: 'support-requests', action: 'update' }, async (tx) => {
+    update: {
+      permission: 'admin.support.update',
+      summary: 'Close (resolved) or reopen a request (admin.support.update); other fields are ignored',
+      body: StatusChange,
+      invalid: 'Invalid status',
+      write: (id, { status }, c) =>
+        audited(db, c.get('principal')!, { resource: 'support-requests', action: 'update' }, async (tx) => {
           const [before] = await supportRecords(tx, [id]);
           if (!before || !(await setSupportStatus(tx, id, status))) throw notFound('SUPPORT_REQUEST_NOT_FOUND');
           const after = (await supportRecords(tx, [id]))[0]!;
           return { recordId: id, before, after, result: after };
-        });
-        return c.json(request, 200);
-      },
-    )
-    .openapi(
-      createRoute({
-        method: 'delete',
-        path: '/{id}',
-        tags,
-        summary: 'Delete a request (admin.support.delete)',
-        middleware: requirePermission('admin.support.delete'),
-        request: { params: IdParam },
-        responses: { 200: { description: 'The deleted request', ...jsonContent(AdminSupportRequest) }, ...guarded, 404: unknown },
-      }),
-      async (c) => {
-        const { id } = c.req.valid('param');
-        const [found] = await supportRecords(db, [id]);
-        if (!found) throw notFound('SUPPORT_REQUEST_NOT_FOUND');
+        }),
+    },
+    remove: {
+      permission: 'admin.support.delete',
+      summary: 'Delete a request (admin.support.delete)',
+      write: async (found, c) => {
         await audited(db, c.get('principal')!, { resource: 'support-requests', action: 'delete' }, async (tx) => {
-          await deleteSupportRequest(tx, id);
-          return { recordId: id, before: found, after: null, result: undefined };
+          await deleteSupportRequest(tx, found.id);
+          return { recordId: found.id, before: found, after: null, result: undefined };
         });
-        return c.json(found, 200);
       },
-    );
+    },
+  });
 }

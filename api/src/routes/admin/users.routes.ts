@@ -1,17 +1,14 @@
 import { msg } from '@autoroute/contract/messages';
 import { hashPassword, nowIso } from '@autoroute/db';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
-import { requirePermission } from '../../middleware/auth.ts';
-import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { Email, NewPassword, Phone, Username } from '../auth/auth.schemas.ts';
 import { createMember, deleteUserRow, emailTaken, setUserStatus, updateUserColumns, usernameTaken } from '../user/user.data.ts';
 import { applyUserAccess, checkUserAccess, checkUserDeletion } from './access.service.ts';
 import { audited, REDACTED } from './audit.service.ts';
+import { crudRouter } from './crud-router.ts';
 import { filterValue } from './list-query.ts';
-import { listRoutes } from './list-routes.ts';
-import { guarded } from './resources.routes.ts';
 import { userIdPage, userRecords } from './users.data.ts';
 
 type Db = Deps['db'];
@@ -83,13 +80,13 @@ export function adminUsersRoutes(deps: Deps) {
   const one = async (id: number, from: Db = db): Promise<z.infer<typeof AdminUser> | null> => (await userRecords(from, [id]))[0] ?? null;
   // A password the write set shows in the log as set, never as its value.
   const logged = (user: z.infer<typeof AdminUser>, password: string | undefined) => (password ? { ...user, password: REDACTED } : user);
-  return listRoutes({
+  return crudRouter({
     resource: 'users',
     permission: 'admin.user.index',
     tags,
     record: AdminUser,
     summary: { list: 'List users (admin.user.index): filter q, status, roleId, id, createdSince', one: 'One user (admin.user.index)' },
-    describe: { one: 'The user', missing: 'No such user' },
+    describe: { one: 'The user', missing: 'no such user', deleted: 'The deleted user' },
     notFoundCode: 'USER_NOT_FOUND',
     sorts: SORTS,
     defaultSort: { field: 'createdAt', order: 'DESC' },
@@ -103,30 +100,18 @@ export function adminUsersRoutes(deps: Deps) {
     page: ({ q, status, roleId, id, createdSince }, sort, query) =>
       userIdPage(db, deps.dialect, { q, status, ids: id, createdSince, roleIds: roleId }, sort, query),
     records: (ids) => userRecords(db, ids),
-  })
-    .openapi(
-      createRoute({
-        method: 'post',
-        path: '/',
-        tags,
-        summary: 'Create a user with a password, status and roles (admin.user.create); the address counts as verified',
-        middleware: requirePermission('admin.user.create'),
-        request: jsonBody(UserInput),
-        responses: {
-          201: { description: 'Created', ...jsonContent(AdminUser) },
-          ...guarded,
-          409: failure('EMAIL_TAKEN or USERNAME_TAKEN'),
-          422: failure('Invalid'),
-        },
-      }),
-      async (c) => {
-        const body = c.req.valid('json');
+    create: {
+      permission: 'admin.user.create',
+      summary: 'Create a user with a password, status and roles (admin.user.create); the address counts as verified',
+      body: UserInput,
+      conflict: 'EMAIL_TAKEN or USERNAME_TAKEN',
+      write: async (body, c) => {
         const t = c.get('t');
         if (!body.password) throw validationFailed([{ path: 'password', message: t('validation.required') }]);
         await assertFree(db, body, 0, t);
         await checkUserAccess(db, c.get('principal')!, { userId: null, roleIds: body.roleIds, status: body.status }, t);
         const passwordHash = await hashPassword(body.password);
-        const user = await audited(db, c.get('principal')!, { resource: 'users', action: 'create' }, async (tx) => {
+        return audited(db, c.get('principal')!, { resource: 'users', action: 'create' }, async (tx) => {
           const id = await createMember(tx, {
             email: body.email,
             username: body.username,
@@ -142,34 +127,20 @@ export function adminUsersRoutes(deps: Deps) {
           const after = (await one(id, tx))!;
           return { recordId: id, before: null, after: logged(after, body.password), result: after };
         });
-        return c.json(user, 201);
       },
-    )
-    .openapi(
-      createRoute({
-        method: 'put',
-        path: '/{id}',
-        tags,
-        summary: 'Edit a user, their status and roles (admin.user.update); suspending ends their sessions at once',
-        middleware: requirePermission('admin.user.update'),
-        request: { params: IdParam, ...jsonBody(UserInput) },
-        responses: {
-          200: { description: 'Updated', ...jsonContent(AdminUser) },
-          ...guarded,
-          404: failure('USER_NOT_FOUND: no such user'),
-          409: failure('EMAIL_TAKEN or USERNAME_TAKEN; CANNOT_SUSPEND_SELF, LAST_ADMIN_RIGHT or LAST_SUPADMIN: a lock-out refused'),
-          422: failure('Invalid'),
-        },
-      }),
-      async (c) => {
-        const { id } = c.req.valid('param');
-        const body = c.req.valid('json');
+    },
+    update: {
+      permission: 'admin.user.update',
+      summary: 'Edit a user, their status and roles (admin.user.update); suspending ends their sessions at once',
+      body: UserInput,
+      conflict: 'EMAIL_TAKEN or USERNAME_TAKEN; CANNOT_SUSPEND_SELF, LAST_ADMIN_RIGHT or LAST_SUPADMIN: a lock-out refused',
+      write: async (id, body, c) => {
         const current = await one(id);
         if (!current) throw notFound('USER_NOT_FOUND');
         await assertFree(db, body, id, c.get('t'));
         await checkUserAccess(db, c.get('principal')!, { userId: id, roleIds: body.roleIds, status: body.status }, c.get('t'));
         const passwordHash = body.password ? await hashPassword(body.password) : null;
-        const user = await audited(db, c.get('principal')!, { resource: 'users', action: 'update' }, async (tx) => {
+        return audited(db, c.get('principal')!, { resource: 'users', action: 'update' }, async (tx) => {
           const before = (await one(id, tx)) ?? current;
           await updateUserColumns(tx, id, {
             email: body.email,
@@ -187,34 +158,19 @@ export function adminUsersRoutes(deps: Deps) {
           const after = (await one(id, tx))!;
           return { recordId: id, before, after: logged(after, body.password), result: after };
         });
-        return c.json(user, 200);
       },
-    )
-    .openapi(
-      createRoute({
-        method: 'delete',
-        path: '/{id}',
-        tags,
-        summary: 'Delete a user and, with them, their listings (admin.user.delete)',
-        middleware: requirePermission('admin.user.delete'),
-        request: { params: IdParam },
-        responses: {
-          200: { description: 'The deleted user', ...jsonContent(AdminUser) },
-          ...guarded,
-          404: failure('USER_NOT_FOUND: no such user'),
-          409: failure('CANNOT_DELETE_SELF or LAST_SUPADMIN: refused'),
-        },
-      }),
-      async (c) => {
-        const { id } = c.req.valid('param');
-        const user = await one(id);
-        if (!user) throw notFound('USER_NOT_FOUND');
-        await checkUserDeletion(db, c.get('principal')!, id);
+    },
+    remove: {
+      permission: 'admin.user.delete',
+      summary: 'Delete a user and, with them, their listings (admin.user.delete)',
+      conflict: 'CANNOT_DELETE_SELF or LAST_SUPADMIN: refused',
+      write: async (user, c) => {
+        await checkUserDeletion(db, c.get('principal')!, user.id);
         await audited(db, c.get('principal')!, { resource: 'users', action: 'delete' }, async (tx) => {
-          await deleteUserRow(tx, id);
-          return { recordId: id, before: user, after: null, result: undefined };
+          await deleteUserRow(tx, user.id);
+          return { recordId: user.id, before: user, after: null, result: undefined };
         });
-        return c.json(user, 200);
       },
-    );
+    },
+  });
 }

@@ -1,18 +1,15 @@
 import { DELETE_VEHICLE } from '@autoroute/contract/permissions';
 import { fromFlag } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { localName, toMajor } from '../../lib/reference.ts';
-import { requirePermission } from '../../middleware/auth.ts';
-import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { removePictureFiles } from '../pictures/pictures.service.ts';
 import { deleteVehicleRows, viewerOf } from '../vehicles/vehicles.write.service.ts';
 import { audited } from './audit.service.ts';
+import { crudRouter } from './crud-router.ts';
 import { filterValue } from './list-query.ts';
-import { listRoutes } from './list-routes.ts';
-import { guarded } from './resources.routes.ts';
 import { moderationIdPage, moderationRows, setFeatured } from './vehicles.data.ts';
 
 const AdminVehicle = z
@@ -83,7 +80,7 @@ export function adminVehiclesRoutes(deps: Deps) {
     });
   };
 
-  return listRoutes({
+  return crudRouter({
     resource: 'vehicles',
     permission: 'admin.vehicle.index',
     tags,
@@ -92,7 +89,7 @@ export function adminVehiclesRoutes(deps: Deps) {
       list: 'Every listing (admin.vehicle.index): filter q, sold, featured, ownerId, categoryId, id, soldSince',
       one: 'One listing (admin.vehicle.index)',
     },
-    describe: { one: 'The listing', missing: 'No such listing' },
+    describe: { one: 'The listing', missing: 'no such listing', deleted: 'The deleted listing' },
     notFoundCode: 'VEHICLE_NOT_FOUND',
     sorts: SORTS,
     defaultSort: { field: 'createdAt', order: 'DESC' },
@@ -114,62 +111,32 @@ export function adminVehiclesRoutes(deps: Deps) {
         query,
       ),
     records,
-  })
-    .openapi(
-      createRoute({
-        method: 'put',
-        path: '/{id}',
-        tags,
-        summary: 'Feature a listing or not (admin.vehicle.update)',
-        middleware: requirePermission('admin.vehicle.update'),
-        request: { params: IdParam, ...jsonBody(Moderation) },
-        responses: {
-          200: { description: 'Updated', ...jsonContent(AdminVehicle) },
-          ...guarded,
-          404: failure('VEHICLE_NOT_FOUND: no such listing'),
-          422: failure('Invalid'),
-        },
-      }),
-      async (c) => {
-        const { id } = c.req.valid('param');
-        const { featured } = c.req.valid('json');
-        const vehicle = await audited(db, c.get('principal')!, { resource: 'vehicles', action: 'update' }, async (tx) => {
+    update: {
+      permission: 'admin.vehicle.update',
+      summary: 'Feature a listing or not (admin.vehicle.update)',
+      body: Moderation,
+      write: (id, { featured }, c) =>
+        audited(db, c.get('principal')!, { resource: 'vehicles', action: 'update' }, async (tx) => {
           const [before] = await records([id], c.get('locale'), tx);
           if (!before) throw notFound('VEHICLE_NOT_FOUND');
           await setFeatured(tx, id, featured);
           const after = (await records([id], c.get('locale'), tx))[0]!;
           return { recordId: id, before, after, result: after };
-        });
-        return c.json(vehicle, 200);
-      },
-    )
-    .openapi(
-      createRoute({
-        method: 'delete',
-        path: '/{id}',
-        tags,
-        summary: `Delete a listing and its pictures (${DELETE_VEHICLE})`,
-        middleware: requirePermission(DELETE_VEHICLE),
-        request: { params: IdParam },
-        responses: {
-          200: { description: 'The deleted listing', ...jsonContent(AdminVehicle) },
-          ...guarded,
-          404: failure('VEHICLE_NOT_FOUND: no such listing'),
-        },
-      }),
-      async (c) => {
-        const { id } = c.req.valid('param');
-        const [found] = await records([id], c.get('locale'));
-        if (!found) throw notFound('VEHICLE_NOT_FOUND');
+        }),
+    },
+    remove: {
+      permission: DELETE_VEHICLE,
+      summary: `Delete a listing and its pictures (${DELETE_VEHICLE})`,
+      write: async (found, c) => {
         const pictures = await audited(db, c.get('principal')!, { resource: 'vehicles', action: 'delete' }, async (tx) => ({
-          recordId: id,
+          recordId: found.id,
           before: found,
           after: null,
-          result: await deleteVehicleRows(tx, viewerOf(c.get('principal')), id),
+          result: await deleteVehicleRows(tx, viewerOf(c.get('principal')), found.id),
         }));
         // The files once the rows are gone for good: a rolled-back delete keeps its pictures whole.
         await removePictureFiles(deps, pictures);
-        return c.json(found, 200);
       },
-    );
+    },
+  });
 }
