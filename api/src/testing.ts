@@ -1,15 +1,39 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { seedDemoCatalogue, seedReference } from '@autoroute/db/seed';
 import { createTestDatabase, type TestDatabase } from '@autoroute/db/testing';
+import type { RouteConfig, z } from '@hono/zod-openapi';
 import pino from 'pino';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { Deps } from './context.ts';
 import { createDeps } from './deps.ts';
 import { sign } from './middleware/signature.ts';
+import type { ErrorEnvelope } from './openapi.ts';
 
-/** A response body as JSON, untyped: tests assert on its shape. */
+/** A response body as JSON, untyped: tests assert on its shape. Prefer `readJson` with the answer's type. */
 export const json = (res: Response): Promise<any> => res.json();
+
+/** The envelope of every error answer (`failure(…)` in the route declarations). */
+export type ApiError = z.infer<typeof ErrorEnvelope>;
+/** An answer of one `data` value. */
+export interface Data<T> {
+  data: T;
+}
+
+/** The JSON answer a route declares for a status: `RouteJson<typeof listRoute, 200>`. */
+export type RouteJson<R extends RouteConfig, Status extends keyof R['responses']> = R['responses'][Status] extends {
+  content: { 'application/json': { schema: infer S extends z.ZodType } };
+}
+  ? z.infer<S>
+  : never;
+
+/**
+ * A response body as the API declares it: a type of `./types.ts` or the `z.infer` of a route's zod
+ * schema, e.g. `readJson<Data<VehicleDetail>>(res)`, `readJson<RouteJson<typeof listRoute, 200>>(res)` or
+ * `readJson<ApiError>(res)`. A type only: the body
+ * is not parsed, so a test still asserts on exactly what the API sent.
+ */
+export const readJson = <T>(res: Response): Promise<T> => res.json() as Promise<T>;
 
 export interface TestMember {
   id: number;

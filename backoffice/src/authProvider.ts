@@ -1,3 +1,4 @@
+import { canEncrypt, forgetStoredSession, loadEncrypted, saveEncrypted, USER_INFO_KEY } from '@autoroute/contract/secure-storage';
 import { type AuthProvider, HttpError } from 'react-admin';
 import { canDo, isAdmin } from './access.ts';
 import { API_ROOT, httpClient } from './dataProvider.ts';
@@ -10,37 +11,44 @@ interface StoredUser {
   permissions: string[];
 }
 
-const KEY = 'userInfo';
+const withPermissions = (user: Partial<StoredUser> | null | undefined): StoredUser | null =>
+  user && Array.isArray(user.permissions) ? (user as StoredUser) : null;
 
-const readUser = (): StoredUser | null => {
-  try {
-    const user = JSON.parse(localStorage.getItem(KEY) ?? 'null') as StoredUser | null;
-    return user && Array.isArray(user.permissions) ? user : null;
-  } catch {
-    return null;
-  }
-};
-
-const storeUser = (user: StoredUser) => localStorage.setItem(KEY, JSON.stringify(user));
-const forget = () => localStorage.removeItem(KEY);
-
-let refreshed: Promise<void> | null = null;
+/** The user of this page load (kept encrypted between page loads, SPEC §3): resolved once, then read from here. */
+let session: Promise<StoredUser | null> | null = null;
 
 /**
  * Once per page load, the stored permissions are replaced by the server's, so a role changed since
- * the sign-in takes effect on the next visit. A 401 ends the session; a network failure keeps what is stored.
+ * the sign-in takes effect on the next visit. A 401 ends the session; a network failure keeps what
+ * is stored. Where the page cannot encrypt (plain HTTP away from localhost) nothing is stored: the
+ * session cookie still authenticates, so the user is asked of the API.
  */
-function refreshPermissions(user: StoredUser): Promise<void> {
-  refreshed ??= httpClient(`${API_ROOT}/user/${user.id}`)
-    .then(({ json }) => {
-      const fresh = json?.data as Partial<StoredUser> | undefined;
-      if (fresh && Array.isArray(fresh.permissions)) storeUser({ ...user, ...fresh, permissions: fresh.permissions });
-    })
-    .catch((error: unknown) => {
-      if (error instanceof HttpError && error.status === 401) forget();
-    });
-  return refreshed;
+async function loadSession(): Promise<StoredUser | null> {
+  const stored = withPermissions(await loadEncrypted<StoredUser>(USER_INFO_KEY));
+  if (!stored && canEncrypt()) return null;
+  try {
+    const { json } = await httpClient(`${API_ROOT}/user/me`);
+    const fresh = json?.data as Partial<StoredUser> | undefined;
+    if (!fresh || !Array.isArray(fresh.permissions)) return stored;
+    const user = withPermissions({ ...stored, ...fresh, permissions: fresh.permissions });
+    await saveEncrypted(USER_INFO_KEY, user);
+    return user;
+  } catch (error: unknown) {
+    if (!(error instanceof HttpError && error.status === 401)) return stored;
+    forgetStoredSession();
+    return null;
+  }
 }
+
+const currentUser = (): Promise<StoredUser | null> => {
+  session ??= loadSession();
+  return session;
+};
+
+const forget = () => {
+  forgetStoredSession();
+  session = null;
+};
 
 /** Signs in through the same API as the storefront; only users with an admin permission may enter (SPEC §6). */
 export const authProvider: AuthProvider = {
@@ -54,37 +62,34 @@ export const authProvider: AuthProvider = {
     });
     const user = json?.data as StoredUser | undefined;
     if (!user || !Array.isArray(user.permissions) || !isAdmin(user.permissions)) throw new Error('backoffice.login.noAccess');
-    storeUser(user);
+    // A store that fails (storage refused) leaves the page to ask the API on the next load, as without Web Crypto.
+    await saveEncrypted(USER_INFO_KEY, user).catch(() => undefined);
     // The answer is as fresh as it gets: no need to ask again on this page load.
-    refreshed = Promise.resolve();
+    session = Promise.resolve(user);
   },
   async logout() {
     forget();
-    refreshed = null;
     await httpClient(`${API_ROOT}/auth/logout`, { method: 'POST' }).catch(() => undefined);
   },
   async checkAuth() {
-    const stored = readUser();
-    if (stored) await refreshPermissions(stored);
-    const user = readUser();
+    const user = await currentUser();
     if (!user || !isAdmin(user.permissions)) throw new Error('backoffice.login.noAccess');
   },
   async checkError(error: { status?: number }) {
     if (error?.status === 401) {
       forget();
-      refreshed = null;
       throw new Error('ra.auth.auth_check_error');
     }
   },
   async getIdentity() {
-    const user = readUser();
+    const user = await currentUser();
     if (!user) throw new Error('ra.auth.auth_check_error');
     return { id: user.id, fullName: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username };
   },
   async getPermissions() {
-    return readUser()?.permissions ?? [];
+    return (await currentUser())?.permissions ?? [];
   },
   async canAccess({ resource, action }: { resource: string; action: string }) {
-    return canDo(readUser()?.permissions ?? [], resource, action);
+    return canDo((await currentUser())?.permissions ?? [], resource, action);
   },
 };

@@ -1,4 +1,5 @@
 import type { NewVehicle } from '../schema.ts';
+import { toFlag } from '../util.ts';
 import type { MakeSpec, ModelSpec, Segment } from './data/makes.ts';
 import type { Random } from './random.ts';
 
@@ -284,7 +285,7 @@ export function generateVehicle(
     city_id: r.pick(place.cities),
     address: `${r.int(1, 180)} ${r.pick(['Station Road', 'Market Street', 'Harbour Avenue', 'Park Lane', 'Mill Road', 'Church Street', 'Garden Way'])}`,
     postal_code: String(r.int(10000, 95999)),
-    sold: r.chance(0.07) ? 1 : 0,
+    sold: toFlag(r.chance(0.07)),
     featured: 0,
     category_id: lookup.category.get(model.category) ?? lookup.category.values().next().value!,
     color_id: color.id,
@@ -302,7 +303,7 @@ export function generateVehicle(
     battery_type: battery ? r.pick(BATTERY_TYPES) : null,
     battery_health: health,
     charging_time: battery?.chargingTimeH ?? null,
-    fast_charging: battery ? (electric ? 1 : 0) : null,
+    fast_charging: battery ? toFlag(electric) : null,
     // What the battery takes the car today, worn by its age.
     battery_range: battery && health ? Math.round((battery.rangeKm * health) / 100) : null,
     battery_consumption: battery?.consumptionKwh100 ?? null,
@@ -319,7 +320,7 @@ export function generateVehicle(
           (battery?.rangeKm ?? 0),
     registration_date: registered,
     number_of_owners: owners,
-    is_first_hand: owners === 1 ? 1 : 0,
+    is_first_hand: toFlag(owners === 1),
     emissions_standard: electric ? 'Zero emission' : euroStandard(year),
     co2_emissions: co2,
     euro_standard: electric ? null : euroStandard(year),
@@ -336,7 +337,7 @@ export function generateVehicle(
     origin: imported ? 'Imported' : 'Local',
     origin_country_id: lookup.makeCountry.get(make.country) ?? null,
     import_status: imported ? 'Cleared' : 'Not imported',
-    imported: imported ? 1 : 0,
+    imported: toFlag(imported),
     first_registration_country_id: imported ? r.pick(lookup.countryIds) : place.country,
     created_at: createdAt,
     updated_at: createdAt,

@@ -4,7 +4,7 @@ import { CompiledQuery, type Insertable, type Kysely, PostgresAdapter, sql } fro
 import { refreshAllMarkets } from '../market.ts';
 import { hashPassword } from '../password.ts';
 import type { Database } from '../schema.ts';
-import { nowIso } from '../util.ts';
+import { nowIso, toFlag } from '../util.ts';
 import { EUR_RATES, generateVehicle, type Lookup, type Place } from './catalogue.ts';
 import { cityNames } from './data/cities.ts';
 import { cityCoordinates } from './data/coordinates.ts';
@@ -692,7 +692,7 @@ async function subscribeDemoSellers(db: Db, sellers: { id: number; professional:
     let featured = current?.featured_listing ?? 0;
     if (!current || !fits(current)) {
       const kind = plans.filter(
-        (p) => p.featured_listing === (seller.featured ? 1 : 0) && (!seller.professional || p.group === 'Professional'),
+        (p) => p.featured_listing === toFlag(seller.featured === true) && (!seller.professional || p.group === 'Professional'),
       );
       const choices = kind.length ? kind : plans;
       const plan = choices.find(fits) ?? choices.reduce((a, b) => (size(b) > size(a) ? b : a));

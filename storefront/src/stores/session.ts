@@ -1,15 +1,15 @@
+import { forgetStoredSession, loadEncrypted, saveEncrypted, USER_INFO_KEY } from '@autoroute/contract/secure-storage';
 import { atom } from 'nanostores';
-import { loadEncrypted, saveEncrypted } from '../lib/secure-storage.ts';
 import type { UserPayload } from '../lib/types.ts';
 import { $personal } from './personal.ts';
 
-/** The signed-in user in the browser (SPEC §9 key userInfo, stored encrypted). */
+/** The signed-in user in the browser (SPEC §9 key userInfo, stored encrypted: @autoroute/contract/secure-storage). */
 export const $user = atom<UserPayload | null>(null);
 
 /** SPEC §4: sign-in stores the user and applies their theme and language. */
 export async function rememberUser(user: UserPayload): Promise<void> {
   $user.set(user);
-  await saveEncrypted('userInfo', user);
+  await saveEncrypted(USER_INFO_KEY, user);
   try {
     if (user.theme?.code) localStorage.setItem('ui-theme', user.theme.code);
     localStorage.setItem('settings', JSON.stringify({ font: user.font }));
@@ -27,14 +27,14 @@ export function forgetUser(): void {
   $personal.set(null);
   document.documentElement.removeAttribute('data-signed-in');
   try {
-    for (const key of ['userInfo', 'userToken', 'ACCESS_TOKEN', 'REFRESH_TOKEN', 'SESSION']) localStorage.removeItem(key);
+    forgetStoredSession();
     sessionStorage.removeItem('member');
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve
     document.cookie = 'SIGNED_IN=; path=/; max-age=0; samesite=lax';
   } catch {}
 }
 
-export const storedUser = () => loadEncrypted<UserPayload>('userInfo');
+export const storedUser = () => loadEncrypted<UserPayload>(USER_INFO_KEY);
 
 /** The one-time code flow's state (SPEC §4: email, session id, process id), kept for this tab only. */
 export interface CodeFlow {

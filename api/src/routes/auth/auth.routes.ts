@@ -31,9 +31,9 @@ const common = {
   422: failure('VALIDATION_FAILED: invalid input'),
   429: failure('Too many attempts (Retry-After)'),
 };
-const SignedIn = z.object({ data: z.record(z.string(), z.unknown()), security: Security });
+export const SignedIn = z.object({ data: z.record(z.string(), z.unknown()), security: Security });
 const Ok = z.object({ data: z.object({ ok: z.literal(true) }) });
-const CodeSent = z.object({ data: z.object({ sessionId: z.string(), expiresIn: z.number(), resendIn: z.number() }) });
+export const CodeSent = z.object({ data: z.object({ sessionId: z.string(), expiresIn: z.number(), resendIn: z.number() }) });
 const tags = ['Auth'];
 
 const loginRoute = createRoute({
@@ -80,7 +80,7 @@ const logoutAllRoute = createRoute({
   middleware: requireUser(),
   responses: { 200: { description: 'Signed out everywhere', ...jsonContent(Ok) }, ...common },
 });
-const signupRoute = createRoute({
+export const signupRoute = createRoute({
   method: 'post',
   path: '/signup',
   tags,
@@ -105,7 +105,7 @@ const generateRoute = (path: string, summary: string) =>
       ...common,
     },
   });
-const verifyOtpRoute = createRoute({
+export const verifyOtpRoute = createRoute({
   method: 'post',
   path: '/verify-otp',
   tags,

@@ -1,9 +1,15 @@
 import { createServer } from 'node:net';
+import type { z } from '@hono/zod-openapi';
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../auth/limits.ts';
-import { createTestApp, json, latestCode, type TestApp } from '../../testing.ts';
+import { type ApiError, createTestApp, latestCode, type RouteJson, readJson, type TestApp } from '../../testing.ts';
+import type { CodeSent, SignedIn, signupRoute, verifyOtpRoute } from './auth.routes.ts';
+
+type SignedInBody = z.infer<typeof SignedIn>;
+type SignedUp = RouteJson<typeof signupRoute, 200>;
+type CodeVerified = RouteJson<typeof verifyOtpRoute, 200>;
 
 let t: TestApp;
 const count = async (table: 'users' | 'sessions') =>
@@ -21,9 +27,9 @@ const newUser = (n: string) => ({
 /** Signs a user up and verifies the address: the account is ready to sign in. */
 async function registered(n: string, app = t) {
   const user = newUser(n);
-  const { data } = await json(await app.request('/api/v1/auth/signup', { method: 'POST', json: user }));
+  const { data } = await readJson<SignedUp>(await app.request('/api/v1/auth/signup', { method: 'POST', json: user }));
   const code = latestCode(app.database.dir, user.email);
-  const verified = await json(
+  const verified = await readJson<CodeVerified>(
     await app.request('/api/v1/auth/verify-otp', { method: 'POST', json: { email: user.email, otp: code, sessionId: data.sessionId } }),
   );
   const res = await app.request('/api/v1/auth/verify-email', {
@@ -48,7 +54,7 @@ describe('sign-up and email verification (SPEC §4, §7)', () => {
     const user = newUser('grace');
     const res = await t.request('/api/v1/auth/signup', { method: 'POST', json: user });
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await readJson<SignedUp>(res);
     expect(data.sessionId).toMatch(/^[\w-]{20,}$/);
     const row = await t.database.db.selectFrom('users').selectAll().where('email', '=', user.email).executeTakeFirstOrThrow();
     expect(row.email_verified_at).toBeNull();
@@ -62,7 +68,7 @@ describe('sign-up and email verification (SPEC §4, §7)', () => {
       .executeTakeFirstOrThrow();
     expect(stored.code_hash).not.toContain(code);
 
-    const verified = await json(
+    const verified = await readJson<CodeVerified>(
       await t.request('/api/v1/auth/verify-otp', { method: 'POST', json: { email: user.email, otp: code, sessionId: data.sessionId } }),
     );
     expect(verified.data.purpose).toBe('verify_email');
@@ -72,7 +78,7 @@ describe('sign-up and email verification (SPEC §4, §7)', () => {
       headers: { 'x-process-id': verified.data.processId },
     });
     expect(signedIn.status).toBe(200);
-    const body = await json(signedIn);
+    const body = await readJson<SignedInBody>(signedIn);
     expect(body.data).toMatchObject({
       email: user.email,
       username: 'grace',
@@ -96,7 +102,7 @@ describe('sign-up and email verification (SPEC §4, §7)', () => {
     const users = await count('users');
     const res = await t.request('/api/v1/auth/signup', { method: 'POST', json: { ...newUser('grace2'), email: 'grace@example.test' } });
     expect(res.status).toBe(200);
-    expect(Object.keys((await json(res)).data).sort()).toEqual(['email', 'sessionId']);
+    expect(Object.keys((await readJson<SignedUp>(res)).data).sort()).toEqual(['email', 'sessionId']);
     expect(await count('users')).toBe(users);
   });
 
@@ -111,15 +117,15 @@ describe('sign-up and email verification (SPEC §4, §7)', () => {
     const users = await count('users');
     const res = await t.request('/api/v1/auth/signup', { method: 'POST', json: { ...newUser('rejected'), ...change } });
     expect(res.status).toBe(422);
-    const body = await json(res);
-    expect(body.details.find((d: { path: string }) => d.path === field)?.message).toBeTruthy();
+    const body = await readJson<ApiError>(res);
+    expect(body.details!.find((d: { path: string }) => d.path === field)?.message).toBeTruthy();
     expect(await count('users')).toBe(users);
   });
 
   it('refuses a taken username with 409', async () => {
     const res = await t.request('/api/v1/auth/signup', { method: 'POST', json: { ...newUser('GRACE'), email: 'other@example.test' } });
     expect(res.status).toBe(409);
-    expect((await json(res)).code).toBe('USERNAME_TAKEN');
+    expect((await readJson<ApiError>(res)).code).toBe('USERNAME_TAKEN');
   });
 });
 
@@ -138,16 +144,16 @@ describe('sign-in (SPEC §2 /sign-in)', () => {
     const unknown = await login('nobody@example.test', 'not the passphrase');
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(await json(wrong)).toEqual(await json(unknown));
+    expect(await readJson<ApiError>(wrong)).toEqual(await readJson<ApiError>(unknown));
   });
 
   it('refuses a suspended user, who loses every session at once', async () => {
     await registered('mallory');
-    const session = await json(await login('mallory', 'a long enough passphrase'));
+    const session = await readJson<SignedInBody>(await login('mallory', 'a long enough passphrase'));
     await t.database.db.updateTable('users').set({ status: 'suspended' }).where('username', '=', 'mallory').execute();
     const res = await login('mallory', 'a long enough passphrase');
     expect(res.status).toBe(403);
-    expect((await json(res)).code).toBe('ACCOUNT_SUSPENDED');
+    expect((await readJson<ApiError>(res)).code).toBe('ACCOUNT_SUSPENDED');
     const still = await t.request('/api/v1/auth/logout-all', {
       method: 'POST',
       headers: { authorization: `Bearer ${session.security.accessToken}` },
@@ -161,7 +167,7 @@ describe('sign-in (SPEC §2 /sign-in)', () => {
     for (let i = 0; i < 11; i++) last = await login('target', `guess number ${i}`);
     expect(last!.status).toBe(429);
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await json(last!)).code).toBe('TOO_MANY_REQUESTS');
+    expect((await readJson<ApiError>(last!)).code).toBe('TOO_MANY_REQUESTS');
   });
 });
 
@@ -171,18 +177,18 @@ describe('sessions: refresh rotation, logout, logout of all devices (DESIGN §2)
   });
 
   it('rotates the refresh token; a reused one revokes the whole session', async () => {
-    const first = await json(await login('ken', 'a long enough passphrase'));
+    const first = await readJson<SignedInBody>(await login('ken', 'a long enough passphrase'));
     const refreshed = await t.request('/api/v1/auth/access-token', {
       method: 'POST',
       json: { refreshToken: first.security.refreshToken, sessionID: first.security.sessionID },
     });
     expect(refreshed.status).toBe(200);
-    const second = await json(refreshed);
+    const second = await readJson<SignedInBody>(refreshed);
     expect(second.security.refreshToken).not.toBe(first.security.refreshToken);
 
     const reused = await t.request('/api/v1/auth/access-token', { method: 'POST', json: { refreshToken: first.security.refreshToken } });
     expect(reused.status).toBe(401);
-    expect((await json(reused)).code).toBe('REFRESH_REUSED');
+    expect((await readJson<ApiError>(reused)).code).toBe('REFRESH_REUSED');
     const afterTheft = await t.request('/api/v1/auth/access-token', {
       method: 'POST',
       json: { refreshToken: second.security.refreshToken },
@@ -191,8 +197,8 @@ describe('sessions: refresh rotation, logout, logout of all devices (DESIGN §2)
   });
 
   it('logs out of this session only', async () => {
-    const a = await json(await login('ken', 'a long enough passphrase'));
-    const b = await json(await login('ken', 'a long enough passphrase'));
+    const a = await readJson<SignedInBody>(await login('ken', 'a long enough passphrase'));
+    const b = await readJson<SignedInBody>(await login('ken', 'a long enough passphrase'));
     await t.request('/api/v1/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${a.security.accessToken}` } });
     expect((await t.request('/api/v1/auth/access-token', { method: 'POST', json: { refreshToken: a.security.refreshToken } })).status).toBe(
       401,
@@ -203,8 +209,8 @@ describe('sessions: refresh rotation, logout, logout of all devices (DESIGN §2)
   });
 
   it('logs out of all devices: the other session cannot refresh', async () => {
-    const a = await json(await login('ken', 'a long enough passphrase'));
-    const b = await json(await login('ken', 'a long enough passphrase'));
+    const a = await readJson<SignedInBody>(await login('ken', 'a long enough passphrase'));
+    const b = await readJson<SignedInBody>(await login('ken', 'a long enough passphrase'));
     const res = await t.request('/api/v1/auth/logout-all', {
       method: 'POST',
       headers: { authorization: `Bearer ${a.security.accessToken}` },
@@ -226,17 +232,17 @@ describe('password reset (SPEC §4: requested, then succeeded)', () => {
   });
 
   const startReset = async (email: string) => {
-    const { data } = await json(
+    const { data } = await readJson<z.infer<typeof CodeSent>>(
       await t.request('/api/v1/auth/generate-otp', { method: 'POST', json: { email, purpose: 'reset_password' } }),
     );
     return data.sessionId as string;
   };
 
   it('resets through code and process id, then only the new password works and old sessions end', async () => {
-    const before = await json(await login('barbara', 'a long enough passphrase'));
+    const before = await readJson<SignedInBody>(await login('barbara', 'a long enough passphrase'));
     const sessionId = await startReset('barbara@example.test');
     const code = latestCode(t.database.dir, 'barbara@example.test');
-    const { data } = await json(
+    const { data } = await readJson<CodeVerified>(
       await t.request('/api/v1/auth/verify-otp', { method: 'POST', json: { email: 'barbara@example.test', otp: code, sessionId } }),
     );
     const res = await t.request('/api/v1/auth/reset-password', {
@@ -257,7 +263,7 @@ describe('password reset (SPEC §4: requested, then succeeded)', () => {
       headers: { 'x-process-id': data.processId },
     });
     expect(again.status).toBe(400);
-    expect((await json(again)).code).toBe('PROCESS_INVALID');
+    expect((await readJson<ApiError>(again)).code).toBe('PROCESS_INVALID');
   });
 
   it('answers the same for an unknown address and sends nothing', async () => {
@@ -266,7 +272,7 @@ describe('password reset (SPEC §4: requested, then succeeded)', () => {
       json: { email: 'ghost@example.test', purpose: 'reset_password' },
     });
     expect(res.status).toBe(200);
-    expect(Object.keys((await json(res)).data).sort()).toEqual(['expiresIn', 'resendIn', 'sessionId']);
+    expect(Object.keys((await readJson<z.infer<typeof CodeSent>>(res)).data).sort()).toEqual(['expiresIn', 'resendIn', 'sessionId']);
     expect(() => latestCode(t.database.dir, 'ghost@example.test')).toThrow();
   });
 
@@ -282,7 +288,7 @@ describe('password reset (SPEC §4: requested, then succeeded)', () => {
       method: 'POST',
       json: { email: 'barbara@example.test', otp: code, sessionId },
     });
-    expect((await json(reused)).code).toBe('CODE_INVALID');
+    expect((await readJson<ApiError>(reused)).code).toBe('CODE_INVALID');
 
     const wrongProcess = await t.request('/api/v1/auth/reset-password', {
       method: 'POST',
@@ -302,7 +308,7 @@ describe('password reset (SPEC §4: requested, then succeeded)', () => {
       method: 'POST',
       json: { email: 'barbara@example.test', otp: late, sessionId: expiring },
     });
-    expect((await json(expired)).code).toBe('CODE_EXPIRED');
+    expect((await readJson<ApiError>(expired)).code).toBe('CODE_EXPIRED');
   });
 
   it('locks a code after five wrong tries, even for the right code afterwards', async () => {
@@ -315,7 +321,7 @@ describe('password reset (SPEC §4: requested, then succeeded)', () => {
       method: 'POST',
       json: { email: 'barbara@example.test', otp: code, sessionId },
     });
-    expect((await json(res)).code).toBe('CODE_LOCKED');
+    expect((await readJson<ApiError>(res)).code).toBe('CODE_LOCKED');
   });
 });
 
@@ -330,7 +336,7 @@ describe('per-address limits', () => {
       for (let i = 0; i < limit; i++) expect((await login(`guesser${i}@example.test`, 'not the passphrase', fresh)).status).toBe(401);
       const refused = await login('office', 'a long enough passphrase', fresh);
       expect(refused.status).toBe(429);
-      expect((await json(refused)).code).toBe('TOO_MANY_REQUESTS');
+      expect((await readJson<ApiError>(refused)).code).toBe('TOO_MANY_REQUESTS');
     } finally {
       await fresh.destroy();
     }
@@ -362,7 +368,7 @@ describe('cross-site requests', () => {
       body: 'email=a&password=b',
     });
     expect(res.status).toBe(403);
-    expect((await json(res)).code).toBe('CROSS_SITE_REQUEST');
+    expect((await readJson<ApiError>(res)).code).toBe('CROSS_SITE_REQUEST');
   });
 });
 

@@ -24,7 +24,7 @@ interface FlowCookie extends PendingFlow {
 const Code = z.object({ code: z.string().min(1).max(60).openapi({ description: 'The federer code', example: 'google' }) });
 const tags = ['Auth'];
 
-const listRoute = createRoute({
+export const listRoute = createRoute({
   method: 'get',
   path: '/',
   tags,

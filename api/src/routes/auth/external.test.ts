@@ -1,8 +1,11 @@
 import { nowIso } from '@autoroute/db';
+import type { z } from '@hono/zod-openapi';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from '../../testing.ts';
+import { type ApiError, createTestApp, type Data, type RouteJson, readJson, type TestApp } from '../../testing.ts';
 import { startIdentityProvider, type TestIdentityProvider } from '../../testing-oidc.ts';
+import type { SignedIn } from './auth.routes.ts';
+import type { listRoute } from './external.routes.ts';
 
 // Federated sign-in (issue 3): the real app against a real OpenID provider on a loopback port.
 const PUBLIC_URL = 'http://localhost:3000';
@@ -103,7 +106,7 @@ afterAll(async () => {
 
 describe('federated sign-in (SPEC §2 /external/, OpenID Connect with PKCE)', () => {
   it('lists only the active federers', async () => {
-    const { data } = await json(await t.request('/api/v1/auth/external'));
+    const { data } = await readJson<RouteJson<typeof listRoute, 200>>(await t.request('/api/v1/auth/external'));
     expect(data).toEqual([{ code: 'testid', name: 'Test ID testid' }]);
   });
 
@@ -154,7 +157,9 @@ describe('federated sign-in (SPEC §2 /external/, OpenID Connect with PKCE)', ()
 
     // The session works: the cookies sign the person in.
     const access = cookies.match(/ACCESS_TOKEN=([^;]+);/)![1];
-    const me = await json(await t.request('/api/v1/user/me', { headers: { cookie: `ACCESS_TOKEN=${access}` } }));
+    const me = await readJson<Data<Record<string, unknown>>>(
+      await t.request('/api/v1/user/me', { headers: { cookie: `ACCESS_TOKEN=${access}` } }),
+    );
     expect(me.data).toMatchObject({ email: 'katherine.johnson@example.test', roles: ['USER'], emailVerified: true });
 
     // Signing in again finds the same account.
@@ -287,7 +292,7 @@ describe('POST /api/v1/auth/oauth-login (SPEC §7)', () => {
       refreshToken: null,
     });
     expect(res.status).toBe(200);
-    const body = await json(res);
+    const body = await readJson<z.infer<typeof SignedIn>>(res);
     expect(body.data).toMatchObject({ email: 'annie@example.test', firstName: 'Annie', emailVerified: true });
     expect(body.security.accessToken).toBeTruthy();
   });
@@ -303,7 +308,7 @@ describe('POST /api/v1/auth/oauth-login (SPEC §7)', () => {
     ]) {
       const res = await oauthLogin(body);
       expect(res.status).toBe(401);
-      expect((await json(res)).code).toBe('EXTERNAL_TOKEN_INVALID');
+      expect((await readJson<ApiError>(res)).code).toBe('EXTERNAL_TOKEN_INVALID');
     }
     expect(await countUsers()).toBe(before);
   });
@@ -311,10 +316,10 @@ describe('POST /api/v1/auth/oauth-login (SPEC §7)', () => {
   it('answers 404 for an unknown federer and 422 for missing fields', async () => {
     const unknown = await oauthLogin({ federer: 'nope', federerUserId: 'x', email: 'x@example.test', accessToken: 'x' });
     expect(unknown.status).toBe(404);
-    expect((await json(unknown)).code).toBe('FEDERER_NOT_FOUND');
+    expect((await readJson<ApiError>(unknown)).code).toBe('FEDERER_NOT_FOUND');
     const missing = await oauthLogin({ federer: 'testid', email: 'not an email' });
     expect(missing.status).toBe(422);
-    const paths = (await json(missing)).details.map((d: { path: string }) => d.path).sort();
+    const paths = (await readJson<ApiError>(missing)).details!.map((d: { path: string }) => d.path).sort();
     expect(paths).toEqual(['accessToken', 'email', 'federerUserId']);
   });
 });

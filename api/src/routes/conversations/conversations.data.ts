@@ -1,4 +1,4 @@
-import type { ConversationSide, Database } from '@autoroute/db';
+import { type ConversationSide, type Database, toFlag } from '@autoroute/db';
 import type { Kysely } from 'kysely';
 
 type Db = Kysely<Database>;
@@ -150,7 +150,7 @@ export async function insertConversation(
       buyer_name: c.buyerName,
       buyer_email: c.buyerEmail,
       buyer_phone: c.buyerPhone,
-      buyer_shared: c.buyerShared ? 1 : 0,
+      buyer_shared: toFlag(c.buyerShared),
       guest_key: c.guestKey,
     })
     .returning('id')
@@ -252,7 +252,7 @@ export async function insertMessageNotification(
       from_name: n.fromName,
       message: n.message,
       conversation_id: n.conversationId,
-      mail_pending: n.mail ? 1 : 0,
+      mail_pending: toFlag(n.mail),
     })
     .execute();
 }

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { absoluteUrl } from '@autoroute/contract/runtime-config';
-import type { ConversationSide } from '@autoroute/db';
+import { type ConversationSide, fromFlag } from '@autoroute/db';
 import { DEFAULT_LOCALE, type Locale, matchLocale } from '@autoroute/locales';
 import type { z } from '@hono/zod-openapi';
 import { serverSecret } from '../../auth/tokens.ts';
@@ -83,10 +83,10 @@ const resolve = (deps: Deps, caller: Caller, id: number | string): Promise<Acces
 function otherParty(a: Access) {
   const { row } = a;
   if (a.side === 'buyer') {
-    const shared = row.seller_shared === 1;
+    const shared = fromFlag(row.seller_shared);
     return { name: sellerName(row), phone: shared ? row.seller_phone : null, email: shared ? row.seller_email : null };
   }
-  const shared = row.buyer_shared === 1;
+  const shared = fromFlag(row.buyer_shared);
   return {
     name: row.buyer_name,
     phone: shared ? (row.buyer_phone ?? row.buyer_account_phone) : null,
@@ -108,7 +108,7 @@ async function present(deps: Deps, a: Access): Promise<z.infer<typeof Conversati
     blockedBy: row.blocked_by === null ? null : row.blocked_by === side ? 'me' : 'other',
     lastMessageAt: row.last_message_at,
     other: otherParty(a),
-    shared: (side === 'buyer' ? row.buyer_shared : row.seller_shared) === 1,
+    shared: fromFlag(side === 'buyer' ? row.buyer_shared : row.seller_shared),
     guest: row.buyer_id === null,
     messages: messages.map((m) => ({ id: m.id, mine: m.sender === side, body: m.body, createdAt: m.created_at })),
   };

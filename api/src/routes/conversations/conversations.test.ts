@@ -1,5 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, json, outboxMails, type TestApp, type TestMember } from '../../testing.ts';
+import {
+  type ApiError,
+  createTestApp,
+  type Data,
+  outboxMails,
+  type RouteJson,
+  readJson,
+  type TestApp,
+  type TestMember,
+} from '../../testing.ts';
+import type { Conversation, ConversationList } from '../../types.ts';
+import type { listRoute as notificationsRoute } from '../notifications/notifications.schemas.ts';
+import type { contactRoute } from '../vehicles/interactions.schemas.ts';
 import { GUEST_LINK_DAYS, guestToken } from './conversations.service.ts';
 
 // Issue 17 item 6: conversations between a buyer (a member or a guest) and a seller, through the real app.
@@ -24,6 +36,7 @@ const sendContact = (id: number, body: Record<string, unknown>, member?: TestMem
   t.request(`/api/v1/vehicles/${id}/contact`, { method: 'POST', json: body, headers: member?.headers ?? {} });
 const call = (member: TestMember, path: string, init: { method?: string; json?: unknown } = {}) =>
   t.request(`/api/v1/conversations${path}`, { ...init, headers: member.headers });
+type Contacted = RouteJson<typeof contactRoute, 201>;
 const countOf = async (table: 'conversations' | 'messages' | 'contacts' | 'notifications') =>
   Number((await db().selectFrom(table).select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 const runJob = async (handler: string) => {
@@ -61,7 +74,7 @@ describe('a member writes to a seller', () => {
     const contacts = await countOf('contacts');
     const res = await sendContact(listing, { ...contact, shareContact: false }, buyer);
     expect(res.status).toBe(201);
-    id = (await json(res)).data.conversationId;
+    id = (await readJson<Contacted>(res)).data.conversationId!;
     expect(id).toBeGreaterThan(0);
     expect(await countOf('contacts')).toBe(contacts + 1);
 
@@ -74,7 +87,7 @@ describe('a member writes to a seller', () => {
       .executeTakeFirstOrThrow();
     expect(notice).toMatchObject({ kind: 'contact', conversation_id: id, phone: null, email: null, message: contact.message });
 
-    const mine = await json(await call(buyer, ''));
+    const mine = await readJson<ConversationList>(await call(buyer, ''));
     expect(mine.data).toEqual([
       expect.objectContaining({
         id,
@@ -86,11 +99,11 @@ describe('a member writes to a seller', () => {
       }),
     ]);
     expect(mine.meta).toMatchObject({ total: 1, unread: 0 });
-    const theirs = await json(await call(seller, ''));
+    const theirs = await readJson<ConversationList>(await call(seller, ''));
     expect(theirs.data[0]).toMatchObject({ id, role: 'seller', unread: 1, otherName: 'Jean Dupont', lastMessage: { mine: false } });
     expect(theirs.meta.unread).toBe(1);
 
-    const seen = (await json(await call(seller, `/${id}`))).data;
+    const seen = (await readJson<Data<Conversation>>(await call(seller, `/${id}`))).data;
     expect(seen).toMatchObject({ role: 'seller', other: { name: 'Jean Dupont', phone: null, email: null }, blocked: false, guest: false });
     expect(seen.messages).toEqual([expect.objectContaining({ mine: false, body: contact.message })]);
   });
@@ -98,11 +111,13 @@ describe('a member writes to a seller', () => {
   it('answers, tells the buyer in their inbox and by mail, and reading clears the count', async () => {
     const res = await call(seller, `/${id}/messages`, { method: 'POST', json: { body: '  Yes, come on Saturday.  ' } });
     expect(res.status).toBe(201);
-    expect((await json(res)).data.messages.at(-1)).toMatchObject({ mine: true, body: 'Yes, come on Saturday.' });
+    expect((await readJson<Data<Conversation>>(res)).data.messages.at(-1)).toMatchObject({ mine: true, body: 'Yes, come on Saturday.' });
 
-    const listed = await json(await call(buyer, ''));
+    const listed = await readJson<ConversationList>(await call(buyer, ''));
     expect(listed.meta.unread).toBe(1);
-    const notice = (await json(await t.request('/api/v1/notifications', { headers: buyer.headers }))).data[0];
+    const notice = (
+      await readJson<RouteJson<typeof notificationsRoute, 200>>(await t.request('/api/v1/notifications', { headers: buyer.headers }))
+    ).data[0];
     expect(notice).toMatchObject({ kind: 'message', message: 'Yes, come on Saturday.' });
 
     await runJob('send-notification-mail');
@@ -113,8 +128,8 @@ describe('a member writes to a seller', () => {
 
     const read = await call(buyer, `/${id}/read`, { method: 'POST' });
     expect(read.status).toBe(200);
-    expect((await json(read)).data.unread).toBe(0);
-    expect((await json(await call(buyer, ''))).meta.unread).toBe(0);
+    expect((await readJson<Data<Conversation>>(read)).data.unread).toBe(0);
+    expect((await readJson<ConversationList>(await call(buyer, ''))).meta.unread).toBe(0);
     // The inbox notification of that message is read with it.
     const after = await db()
       .selectFrom('notifications')
@@ -126,10 +141,10 @@ describe('a member writes to a seller', () => {
   });
 
   it('shows a party’s phone and email only once they share them', async () => {
-    expect((await json(await call(buyer, `/${id}`))).data.other).toMatchObject({ phone: null, email: null });
+    expect((await readJson<Data<Conversation>>(await call(buyer, `/${id}`))).data.other).toMatchObject({ phone: null, email: null });
     const shared = await call(seller, `/${id}/share`, { method: 'POST' });
-    expect((await json(shared)).data.shared).toBe(true);
-    expect((await json(await call(buyer, `/${id}`))).data.other).toEqual({
+    expect((await readJson<Data<Conversation>>(shared)).data.shared).toBe(true);
+    expect((await readJson<Data<Conversation>>(await call(buyer, `/${id}`))).data.other).toEqual({
       name: 'Test Member',
       phone: '+33612345678',
       email: seller.email,
@@ -139,11 +154,14 @@ describe('a member writes to a seller', () => {
   it('continues the same conversation when the buyer writes again, and the plan does not count it twice', async () => {
     const [contacts, conversations] = [await countOf('contacts'), await countOf('conversations')];
     const res = await sendContact(listing, { ...contact, message: 'Also, is the price negotiable?' }, buyer);
-    expect((await json(res)).data.conversationId).toBe(id);
+    expect((await readJson<Contacted>(res)).data.conversationId).toBe(id);
     expect(await countOf('contacts')).toBe(contacts);
     expect(await countOf('conversations')).toBe(conversations);
     // They shared their details this time.
-    expect((await json(await call(seller, `/${id}`))).data.other).toMatchObject({ phone: contact.phone, email: contact.email });
+    expect((await readJson<Data<Conversation>>(await call(seller, `/${id}`))).data.other).toMatchObject({
+      phone: contact.phone,
+      email: contact.email,
+    });
   });
 
   it('refuses everyone but the two parties, and an unknown conversation', async () => {
@@ -158,12 +176,12 @@ describe('a member writes to a seller', () => {
     ] as const) {
       const res = await call(stranger, path, { method, ...(method === 'POST' && path.endsWith('messages') && { json: { body: 'hi' } }) });
       expect(res.status, `${method} ${path}`).toBe(403);
-      expect((await json(res)).code).toBe('CONVERSATION_FORBIDDEN');
+      expect((await readJson<ApiError>(res)).code).toBe('CONVERSATION_FORBIDDEN');
     }
-    expect((await json(await call(stranger, ''))).data).toEqual([]);
+    expect((await readJson<ConversationList>(await call(stranger, ''))).data).toEqual([]);
     const missing = await call(buyer, '/999999');
     expect(missing.status).toBe(404);
-    expect((await json(missing)).code).toBe('CONVERSATION_NOT_FOUND');
+    expect((await readJson<ApiError>(missing)).code).toBe('CONVERSATION_NOT_FOUND');
     expect((await call(buyer, '/abc')).status).toBe(422);
     expect((await t.request(`/api/v1/conversations/${id}`)).status).toBe(401);
     expect(await countOf('messages')).toBe(before);
@@ -177,9 +195,9 @@ describe('a member writes to a seller', () => {
       headers: { ...buyer.headers, 'accept-language': 'fr-FR' },
     });
     expect(empty.status).toBe(422);
-    const body = await json(empty);
-    expect(body.details[0].path).toBe('body');
-    expect(body.details[0].message).not.toBe('contact.messageRequired');
+    const body = await readJson<ApiError>(empty);
+    expect(body.details![0]!.path).toBe('body');
+    expect(body.details![0]!.message).not.toBe('contact.messageRequired');
     expect((await call(buyer, `/${id}/messages`, { method: 'POST', json: { body: 'x'.repeat(2001) } })).status).toBe(422);
     expect((await call(buyer, `/${id}/messages`, { method: 'POST', json: { body: 'hi', extra: 1 } })).status).toBe(422);
     expect(await countOf('messages')).toBe(before);
@@ -187,26 +205,26 @@ describe('a member writes to a seller', () => {
 
   it('once blocked, takes no more messages from either side, nor through the contact form', async () => {
     const blocked = await call(seller, `/${id}/block`, { method: 'POST' });
-    expect((await json(blocked)).data).toMatchObject({ blocked: true, blockedBy: 'me' });
-    expect((await json(await call(buyer, `/${id}`))).data.blockedBy).toBe('other');
+    expect((await readJson<Data<Conversation>>(blocked)).data).toMatchObject({ blocked: true, blockedBy: 'me' });
+    expect((await readJson<Data<Conversation>>(await call(buyer, `/${id}`))).data.blockedBy).toBe('other');
     const before = await countOf('messages');
     const reply = await call(buyer, `/${id}/messages`, { method: 'POST', json: { body: 'Hello?' } });
     expect(reply.status).toBe(409);
-    expect((await json(reply)).code).toBe('CONVERSATION_BLOCKED');
+    expect((await readJson<ApiError>(reply)).code).toBe('CONVERSATION_BLOCKED');
     expect((await sendContact(listing, contact, buyer)).status).toBe(409);
     // Only the side that blocked can take it back.
     expect((await call(buyer, `/${id}/block`, { method: 'DELETE' })).status).toBe(409);
     expect(await countOf('messages')).toBe(before);
     const unblocked = await call(seller, `/${id}/block`, { method: 'DELETE' });
-    expect((await json(unblocked)).data.blocked).toBe(false);
+    expect((await readJson<Data<Conversation>>(unblocked)).data.blocked).toBe(false);
     expect((await call(buyer, `/${id}/messages`, { method: 'POST', json: { body: 'Thanks!' } })).status).toBe(201);
   });
 
   it('keeps the conversation when the listing is deleted', async () => {
-    const other = (await json(await sendContact(second, contact, buyer))).data.conversationId;
+    const other = (await readJson<Contacted>(await sendContact(second, contact, buyer))).data.conversationId;
     expect(other).not.toBe(id);
     expect((await t.request(`/api/v1/vehicles/${second}`, { method: 'DELETE', headers: seller.headers })).status).toBe(200);
-    const seen = (await json(await call(buyer, `/${other}`))).data;
+    const seen = (await readJson<Data<Conversation>>(await call(buyer, `/${other}`))).data;
     expect(seen).toMatchObject({ vehicleId: null, title: expect.any(String) });
     expect(seen.title.length).toBeGreaterThan(0);
   });
@@ -222,15 +240,18 @@ describe('a guest writes to a seller', () => {
     const { email: _, ...withoutEmail } = guest;
     const res = await sendContact(listing, withoutEmail);
     expect(res.status).toBe(422);
-    expect((await json(res)).details).toEqual([{ path: 'email', message: expect.stringContaining('email') }]);
+    expect((await readJson<ApiError>(res)).details).toEqual([{ path: 'email', message: expect.stringContaining('email') }]);
     expect(await countOf('conversations')).toBe(before);
   });
 
   it('gets the seller’s answer by mail with a link to read and answer without an account', async () => {
-    expect((await json(await sendContact(listing, guest))).data.conversationId).toBeNull();
+    expect((await readJson<Contacted>(await sendContact(listing, guest))).data.conversationId).toBeNull();
     const row = await db().selectFrom('conversations').select('id').where('buyer_email', '=', guest.email).executeTakeFirstOrThrow();
     id = row.id;
-    expect((await json(await call(seller, `/${id}`))).data).toMatchObject({ guest: true, other: { name: 'Jean Dupont', email: null } });
+    expect((await readJson<Data<Conversation>>(await call(seller, `/${id}`))).data).toMatchObject({
+      guest: true,
+      other: { name: 'Jean Dupont', email: null },
+    });
 
     expect((await call(seller, `/${id}/messages`, { method: 'POST', json: { body: 'It is, when can you come?' } })).status).toBe(201);
     const mail = outboxMails(t.database.dir, guest.email).at(-1);
@@ -240,7 +261,7 @@ describe('a guest writes to a seller', () => {
 
     const read = await t.request(`/api/v1/guest-conversations/${encodeURIComponent(token)}`);
     expect(read.status).toBe(200);
-    const seen = (await json(read)).data;
+    const seen = (await readJson<Data<Conversation>>(read)).data;
     expect(seen).toMatchObject({ id, role: 'buyer', unread: 0, other: { name: 'Test Member', phone: null } });
     expect(seen.messages.map((m: { body: string; mine: boolean }) => [m.mine, m.body])).toEqual([
       [true, guest.message],
@@ -252,7 +273,7 @@ describe('a guest writes to a seller', () => {
       json: { body: 'Tomorrow at ten.' },
     });
     expect(answer.status).toBe(201);
-    const theirs = await json(await call(seller, ''));
+    const theirs = await readJson<ConversationList>(await call(seller, ''));
     expect(theirs.data.find((c: { id: number }) => c.id === id)).toMatchObject({
       unread: 1,
       lastMessage: { body: 'Tomorrow at ten.', mine: false },
@@ -276,7 +297,7 @@ describe('a guest writes to a seller', () => {
         json: { body: 'x' },
       });
       expect(res.status, bad).toBe(403);
-      expect((await json(res)).code).toBe('GUEST_LINK_INVALID');
+      expect((await readJson<ApiError>(res)).code).toBe('GUEST_LINK_INVALID');
     }
     expect(await countOf('messages')).toBe(before);
   });
@@ -284,9 +305,9 @@ describe('a guest writes to a seller', () => {
   it('stops working once the guest stops the conversation', async () => {
     const stop = await t.request(`/api/v1/guest-conversations/${encodeURIComponent(token)}/block`, { method: 'POST' });
     expect(stop.status).toBe(200);
-    expect((await json(stop)).data.blockedBy).toBe('me');
+    expect((await readJson<Data<Conversation>>(stop)).data.blockedBy).toBe('me');
     expect((await t.request(`/api/v1/guest-conversations/${encodeURIComponent(token)}`)).status).toBe(403);
-    expect((await json(await call(seller, `/${id}`))).data.blockedBy).toBe('other');
+    expect((await readJson<Data<Conversation>>(await call(seller, `/${id}`))).data.blockedBy).toBe('other');
     expect((await call(seller, `/${id}/messages`, { method: 'POST', json: { body: 'Still there?' } })).status).toBe(409);
   });
 });

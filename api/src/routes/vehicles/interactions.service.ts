@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { absoluteUrl } from '@autoroute/contract/runtime-config';
+import { fromFlag } from '@autoroute/db';
 import { DEFAULT_LOCALE, type Locale, matchLocale } from '@autoroute/locales';
 import { serverSecret } from '../../auth/tokens.ts';
 import type { Deps } from '../../context.ts';
@@ -103,7 +104,7 @@ export async function contactSeller(
   await deps.limiters.consume('contactPerIp', req.ip);
   const listing = await existing(deps, vehicleId);
   if (senderId !== null && senderId === listing.owner_id) throw new AppError(403, 'CONTACT_OWN_VEHICLE');
-  if (listing.sold === 1) throw new AppError(409, 'VEHICLE_SOLD');
+  if (fromFlag(listing.sold)) throw new AppError(409, 'VEHICLE_SOLD');
   await deps.limiters.consume('contactPerListing', String(vehicleId));
   const email = body.email ?? null;
   const shared = body.shareContact;

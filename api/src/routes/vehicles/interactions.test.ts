@@ -1,10 +1,22 @@
 import { hashPassword } from '@autoroute/db';
 import { DEMO_PASSWORD } from '@autoroute/db/seed';
+import type { z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../auth/limits.ts';
 import type { RequestInfo } from '../../lib/request.ts';
-import { createTestApp, json, outboxMails, type TestApp } from '../../testing.ts';
+import { type ApiError, createTestApp, type Data, outboxMails, type RouteJson, readJson, type TestApp } from '../../testing.ts';
+import type { VehicleDetail } from '../../types.ts';
+import type { SignedIn } from '../auth/auth.routes.ts';
 import { createMember } from '../user/user.data.ts';
+import type {
+  compareRoute,
+  contactRoute,
+  FavoriteState,
+  LikeState,
+  myFavoritesRoute,
+  myLikesRoute,
+  viewRoute,
+} from './interactions.schemas.ts';
 import { countView } from './interactions.service.ts';
 
 let t: TestApp;
@@ -20,7 +32,7 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 async function signIn(email: string, password: string): Promise<string> {
   const res = await t.request('/api/v1/auth/login', { method: 'POST', json: { email, password } });
   expect(res.status).toBe(200);
-  return (await json(res)).security.accessToken;
+  return (await readJson<z.infer<typeof SignedIn>>(res)).security.accessToken;
 }
 
 async function member(username: string): Promise<string> {
@@ -89,7 +101,7 @@ describe('likes (SPEC §4: a vehicle is liked or not)', () => {
   it('asks the visitor to sign in', async () => {
     const res = await t.request(`/api/v1/vehicles/${ids[0]}/like`, { method: 'POST' });
     expect(res.status).toBe(401);
-    expect((await json(res)).code).toBe('UNAUTHORIZED');
+    expect((await readJson<ApiError>(res)).code).toBe('UNAUTHORIZED');
     expect(await count('likes')).toBe(0);
   });
 
@@ -97,23 +109,23 @@ describe('likes (SPEC §4: a vehicle is liked or not)', () => {
     const id = ids[0]!;
     const first = await t.request(`/api/v1/vehicles/${id}/like`, { method: 'POST', headers: auth(buyer) });
     expect(first.status).toBe(201);
-    expect((await json(first)).data).toEqual({ liked: true, likes: 1 });
+    expect((await readJson<Data<z.infer<typeof LikeState>>>(first)).data).toEqual({ liked: true, likes: 1 });
     const again = await t.request(`/api/v1/vehicles/${id}/like`, { method: 'POST', headers: auth(buyer) });
     expect(again.status).toBe(200);
-    expect((await json(again)).data).toEqual({ liked: true, likes: 1 });
+    expect((await readJson<Data<z.infer<typeof LikeState>>>(again)).data).toEqual({ liked: true, likes: 1 });
     await t.request(`/api/v1/vehicles/${id}/like`, { method: 'POST', headers: auth(other) });
 
-    const detail = (await json(await t.request(`/api/v1/vehicles/${id}`, { headers: auth(buyer) }))).data;
+    const detail = (await readJson<Data<VehicleDetail>>(await t.request(`/api/v1/vehicles/${id}`, { headers: auth(buyer) }))).data;
     expect(detail).toMatchObject({ likes: 2, liked: true, favorite: false });
-    const anonymous = (await json(await t.request(`/api/v1/vehicles/${id}`))).data;
+    const anonymous = (await readJson<Data<VehicleDetail>>(await t.request(`/api/v1/vehicles/${id}`))).data;
     expect(anonymous).toMatchObject({ likes: 2, liked: false, favorite: false, views: null });
 
     for (let i = 0; i < 2; i++) {
       const res = await t.request(`/api/v1/vehicles/${id}/like`, { method: 'DELETE', headers: auth(buyer) });
       expect(res.status).toBe(200);
-      expect((await json(res)).data).toEqual({ liked: false, likes: 1 });
+      expect((await readJson<Data<z.infer<typeof LikeState>>>(res)).data).toEqual({ liked: false, likes: 1 });
     }
-    expect((await json(await t.request(`/api/v1/vehicles/${id}`, { headers: auth(buyer) }))).data).toMatchObject({
+    expect((await readJson<Data<VehicleDetail>>(await t.request(`/api/v1/vehicles/${id}`, { headers: auth(buyer) }))).data).toMatchObject({
       likes: 1,
       liked: false,
     });
@@ -123,7 +135,7 @@ describe('likes (SPEC §4: a vehicle is liked or not)', () => {
   it('answers 404 for a vehicle that does not exist', async () => {
     const res = await t.request('/api/v1/vehicles/999999/like', { method: 'POST', headers: auth(buyer) });
     expect(res.status).toBe(404);
-    expect((await json(res)).code).toBe('VEHICLE_NOT_FOUND');
+    expect((await readJson<ApiError>(res)).code).toBe('VEHICLE_NOT_FOUND');
     expect(await count('likes')).toBe(0);
   });
 });
@@ -133,32 +145,42 @@ describe('favorites and my lists (SPEC §2 /favorites/)', () => {
     for (const id of [ids[0]!, ids[1]!, ids[2]!]) {
       const res = await t.request(`/api/v1/vehicles/${id}/favorite`, { method: 'POST', headers: auth(buyer) });
       expect(res.status).toBe(201);
-      expect((await json(res)).data).toEqual({ favorite: true });
+      expect((await readJson<Data<z.infer<typeof FavoriteState>>>(res)).data).toEqual({ favorite: true });
       await new Promise((r) => setTimeout(r, 5));
     }
     expect((await t.request(`/api/v1/vehicles/${ids[1]}/favorite`, { method: 'POST', headers: auth(buyer) })).status).toBe(200);
     expect(await count('favorites')).toBe(3);
 
-    const page = await json(await t.request('/api/v1/me/favorites?perPage=2', { headers: auth(buyer) }));
+    const page = await readJson<RouteJson<typeof myFavoritesRoute, 200>>(
+      await t.request('/api/v1/me/favorites?perPage=2', { headers: auth(buyer) }),
+    );
     expect(page.data.map((v: { id: number }) => v.id)).toEqual([ids[2], ids[1]]);
     expect(page.meta).toEqual({ total: 3, page: 1, perPage: 2, pages: 2 });
     expect(page.data[0]).toHaveProperty('price');
     expect(page.data[0]).toHaveProperty('cover');
-    const second = await json(await t.request('/api/v1/me/favorites?perPage=2&page=2', { headers: auth(buyer) }));
+    const second = await readJson<RouteJson<typeof myFavoritesRoute, 200>>(
+      await t.request('/api/v1/me/favorites?perPage=2&page=2', { headers: auth(buyer) }),
+    );
     expect(second.data.map((v: { id: number }) => v.id)).toEqual([ids[0]]);
 
-    expect((await json(await t.request(`/api/v1/vehicles/${ids[1]}`, { headers: auth(buyer) }))).data.favorite).toBe(true);
-    expect((await json(await t.request('/api/v1/me/favorites', { headers: auth(other) }))).data).toEqual([]);
+    expect(
+      (await readJson<Data<VehicleDetail>>(await t.request(`/api/v1/vehicles/${ids[1]}`, { headers: auth(buyer) }))).data.favorite,
+    ).toBe(true);
+    expect(
+      (await readJson<RouteJson<typeof myFavoritesRoute, 200>>(await t.request('/api/v1/me/favorites', { headers: auth(other) }))).data,
+    ).toEqual([]);
 
     const removed = await t.request(`/api/v1/vehicles/${ids[1]}/favorite`, { method: 'DELETE', headers: auth(buyer) });
-    expect((await json(removed)).data).toEqual({ favorite: false });
-    const after = await json(await t.request('/api/v1/me/favorites', { headers: auth(buyer) }));
+    expect((await readJson<Data<z.infer<typeof FavoriteState>>>(removed)).data).toEqual({ favorite: false });
+    const after = await readJson<RouteJson<typeof myFavoritesRoute, 200>>(
+      await t.request('/api/v1/me/favorites', { headers: auth(buyer) }),
+    );
     expect(after.data.map((v: { id: number }) => v.id)).toEqual([ids[2], ids[0]]);
   });
 
   it('lists my liked vehicles', async () => {
     await t.request(`/api/v1/vehicles/${ids[1]}/like`, { method: 'POST', headers: auth(buyer) });
-    const likes = await json(await t.request('/api/v1/me/likes', { headers: auth(buyer) }));
+    const likes = await readJson<RouteJson<typeof myLikesRoute, 200>>(await t.request('/api/v1/me/likes', { headers: auth(buyer) }));
     expect(likes.data.map((v: { id: number }) => v.id)).toEqual([ids[1]]);
     expect(likes.meta.total).toBe(1);
   });
@@ -175,18 +197,20 @@ describe('compare (SPEC §5, §9: at most 3 vehicles)', () => {
     const asked = [ids[2]!, ids[0]!, ids[1]!];
     const res = await t.request(`/api/v1/vehicles/compare?ids=${asked.join(',')}`, { headers: auth(buyer) });
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await readJson<RouteJson<typeof compareRoute, 200>>(res);
     expect(data.map((v: { id: number }) => v.id)).toEqual(asked);
-    const detail = (await json(await t.request(`/api/v1/vehicles/${asked[0]}`, { headers: auth(buyer) }))).data;
+    const detail = (await readJson<Data<VehicleDetail>>(await t.request(`/api/v1/vehicles/${asked[0]}`, { headers: auth(buyer) }))).data;
     expect(data[0]).toEqual(detail);
-    expect((await json(await t.request(`/api/v1/vehicles/compare?ids=${ids[0]}`))).data).toHaveLength(1);
+    expect(
+      (await readJson<RouteJson<typeof compareRoute, 200>>(await t.request(`/api/v1/vehicles/compare?ids=${ids[0]}`))).data,
+    ).toHaveLength(1);
   });
 
   it('refuses a fourth vehicle with COMPARE_LIMIT', async () => {
     const res = await t.request(`/api/v1/vehicles/compare?ids=${[...ids, sellerVehicle].join(',')}`);
     expect(res.status).toBe(422);
-    expect(await json(res)).toEqual({ error: 'Compare allows at most 3 vehicles.', code: 'COMPARE_LIMIT' });
-    const fr = await json(await t.request(`/api/v1/vehicles/compare?ids=1,2,3,4&lng=fr_FR`));
+    expect(await readJson<ApiError>(res)).toEqual({ error: 'Compare allows at most 3 vehicles.', code: 'COMPARE_LIMIT' });
+    const fr = await readJson<ApiError>(await t.request(`/api/v1/vehicles/compare?ids=1,2,3,4&lng=fr_FR`));
     expect(fr.error).toBe('La comparaison accepte au plus 3 véhicules.');
   });
 
@@ -194,16 +218,16 @@ describe('compare (SPEC §5, §9: at most 3 vehicles)', () => {
     for (const query of ['', '?ids=', '?ids=1,abc', '?ids=1,,2', '?ids=-1', '?ids=0']) {
       const res = await t.request(`/api/v1/vehicles/compare${query}`);
       expect(res.status, query).toBe(422);
-      const body = await json(res);
+      const body = await readJson<ApiError>(res);
       expect(body.code).toBe('VALIDATION_FAILED');
-      expect(body.details[0].path).toBe('ids');
+      expect(body.details![0]!.path).toBe('ids');
     }
   });
 
   it('answers 404 naming the unknown ids', async () => {
     const res = await t.request(`/api/v1/vehicles/compare?ids=${ids[0]},999999`);
     expect(res.status).toBe(404);
-    const body = await json(res);
+    const body = await readJson<ApiError>(res);
     expect(body.code).toBe('VEHICLE_NOT_FOUND');
     expect(body.details).toEqual([{ path: 'ids.1', message: 'Vehicle not found.' }]);
   });
@@ -219,7 +243,7 @@ describe('contacting a seller (SPEC §3 Contact message, §5)', () => {
 
     const res = await sendContact(sellerVehicle, contact, { 'accept-language': 'de-DE' });
     expect(res.status).toBe(201);
-    expect((await json(res)).data).toEqual({ sent: true, conversationId: null });
+    expect((await readJson<RouteJson<typeof contactRoute, 201>>(res)).data).toEqual({ sent: true, conversationId: null });
 
     const row = await t.database.db
       .selectFrom('notifications')
@@ -272,7 +296,9 @@ describe('contacting a seller (SPEC §3 Contact message, §5)', () => {
       { type: 'none', email: true },
       { type: 'all', email: false },
     ]) {
-      const me = await json(await t.request(`/api/v1/user/${seller.id}/notification-settings`, { headers: auth(seller.token) }));
+      const me = await readJson<Data<Record<string, unknown>>>(
+        await t.request(`/api/v1/user/${seller.id}/notification-settings`, { headers: auth(seller.token) }),
+      );
       const saved = await t.request(`/api/v1/user/${seller.id}/notification-settings`, {
         method: 'PUT',
         headers: auth(seller.token),
@@ -302,23 +328,23 @@ describe('contacting a seller (SPEC §3 Contact message, §5)', () => {
     delete body[field];
     const res = await sendContact(ids[0]!, body);
     expect(res.status).toBe(422);
-    const error = await json(res);
+    const error = await readJson<ApiError>(res);
     expect(error.code).toBe('VALIDATION_FAILED');
-    expect(error.details.map((d: { path: string }) => d.path)).toEqual([field]);
-    const blank = await json(await sendContact(ids[0]!, { ...contact, [field]: '   ' }));
-    expect(blank.details.map((d: { path: string }) => d.path)).toEqual([field]);
+    expect(error.details!.map((d: { path: string }) => d.path)).toEqual([field]);
+    const blank = await readJson<ApiError>(await sendContact(ids[0]!, { ...contact, [field]: '   ' }));
+    expect(blank.details!.map((d: { path: string }) => d.path)).toEqual([field]);
     expect(await count('notifications')).toBe(notifications);
   });
 
   it('refuses an invalid email and phone with messages in the request language', async () => {
     const res = await sendContact(ids[0]!, { ...contact, email: 'not-an-email', phone: 'call me' }, { 'accept-language': 'fr-FR' });
     expect(res.status).toBe(422);
-    const { details } = await json(res);
+    const { details } = await readJson<ApiError>(res);
     expect(details).toEqual([
       { path: 'phone', message: 'Saisissez un numéro de téléphone valide.' },
       { path: 'email', message: expect.any(String) },
     ]);
-    const en = await json(await sendContact(ids[0]!, { ...contact, email: 'not-an-email', message: '' }));
+    const en = await readJson<ApiError>(await sendContact(ids[0]!, { ...contact, email: 'not-an-email', message: '' }));
     expect(en.details).toEqual([
       { path: 'email', message: 'Enter a valid email address.' },
       { path: 'message', message: 'Write a message to the seller.' },
@@ -328,11 +354,11 @@ describe('contacting a seller (SPEC §3 Contact message, §5)', () => {
   it('refuses a message to one’s own listing, and to a sold vehicle', async () => {
     const own = await sendContact(sellerVehicle, contact, auth(seller.token));
     expect(own.status).toBe(403);
-    expect((await json(own)).code).toBe('CONTACT_OWN_VEHICLE');
+    expect((await readJson<ApiError>(own)).code).toBe('CONTACT_OWN_VEHICLE');
     const sold = await t.database.db.selectFrom('vehicles').select('id').where('sold', '=', 1).executeTakeFirstOrThrow();
     const res = await sendContact(sold.id);
     expect(res.status).toBe(409);
-    expect((await json(res)).code).toBe('VEHICLE_SOLD');
+    expect((await readJson<ApiError>(res)).code).toBe('VEHICLE_SOLD');
     expect((await sendContact(999999)).status).toBe(404);
   });
 
@@ -342,7 +368,7 @@ describe('contacting a seller (SPEC §3 Contact message, §5)', () => {
     const res = await sendContact(ids[0]!);
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await json(res)).code).toBe('TOO_MANY_REQUESTS');
+    expect((await readJson<ApiError>(res)).code).toBe('TOO_MANY_REQUESTS');
     expect(await count('notifications')).toBe(notifications + LIMITS.contactPerIp.points);
   });
 
@@ -380,12 +406,16 @@ describe('listing views (issue 4 item 7)', () => {
     // A demo listing may come with a month of visits already: what follows adds to them.
     const seeded = await viewsOf();
     const ua = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0' };
-    expect((await json(await view(id, ua))).data).toEqual({ counted: true });
-    expect((await json(await view(id, ua))).data).toEqual({ counted: false });
-    expect((await json(await view(id, { 'user-agent': 'Mozilla/5.0 (Macintosh) Safari/17' }))).data).toEqual({ counted: true });
-    expect((await json(await view(id, { ...ua, ...auth(buyer) }))).data).toEqual({ counted: true });
-    expect((await json(await view(id, { 'user-agent': 'another browser', ...auth(buyer) }))).data).toEqual({ counted: false });
-    expect((await json(await view(id, auth(seller.token)))).data).toEqual({ counted: false });
+    expect((await readJson<RouteJson<typeof viewRoute, 200>>(await view(id, ua))).data).toEqual({ counted: true });
+    expect((await readJson<RouteJson<typeof viewRoute, 200>>(await view(id, ua))).data).toEqual({ counted: false });
+    expect(
+      (await readJson<RouteJson<typeof viewRoute, 200>>(await view(id, { 'user-agent': 'Mozilla/5.0 (Macintosh) Safari/17' }))).data,
+    ).toEqual({ counted: true });
+    expect((await readJson<RouteJson<typeof viewRoute, 200>>(await view(id, { ...ua, ...auth(buyer) }))).data).toEqual({ counted: true });
+    expect(
+      (await readJson<RouteJson<typeof viewRoute, 200>>(await view(id, { 'user-agent': 'another browser', ...auth(buyer) }))).data,
+    ).toEqual({ counted: false });
+    expect((await readJson<RouteJson<typeof viewRoute, 200>>(await view(id, auth(seller.token)))).data).toEqual({ counted: false });
 
     const rows = (await viewsOf()).filter((r) => !seeded.some((s) => s.visitor_hash === r.visitor_hash && s.day === r.day));
     expect(rows).toHaveLength(3);
@@ -395,8 +425,12 @@ describe('listing views (issue 4 item 7)', () => {
       expect(r.day).toBe(new Date().toISOString().slice(0, 10));
     }
 
-    expect((await json(await t.request(`/api/v1/vehicles/${id}`, { headers: auth(seller.token) }))).data.views).toBe(seeded.length + 3);
-    expect((await json(await t.request(`/api/v1/vehicles/${id}`, { headers: auth(buyer) }))).data.views).toBeNull();
+    expect(
+      (await readJson<Data<VehicleDetail>>(await t.request(`/api/v1/vehicles/${id}`, { headers: auth(seller.token) }))).data.views,
+    ).toBe(seeded.length + 3);
+    expect(
+      (await readJson<Data<VehicleDetail>>(await t.request(`/api/v1/vehicles/${id}`, { headers: auth(buyer) }))).data.views,
+    ).toBeNull();
   });
 
   it('counts the same visitor again the next day', async () => {

@@ -1,19 +1,15 @@
+import type { z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from '../../testing.ts';
+import { type ApiError, createTestApp, type Data, type RouteJson, readJson, type TestApp } from '../../testing.ts';
+import type { VehicleDetail } from '../../types.ts';
+import type { MarketPrice, priceCheckRoute } from './market.schemas.ts';
 
 // Issue 17 item 4: what comparable listings say a listing is worth.
 let t: TestApp;
 const db = () => t.database.db;
 
-interface Market {
-  estimate: number | null;
-  low: number | null;
-  high: number | null;
-  comparables: number;
-  confidence: string | null;
-  rating: string;
-  basis: { minYear: number; maxYear: number; minMileage: number | null; maxMileage: number | null; sameFuel: boolean };
-}
+type Market = z.infer<typeof MarketPrice>;
+type PriceCheck = RouteJson<typeof priceCheckRoute, 200>;
 const median = (sorted: number[]) => {
   const at = (sorted.length - 1) / 2;
   return sorted[Math.floor(at)]! + (sorted[Math.ceil(at)]! - sorted[Math.floor(at)]!) * (at - Math.floor(at));
@@ -45,7 +41,7 @@ describe('a listing’s market price', () => {
       .where('sold', '=', 0)
       .orderBy('vehicles.id')
       .executeTakeFirstOrThrow();
-    const market = (await json(await t.request(`/api/v1/vehicles/${listing.id}`))).data.marketPrice as Market;
+    const market = (await readJson<Data<VehicleDetail>>(await t.request(`/api/v1/vehicles/${listing.id}`))).data.marketPrice as Market;
     expect(market.comparables).toBeGreaterThanOrEqual(5);
     // The same listings, read here from the basis the answer gives.
     const { basis } = market;
@@ -85,12 +81,12 @@ describe('a listing’s market price', () => {
       currencyId: common.currency_id,
       typeId: listing.type_id,
     };
-    const low = await json(await check({ ...input, fuelTypeId: listing.fuel_type_id, price: market.estimate! * 0.5 }));
+    const low = await readJson<PriceCheck>(await check({ ...input, fuelTypeId: listing.fuel_type_id, price: market.estimate! * 0.5 }));
     expect(low.data.rating).toBe('great');
     expect(low.data.comparables).toBeGreaterThanOrEqual(market.comparables);
-    const high = await json(await check({ ...input, fuelTypeId: listing.fuel_type_id, price: market.estimate! * 2 }));
+    const high = await readJson<PriceCheck>(await check({ ...input, fuelTypeId: listing.fuel_type_id, price: market.estimate! * 2 }));
     expect(high.data.rating).toBe('overpriced');
-    const unpriced = await json(await check(input));
+    const unpriced = await readJson<PriceCheck>(await check(input));
     expect(unpriced.data.rating).toBe('unknown');
     expect(unpriced.data.estimate).not.toBeNull();
   });
@@ -104,7 +100,7 @@ describe('a listing’s market price', () => {
       mileage: 80000,
       currencyId: currency,
       price: 3000,
-    }).then(async (r) => ({ status: r.status, body: await json(r) }));
+    }).then(async (r) => ({ status: r.status, body: await readJson<PriceCheck>(r) }));
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ estimate: null, low: null, high: null, comparables: 0, confidence: null, rating: 'unknown' });
   });
@@ -124,7 +120,7 @@ describe('a listing’s market price', () => {
     for (const [body, paths] of cases) {
       const res = await check(body);
       expect(res.status, JSON.stringify(body)).toBe(422);
-      expect(((await json(res)).details as { path: string }[]).map((d) => d.path)).toEqual(paths);
+      expect(((await readJson<ApiError>(res)).details as { path: string }[]).map((d) => d.path)).toEqual(paths);
     }
   });
 });

@@ -1,7 +1,10 @@
 import { MARKET_GAP_UNKNOWN } from '@autoroute/db';
 import { DEMO_PASSWORD } from '@autoroute/db/seed';
+import type { z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from '../../testing.ts';
+import { type ApiError, createTestApp, type Data, json, readJson, type TestApp } from '../../testing.ts';
+import type { VehicleDetail } from '../../types.ts';
+import type { SignedIn } from '../auth/auth.routes.ts';
 
 // Issue 17 item 4: the fair-price rating on every search result, its filter and the best-deal order.
 let t: TestApp;
@@ -47,9 +50,9 @@ describe('the stored fair-price rating', () => {
     const cards = body.data as Summary[];
     expect(new Set(cards.map((c) => c.rating)).size).toBeGreaterThan(1);
     for (const card of cards.slice(0, 10)) {
-      const detail = (await json(await t.request(`/api/v1/vehicles/${card.id}`))).data;
-      expect(detail.marketPrice.rating).toBe(card.rating);
-      expect(detail.marketPrice.estimate).toBe(card.marketEstimate);
+      const detail = (await readJson<Data<VehicleDetail>>(await t.request(`/api/v1/vehicles/${card.id}`))).data;
+      expect(detail.marketPrice!.rating).toBe(card.rating);
+      expect(detail.marketPrice!.estimate).toBe(card.marketEstimate);
     }
   });
 });
@@ -89,7 +92,7 @@ describe('GET /api/v1/vehicles?rating', () => {
     const saved = (body: unknown) => t.request('/api/v1/me/saved-searches', { method: 'POST', json: body, headers: member.headers });
     const refused = await saved({ name: 'Deals', query: { rating: 'bargain' }, frequency: 'instant' });
     expect(refused.status).toBe(422);
-    expect(((await json(refused)).details as { path: string }[]).map((d) => d.path)).toEqual(['query.rating']);
+    expect(((await readJson<ApiError>(refused)).details as { path: string }[]).map((d) => d.path)).toEqual(['query.rating']);
     expect(await db().selectFrom('saved_searches').select('id').where('user_id', '=', member.id).execute()).toEqual([]);
     expect((await saved({ name: 'Deals', query: { rating: 'great,good' }, frequency: 'instant' })).status).toBe(201);
   });
@@ -134,7 +137,7 @@ describe('a repriced listing', () => {
       .select('u.email')
       .where('v.id', '=', card.id)
       .executeTakeFirstOrThrow();
-    const login = await json(
+    const login = await readJson<z.infer<typeof SignedIn>>(
       await t.request('/api/v1/auth/login', { method: 'POST', json: { email: owner.email, password: DEMO_PASSWORD } }),
     );
     const headers = { authorization: `Bearer ${login.security.accessToken}` };
@@ -154,9 +157,9 @@ describe('a repriced listing', () => {
 
     expect((await reprice(Math.round(card.marketEstimate! * 0.5))).status).toBe(200);
     await runJob('refresh-market-ratings');
-    const detail = (await json(await t.request(`/api/v1/vehicles/${card.id}`))).data;
+    const detail = (await readJson<Data<VehicleDetail>>(await t.request(`/api/v1/vehicles/${card.id}`))).data;
     expect(detail.rating).toBe('great');
-    expect(detail.marketPrice.rating).toBe('great');
+    expect(detail.marketPrice!.rating).toBe('great');
     // A pass with nothing marked changes nothing.
     expect(await runJob('refresh-market-ratings')).toBe('0 make and model groups rated again; 0 listings changed');
   });

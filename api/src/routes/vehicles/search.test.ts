@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from '../../testing.ts';
+import { type ApiError, createTestApp, type Data, readJson, type TestApp } from '../../testing.ts';
+import type { ListResponse, UserConfig, VehicleDetail, VehicleSummary } from '../../types.ts';
+import type { SearchFacets } from './vehicles.schemas.ts';
+
+/** The search's answer: its meta always carries the facets. */
+type VehicleList = ListResponse<VehicleSummary> & { meta: { facets: SearchFacets } };
 
 /*
  * Every result is checked against a plain reading of the listings in JavaScript, so the same
@@ -112,7 +117,7 @@ async function searchIds(query: string): Promise<number[]> {
   for (let page = 1; ; page++) {
     const res = await t.request(`/api/v1/vehicles?perPage=100&page=${page}&${query}`);
     expect(res.status).toBe(200);
-    const body = await json(res);
+    const body = await readJson<VehicleList>(res);
     ids.push(...body.data.map((v: { id: number }) => v.id));
     if (page >= body.meta.pages) {
       expect(ids).toHaveLength(body.meta.total);
@@ -174,7 +179,9 @@ describe('GET /api/v1/vehicles: filters', () => {
       .map((v) => v.id);
     // The bounds themselves are included.
     expect(await searchIds(`currencyId=${currency}&minPrice=${low / scale}&maxPrice=${high / scale}`)).toEqual(expected);
-    const cheapest = await json(await t.request(`/api/v1/vehicles?currencyId=${currency}&maxPrice=${prices[0]! / scale}&perPage=100`));
+    const cheapest = await readJson<VehicleList>(
+      await t.request(`/api/v1/vehicles?currencyId=${currency}&maxPrice=${prices[0]! / scale}&perPage=100`),
+    );
     expect(cheapest.data.every((v: { price: number }) => v.price === prices[0]! / scale)).toBe(true);
   });
 
@@ -195,7 +202,7 @@ describe('GET /api/v1/vehicles: filters', () => {
   });
 
   it('answers an empty page for a value nothing has', async () => {
-    const body = await json(await t.request('/api/v1/vehicles?categoryId=999999&brand=Nonexistent'));
+    const body = await readJson<VehicleList>(await t.request('/api/v1/vehicles?categoryId=999999&brand=Nonexistent'));
     expect(body.data).toEqual([]);
     expect(body.meta.total).toBe(0);
   });
@@ -297,7 +304,7 @@ describe('GET /api/v1/vehicles: text search', () => {
   ])('never fails on search syntax typed by a visitor (%s)', async (q) => {
     const res = await t.request(`/api/v1/vehicles?q=${encodeURIComponent(q)}&sort=relevance`);
     expect(res.status).toBe(200);
-    const body = await json(res);
+    const body = await readJson<VehicleList>(res);
     expect(body.meta.total).toBe(unsold().filter((v) => (words(q).length ? matchesText(v, q) : true)).length);
   });
 
@@ -336,11 +343,11 @@ describe('GET /api/v1/vehicles: sorting and pages', () => {
 
   it('pages through results without overlap, and answers an empty page past the end', async () => {
     const expected = unsold().sort(newestFirst);
-    const first = await json(await t.request('/api/v1/vehicles?perPage=7&page=1'));
-    const second = await json(await t.request('/api/v1/vehicles?perPage=7&page=2'));
+    const first = await readJson<VehicleList>(await t.request('/api/v1/vehicles?perPage=7&page=1'));
+    const second = await readJson<VehicleList>(await t.request('/api/v1/vehicles?perPage=7&page=2'));
     expect([...first.data, ...second.data].map((v: { id: number }) => v.id)).toEqual(expected.slice(0, 14).map((v) => v.id));
     expect(second.meta).toMatchObject({ total: expected.length, page: 2, perPage: 7, pages: Math.ceil(expected.length / 7) });
-    const past = await json(await t.request('/api/v1/vehicles?perPage=100&page=50'));
+    const past = await readJson<VehicleList>(await t.request('/api/v1/vehicles?perPage=100&page=50'));
     expect(past.data).toEqual([]);
     expect(past.meta.total).toBe(expected.length);
   });
@@ -415,7 +422,7 @@ describe('GET /api/v1/vehicles: every way of reading a search gives the same pag
           .map((v) => v.id);
         expect(expected.length, query).toBeGreaterThan(3);
         for (let page = 1; page <= 4; page++) {
-          const body = await json(await t.request(`/api/v1/vehicles?sort=${sort}&${query}&perPage=3&page=${page}`));
+          const body = await readJson<VehicleList>(await t.request(`/api/v1/vehicles?sort=${sort}&${query}&perPage=3&page=${page}`));
           expect(
             body.data.map((v: { id: number }) => v.id),
             `${query} page ${page}`,
@@ -455,7 +462,9 @@ describe('GET /api/v1/vehicles: relevance with words', () => {
         expect(expected.length, q).toBeGreaterThan(0);
         // Small pages, so the walk in promoted order is tried (and may fall short) before every match is sorted.
         for (let page = 1; page <= 3; page++) {
-          const body = await json(await t.request(`/api/v1/vehicles?q=${encodeURIComponent(q)}&sort=relevance&perPage=3&page=${page}`));
+          const body = await readJson<VehicleList>(
+            await t.request(`/api/v1/vehicles?q=${encodeURIComponent(q)}&sort=relevance&perPage=3&page=${page}`),
+          );
           expect(
             body.data.map((v: { id: number }) => v.id),
             `${q} page ${page}`,
@@ -481,7 +490,9 @@ describe('GET /api/v1/vehicles: facets', () => {
       'brand',
       unsold().filter((v) => v.fuel_type_id === fuel),
     );
-    const body = await json(await t.request(`/api/v1/vehicles?fuelTypeId=${fuel}&brand=${encodeURIComponent(brand)}&minYear=2008`));
+    const body = await readJson<VehicleList>(
+      await t.request(`/api/v1/vehicles?fuelTypeId=${fuel}&brand=${encodeURIComponent(brand)}&minYear=2008`),
+    );
     const base = unsold().filter((v) => v.year >= 2008);
     const { facets } = body.meta;
     expect(asMap(facets.fuelTypeId)).toEqual(
@@ -513,7 +524,9 @@ describe('GET /api/v1/vehicles: facets', () => {
       'fuel_type_id',
       unsold().filter((v) => v.country_id === country && v.color_id === color),
     );
-    const body = await json(await t.request(`/api/v1/vehicles?countryId=${country}&colorId=${color}&fuelTypeId=${fuel}&minYear=2005`));
+    const body = await readJson<VehicleList>(
+      await t.request(`/api/v1/vehicles?countryId=${country}&colorId=${color}&fuelTypeId=${fuel}&minYear=2005`),
+    );
     const base = unsold().filter((v) => v.year >= 2005);
     const { facets } = body.meta;
     // Each facet counts the vehicles that pass every other filter, whichever grouping it is read from.
@@ -546,7 +559,7 @@ describe('GET /api/v1/vehicles: facets', () => {
       'city_id',
       unsold().filter((v) => v.country_id === country),
     );
-    const inCity = (await json(await t.request(`/api/v1/vehicles?countryId=${country}&cityId=${city}`))).meta;
+    const inCity = (await readJson<VehicleList>(await t.request(`/api/v1/vehicles?countryId=${country}&cityId=${city}`))).meta;
     expect(inCity.total).toBe(unsold().filter((v) => v.city_id === city).length);
     expect(asMap(inCity.facets.cityId)).toEqual(
       facetOf(
@@ -561,7 +574,7 @@ describe('GET /api/v1/vehicles: facets', () => {
       ),
     );
     // Without a country, no city is listed: the list would be the world's.
-    expect((await json(await t.request('/api/v1/vehicles'))).meta.facets.cityId).toEqual([]);
+    expect((await readJson<VehicleList>(await t.request('/api/v1/vehicles'))).meta.facets.cityId).toEqual([]);
   });
 
   it('names cities in the request language', async () => {
@@ -573,40 +586,40 @@ describe('GET /api/v1/vehicles: facets', () => {
       .executeTakeFirstOrThrow();
     const names = JSON.parse(row.name_i18n ?? '{}');
     expect(names.ar_SA).toMatch(/\p{Script=Arabic}/u);
-    const ar = await json(await t.request(`/api/v1/vehicles/${listing.id}?lng=ar_SA`));
+    const ar = await readJson<Data<VehicleDetail>>(await t.request(`/api/v1/vehicles/${listing.id}?lng=ar_SA`));
     expect(ar.data.city.name).toBe(names.ar_SA);
-    const config = await json(await t.request('/api/v1/user/config?lng=ar_SA'));
-    expect(config.data.cities.find((c: { id: number }) => c.id === listing.city_id).name).toBe(names.ar_SA);
-    const facets = (await json(await t.request(`/api/v1/vehicles?countryId=${listing.country_id}&lng=ar_SA`))).meta.facets;
-    expect(facets.cityId.find((c: { id: number }) => c.id === listing.city_id).name).toBe(names.ar_SA);
+    const config = await readJson<Data<UserConfig>>(await t.request('/api/v1/user/config?lng=ar_SA'));
+    expect(config.data.cities.find((c: { id: number }) => c.id === listing.city_id)!.name).toBe(names.ar_SA);
+    const facets = (await readJson<VehicleList>(await t.request(`/api/v1/vehicles?countryId=${listing.country_id}&lng=ar_SA`))).meta.facets;
+    expect(facets.cityId.find((c: { id: number }) => c.id === listing.city_id)!.name).toBe(names.ar_SA);
   });
 
   it('lists facet values most frequent first, with names in the request language', async () => {
-    const en = (await json(await t.request('/api/v1/vehicles?lng=en_US'))).meta.facets;
-    const fr = (await json(await t.request('/api/v1/vehicles?lng=fr_FR'))).meta.facets;
-    for (const facet of ['categoryId', 'typeId', 'fuelTypeId', 'transmissionId', 'brand', 'colorId', 'countryId']) {
-      const counts = en[facet].map((f: { count: number }) => f.count);
+    const en = (await readJson<VehicleList>(await t.request('/api/v1/vehicles?lng=en_US'))).meta.facets;
+    const fr = (await readJson<VehicleList>(await t.request('/api/v1/vehicles?lng=fr_FR'))).meta.facets;
+    for (const facet of ['categoryId', 'typeId', 'fuelTypeId', 'transmissionId', 'brand', 'colorId', 'countryId'] as const) {
+      const counts: number[] = en[facet].map((f: { count: number }) => f.count);
       expect(counts).toEqual([...counts].sort((a, b) => b - a));
       expect(counts.reduce((a: number, b: number) => a + b, 0)).toBe(unsold().length);
     }
     const row = await t.database.db
       .selectFrom('fuel_types')
       .select(['name_i18n'])
-      .where('id', '=', fr.fuelTypeId[0].id)
+      .where('id', '=', fr.fuelTypeId[0]!.id)
       .executeTakeFirstOrThrow();
     const names = JSON.parse(row.name_i18n ?? '{}');
-    expect(fr.fuelTypeId.find((f: { id: number }) => f.id === fr.fuelTypeId[0].id).name).toBe(names.fr_FR);
-    expect(en.fuelTypeId.find((f: { id: number }) => f.id === fr.fuelTypeId[0].id).name).toBe(names.en_US);
+    expect(fr.fuelTypeId.find((f: { id: number }) => f.id === fr.fuelTypeId[0]!.id)!.name).toBe(names.fr_FR);
+    expect(en.fuelTypeId.find((f: { id: number }) => f.id === fr.fuelTypeId[0]!.id)!.name).toBe(names.en_US);
   });
 
   it('keeps a chosen value listed even when nothing matches it', async () => {
-    const body = await json(await t.request('/api/v1/vehicles?brand=Nonexistent'));
+    const body = await readJson<VehicleList>(await t.request('/api/v1/vehicles?brand=Nonexistent'));
     expect(body.meta.facets.brand).toContainEqual({ value: 'Nonexistent', count: 0 });
   });
 
   it('counts facets over text matches too', async () => {
     const brand = mostCommon('brand');
-    const body = await json(await t.request(`/api/v1/vehicles?q=${encodeURIComponent(brand)}`));
+    const body = await readJson<VehicleList>(await t.request(`/api/v1/vehicles?q=${encodeURIComponent(brand)}`));
     expect(asMap(body.meta.facets.fuelTypeId)).toEqual(
       facetOf(
         unsold().filter((v) => matchesText(v, brand)),
@@ -626,7 +639,7 @@ describe('GET /api/v1/vehicles: counts after changes made elsewhere', () => {
   /** The total and the count of one fuel type, asked twice: the second answer may be a kept one. */
   const counts = async (query: string, fuel: number) => {
     await other.request(`/api/v1/vehicles?${query}`);
-    const { meta } = await json(await other.request(`/api/v1/vehicles?${query}`));
+    const { meta } = await readJson<VehicleList>(await other.request(`/api/v1/vehicles?${query}`));
     return { total: meta.total, fuel: meta.facets.fuelTypeId.find((f: { id: number }) => f.id === fuel)?.count ?? 0 };
   };
 
@@ -661,13 +674,13 @@ describe('GET /api/v1/vehicles: refused queries', () => {
     for (const query of ['minPrice=1000', 'maxPrice=5000', 'minPrice=1000&maxPrice=5000']) {
       const res = await t.request(`/api/v1/vehicles?${query}`);
       expect(res.status).toBe(422);
-      const body = await json(res);
+      const body = await readJson<ApiError>(res);
       expect(body.code).toBe('VALIDATION_FAILED');
-      expect(body.details[0]).toEqual({ path: query.split('=')[0], message: 'Price filtering needs a currency chosen first.' });
+      expect(body.details![0]).toEqual({ path: query.split('=')[0], message: 'Price filtering needs a currency chosen first.' });
     }
-    const fr = await json(await t.request('/api/v1/vehicles?minPrice=1000&lng=fr_FR'));
-    expect(fr.details[0].path).toBe('minPrice');
-    expect(fr.details[0].message).not.toBe('Price filtering needs a currency chosen first.');
+    const fr = await readJson<ApiError>(await t.request('/api/v1/vehicles?minPrice=1000&lng=fr_FR'));
+    expect(fr.details![0]!.path).toBe('minPrice');
+    expect(fr.details![0]!.message).not.toBe('Price filtering needs a currency chosen first.');
   });
 
   it('refuses a minimum above its maximum', async () => {
@@ -678,14 +691,17 @@ describe('GET /api/v1/vehicles: refused queries', () => {
     ]) {
       const res = await t.request(`/api/v1/vehicles?${query}`);
       expect(res.status).toBe(422);
-      expect((await json(res)).details).toContainEqual({ path: field, message: 'The minimum must not be above the maximum.' });
+      expect((await readJson<ApiError>(res)).details).toContainEqual({
+        path: field,
+        message: 'The minimum must not be above the maximum.',
+      });
     }
   });
 
   it('refuses a price filter in a currency that does not exist', async () => {
     const res = await t.request('/api/v1/vehicles?currencyId=999999&minPrice=10');
     expect(res.status).toBe(422);
-    expect((await json(res)).details.map((d: { path: string }) => d.path)).toEqual(['currencyId']);
+    expect((await readJson<ApiError>(res)).details!.map((d: { path: string }) => d.path)).toEqual(['currencyId']);
   });
 
   it.each([
@@ -714,9 +730,9 @@ describe('GET /api/v1/vehicles: refused queries', () => {
   ])('refuses a malformed query (%s) with 422 naming the parameter', async (query, field) => {
     const res = await t.request(`/api/v1/vehicles?${query}`);
     expect(res.status).toBe(422);
-    const body = await json(res);
+    const body = await readJson<ApiError>(res);
     expect(body.code).toBe('VALIDATION_FAILED');
-    expect(body.details.map((d: { path: string }) => d.path)).toContain(field);
+    expect(body.details!.map((d: { path: string }) => d.path)).toContain(field);
   });
 });
 
@@ -739,10 +755,10 @@ describe('GET /api/v1/vehicles/featured (the home page section)', () => {
 
     const res = await t.request('/api/v1/vehicles/featured?perPage=6');
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await readJson<Pick<VehicleList, 'data'>>(res);
     expect(data.map((v: { id: number }) => v.id)).toEqual(live.map((v) => v.id));
     expect(data.every((v: { featured: boolean }) => v.featured)).toBe(true);
-    expect((await json(await t.request('/api/v1/vehicles/featured?perPage=2'))).data).toHaveLength(2);
+    expect((await readJson<Pick<VehicleList, 'data'>>(await t.request('/api/v1/vehicles/featured?perPage=2'))).data).toHaveLength(2);
     expect((await t.request('/api/v1/vehicles/featured?perPage=0')).status).toBe(422);
   });
 });

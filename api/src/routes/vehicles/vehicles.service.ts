@@ -1,4 +1,4 @@
-import { fromFlag, fromNullableFlag, nowIso, parseJson, type Vehicle as StoredVehicle } from '@autoroute/db';
+import { fromFlag, fromNullableFlag, nowIso, parseJson, type Vehicle as StoredVehicle, toNullableFlag } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import type { z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
@@ -24,6 +24,7 @@ import {
   vehicleSummaries,
 } from './vehicles.data.ts';
 import { DEFAULT_RADIUS_KM, type SearchFacets, type Vehicle, type VehicleListQuery, type VehicleSummary } from './vehicles.schemas.ts';
+import type { VehicleInput } from './vehicles.write.schemas.ts';
 
 /**
  * The specification a listing's page and its edit form both answer as it is stored, under the
@@ -73,46 +74,58 @@ export function specification(v: Pick<StoredVehicle, SpecificationColumn>) {
   };
 }
 
-type SpecificationColumn =
-  | 'address'
-  | 'postal_code'
-  | 'engine_size'
-  | 'number_of_doors'
-  | 'number_of_seats'
-  | 'vin'
-  | 'insurance_expiry_date'
-  | 'description'
-  | 'battery_capacity'
-  | 'battery_type'
-  | 'battery_health'
-  | 'charging_time'
-  | 'fast_charging'
-  | 'battery_range'
-  | 'battery_consumption'
-  | 'fiscal_power'
-  | 'din_power'
-  | 'engine_power'
-  | 'torque'
-  | 'range'
-  | 'registration_date'
-  | 'number_of_owners'
-  | 'is_first_hand'
-  | 'emissions_standard'
-  | 'co2_emissions'
-  | 'euro_standard'
-  | 'critair'
-  | 'maintenance_history'
-  | 'accident_history'
-  | 'length'
-  | 'width'
-  | 'height'
-  | 'weight'
-  | 'wheelbase'
-  | 'trunk_volume'
-  | 'upholstery'
-  | 'origin'
-  | 'import_status'
-  | 'imported';
+/** A text a form may leave empty: stored as null then. */
+export const textOrNull = (value: string | null | undefined): string | null => (value ? value : null);
+
+/**
+ * The specification's columns as a listing's form sends them (the inverse of `specification`): an
+ * empty text and a missing figure are stored as null, the flags as 0/1, the VIN in capitals.
+ */
+export function specificationColumns(input: VehicleInput) {
+  return {
+    address: textOrNull(input.address),
+    postal_code: textOrNull(input.postal_code),
+    engine_size: input.engine_size ?? null,
+    number_of_doors: input.number_of_doors,
+    number_of_seats: input.number_of_seats,
+    vin: input.vin ? input.vin.toUpperCase() : null,
+    insurance_expiry_date: input.insurance_expiry_date ?? null,
+    description: input.description,
+    battery_capacity: input.battery_capacity ?? null,
+    battery_type: textOrNull(input.battery_type),
+    battery_health: input.battery_health ?? null,
+    charging_time: input.charging_time ?? null,
+    fast_charging: toNullableFlag(input.fast_charging),
+    battery_range: input.battery_range ?? null,
+    battery_consumption: input.battery_consumption ?? null,
+    fiscal_power: input.fiscal_power ?? null,
+    din_power: input.din_power ?? null,
+    engine_power: input.engine_power ?? null,
+    torque: input.torque ?? null,
+    range: input.range ?? null,
+    registration_date: input.registration_date ?? null,
+    number_of_owners: input.number_of_owners ?? null,
+    is_first_hand: toNullableFlag(input.is_first_hand),
+    emissions_standard: textOrNull(input.emissions_standard),
+    co2_emissions: input.co2_emissions ?? null,
+    euro_standard: textOrNull(input.euro_standard),
+    critair: textOrNull(input.critair),
+    maintenance_history: textOrNull(input.maintenance_history),
+    accident_history: textOrNull(input.accident_history),
+    length: input.length ?? null,
+    width: input.width ?? null,
+    height: input.height ?? null,
+    weight: input.weight ?? null,
+    wheelbase: input.wheelbase ?? null,
+    trunk_volume: input.trunk_volume ?? null,
+    upholstery: textOrNull(input.upholstery),
+    origin: textOrNull(input.origin),
+    import_status: textOrNull(input.import_status),
+    imported: toNullableFlag(input.imported),
+  } satisfies Partial<StoredVehicle>;
+}
+
+type SpecificationColumn = keyof ReturnType<typeof specificationColumns>;
 
 /** A listing's card; `mediaUrl` is the deps' (picture URLs follow MEDIA_PUBLIC_URL). */
 export function toSummary(r: VehicleSummaryRow, locale: Locale, mediaUrl: MediaUrl): z.infer<typeof VehicleSummary> {

@@ -1,5 +1,5 @@
 import { DELETE_VEHICLE } from '@autoroute/contract/permissions';
-import { nowIso, toFlag, toNullableFlag } from '@autoroute/db';
+import { fromFlag, nowIso, toFlag } from '@autoroute/db';
 import { DEFAULT_LOCALE, type Locale, matchLocale, numberFormat } from '@autoroute/locales';
 import type { z } from '@hono/zod-openapi';
 import type { TFunction } from 'i18next';
@@ -12,7 +12,7 @@ import { assertCanList, assertPhotos } from '../billing/billing.service.ts';
 import { findVehiclePictures } from '../pictures/pictures.data.ts';
 import { removePictureFiles } from '../pictures/pictures.service.ts';
 import type { Vehicle } from './vehicles.schemas.ts';
-import { getVehicle, specification, toSummary, type Viewer } from './vehicles.service.ts';
+import { getVehicle, specification, specificationColumns, textOrNull, toSummary, type Viewer } from './vehicles.service.ts';
 import {
   attachPictures,
   type Db,
@@ -62,7 +62,6 @@ const REFERENCES: [keyof VehicleInput, ReferenceTable][] = [
   ['firstRegistrationCountryId', 'countries'],
 ];
 
-const text = (value: string | null | undefined): string | null => (value ? value : null);
 /** Decimal places of a number as written (12500.5 → 1, 1e-7 → 7). */
 function decimals(n: number): number {
   const [mantissa = '', exponent = '0'] = String(n).split('e');
@@ -154,64 +153,35 @@ async function check(
   return {
     optionIds,
     soldPriceMinor,
-    columns: {
-      title: input.title,
-      brand,
-      model,
-      register: text(input.register),
-      year: input.year,
-      price_minor: priceMinor,
-      currency_id: input.currencyId,
-      country_id: input.countryId,
-      city_id: input.cityId,
-      address: text(input.address),
-      postal_code: text(input.postal_code),
-      category_id: input.categoryId,
-      color_id: input.colorId,
-      mileage: input.mileage,
-      fuel_type_id: input.fuelTypeId,
-      type_id: input.typeId,
-      transmission_id: input.transmissionId,
-      engine_size: input.engine_size ?? null,
-      number_of_doors: input.number_of_doors,
-      number_of_seats: input.number_of_seats,
-      vin: input.vin ? input.vin.toUpperCase() : null,
-      insurance_expiry_date: input.insurance_expiry_date ?? null,
-      description: input.description,
-      battery_capacity: input.battery_capacity ?? null,
-      battery_type: text(input.battery_type),
-      battery_health: input.battery_health ?? null,
-      charging_time: input.charging_time ?? null,
-      fast_charging: toNullableFlag(input.fast_charging),
-      battery_range: input.battery_range ?? null,
-      battery_consumption: input.battery_consumption ?? null,
-      fiscal_power: input.fiscal_power ?? null,
-      din_power: input.din_power ?? null,
-      engine_power: input.engine_power ?? null,
-      torque: input.torque ?? null,
-      range: input.range ?? null,
-      registration_date: input.registration_date ?? null,
-      number_of_owners: input.number_of_owners ?? null,
-      is_first_hand: toNullableFlag(input.is_first_hand),
-      emissions_standard: text(input.emissions_standard),
-      co2_emissions: input.co2_emissions ?? null,
-      euro_standard: text(input.euro_standard),
-      critair: text(input.critair),
-      maintenance_history: text(input.maintenance_history),
-      accident_history: text(input.accident_history),
-      length: input.length ?? null,
-      width: input.width ?? null,
-      height: input.height ?? null,
-      weight: input.weight ?? null,
-      wheelbase: input.wheelbase ?? null,
-      trunk_volume: input.trunk_volume ?? null,
-      upholstery: text(input.upholstery),
-      origin: text(input.origin),
-      origin_country_id: input.originCountryId ?? null,
-      import_status: text(input.import_status),
-      imported: toNullableFlag(input.imported),
-      first_registration_country_id: input.firstRegistrationCountryId ?? null,
-    },
+    columns: vehicleColumns(input, { brand, model, priceMinor }),
+  };
+}
+
+/**
+ * The row of a listing's form, once checked: the catalogue's spelling of the brand and model, the
+ * price in the currency's minor units, and the specification as `specificationColumns` stores it.
+ * Every writer (publish, replace, change) stores a listing through here.
+ */
+function vehicleColumns(input: VehicleInput, checked: { brand: string; model: string; priceMinor: number }): VehicleColumns {
+  return {
+    ...specificationColumns(input),
+    title: input.title,
+    brand: checked.brand,
+    model: checked.model,
+    register: textOrNull(input.register),
+    year: input.year,
+    price_minor: checked.priceMinor,
+    currency_id: input.currencyId,
+    country_id: input.countryId,
+    city_id: input.cityId,
+    category_id: input.categoryId,
+    color_id: input.colorId,
+    mileage: input.mileage,
+    fuel_type_id: input.fuelTypeId,
+    type_id: input.typeId,
+    transmission_id: input.transmissionId,
+    origin_country_id: input.originCountryId ?? null,
+    first_registration_country_id: input.firstRegistrationCountryId ?? null,
   };
 }
 
@@ -325,7 +295,7 @@ export async function createVehicle(deps: Deps, viewer: Viewer, input: VehicleIn
     const vehicleId = await insertVehicle(tx, {
       ...columns,
       owner_id: viewer.id,
-      plan_featured: limits?.featuredListing ? 1 : 0,
+      plan_featured: toFlag(limits?.featuredListing ?? false),
       sold: toFlag(input.sold ?? false),
       sold_at: input.sold ? now : null,
       sold_price_minor: soldPriceMinor ?? null,
@@ -350,14 +320,14 @@ export async function replaceVehicle(
   const t = translator(locale);
   await deps.db.transaction().execute(async (tx) => {
     const found = await ownedVehicle(tx, id, viewer);
-    const sold = input.sold ?? found.row.sold === 1;
+    const sold = input.sold ?? fromFlag(found.row.sold);
     const { columns, optionIds, soldPriceMinor } = await check(
       tx,
       input,
       { ownerId: viewer.id, vehicleId: id, catalogue: true, options: true, pictures: true, sold },
       t,
     );
-    if (input.sold === false && found.row.sold === 1) await assertCanList(tx, viewer.id, locale, id);
+    if (input.sold === false && fromFlag(found.row.sold)) await assertCanList(tx, viewer.id, locale, id);
     await assertPhotos(tx, viewer.id, input.pictures.length, locale);
     const now = nowIso();
     await updateVehicle(tx, id, { ...columns, ...soldChange(input.sold, found.row.sold, soldPriceMinor, now), updated_at: now });
@@ -387,10 +357,10 @@ export async function patchVehicle(
       catalogue: patch.brand !== undefined || patch.model !== undefined,
       options: patch.options !== undefined,
       pictures: patch.pictures !== undefined,
-      sold: patch.sold ?? found.row.sold === 1,
+      sold: patch.sold ?? fromFlag(found.row.sold),
     };
     const { columns, optionIds, soldPriceMinor } = await check(tx, merged, scope, t);
-    if (patch.sold === false && found.row.sold === 1) await assertCanList(tx, viewer.id, locale, id);
+    if (patch.sold === false && fromFlag(found.row.sold)) await assertCanList(tx, viewer.id, locale, id);
     if (scope.pictures) await assertPhotos(tx, viewer.id, merged.pictures.length, locale);
     const now = nowIso();
     await updateVehicle(tx, id, { ...columns, ...soldChange(patch.sold, found.row.sold, soldPriceMinor, now), updated_at: now });

@@ -1,9 +1,14 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureAdmin } from '@autoroute/db/seed';
+import type { z } from '@hono/zod-openapi';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from '../../testing.ts';
+import { type ApiError, createTestApp, type Data, json, type RouteJson, readJson, type TestApp } from '../../testing.ts';
+import type { ListResponse, VehicleDetail, VehicleSummary } from '../../types.ts';
+import type { SignedIn } from '../auth/auth.routes.ts';
+import type { listRoute as notificationsRoute } from '../notifications/notifications.schemas.ts';
+import type { deleteVehicleRoute, myVehiclesRoute } from './vehicles.write.schemas.ts';
 
 const verifiedUser = (name: string) => t.member(name);
 
@@ -48,7 +53,9 @@ const currencyId = async (code: string) =>
   (await db().selectFrom('currencies').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
 
 async function signIn(email: string, password: string): Promise<Headers> {
-  const body = await json(await t.request('/api/v1/auth/login', { method: 'POST', json: { email, password } }));
+  const body = await readJson<z.infer<typeof SignedIn>>(
+    await t.request('/api/v1/auth/login', { method: 'POST', json: { email, password } }),
+  );
   return { authorization: `Bearer ${body.security.accessToken}` };
 }
 
@@ -136,12 +143,12 @@ const post = (body: unknown, headers: Record<string, string> = owner) =>
   t.request('/api/v1/vehicles', { method: 'POST', json: body, headers });
 const send = (method: 'PUT' | 'PATCH', id: number, body: unknown, headers: Record<string, string> = owner) =>
   t.request(`/api/v1/vehicles/${id}`, { method, json: body, headers });
-const detailsOf = async (res: Response) => (await json(res)).details as { path: string; message: string }[];
+const detailsOf = async (res: Response) => (await readJson<ApiError>(res)).details as { path: string; message: string }[];
 
-async function created(overrides: Record<string, unknown> = {}, headers: Headers = owner): Promise<any> {
+async function created(overrides: Record<string, unknown> = {}, headers: Headers = owner): Promise<VehicleDetail> {
   const res = await post(await coreVehicle(overrides), headers);
   expect(res.status).toBe(201);
-  return (await json(res)).data;
+  return (await readJson<Data<VehicleDetail>>(res)).data;
 }
 
 const storedRow = (id: number) => db().selectFrom('vehicles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -193,7 +200,7 @@ describe('POST /api/v1/vehicles (SPEC §3, §5)', () => {
     const body = await fullVehicle();
     const res = await post(body);
     expect(res.status).toBe(201);
-    const { data } = await json(res);
+    const { data } = await readJson<Data<VehicleDetail>>(res);
     expect(data).toMatchObject({
       title: body.title,
       brand: 'Renault',
@@ -258,9 +265,9 @@ describe('POST /api/v1/vehicles (SPEC §3, §5)', () => {
     });
     expect(data.options.map((o: { id: number }) => o.id).sort()).toEqual([...ref.options].sort());
     expect(data.pictures.map((p: { id: number }) => p.id)).toEqual(body.pictures);
-    expect(data.cover.id).toBe(body.pictures[0]);
+    expect(data.cover!.id).toBe(body.pictures[0]);
 
-    const shown = await json(await t.request(`/api/v1/vehicles/${data.id}`, { headers: owner }));
+    const shown = await readJson<Data<VehicleDetail>>(await t.request(`/api/v1/vehicles/${data.id}`, { headers: owner }));
     expect(shown.data).toEqual(data);
 
     const row = await storedRow(data.id);
@@ -317,7 +324,7 @@ describe('POST /api/v1/vehicles (SPEC §3, §5)', () => {
     delete body[field];
     const res = await post(body);
     expect(res.status).toBe(422);
-    const answer = await json(res);
+    const answer = await readJson<ApiError>(res);
     expect(answer.code).toBe('VALIDATION_FAILED');
     expect(answer.details).toEqual([{ path: field, message }]);
 
@@ -403,7 +410,7 @@ describe('POST /api/v1/vehicles (SPEC §3, §5)', () => {
     const before = await count('vehicles');
     const mine = await picture(ownerId);
     const theirs = await picture(strangerId);
-    const used = (await created()).pictures[0].id;
+    const used = (await created()).pictures[0]!.id;
     const res = await post(await coreVehicle({ pictures: [mine, theirs, used, 999999, mine] }));
     expect(res.status).toBe(422);
     expect(await detailsOf(res)).toEqual([
@@ -422,10 +429,13 @@ describe('POST /api/v1/vehicles (SPEC §3, §5)', () => {
     const body = await coreVehicle();
     const signedOut = await post(body, {});
     expect(signedOut.status).toBe(401);
-    expect((await json(signedOut)).code).toBe('UNAUTHORIZED');
+    expect((await readJson<ApiError>(signedOut)).code).toBe('UNAUTHORIZED');
     const notVerified = await post(body, unverified);
     expect(notVerified.status).toBe(402);
-    expect(await json(notVerified)).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', error: 'Please verify your email address first.' });
+    expect(await readJson<ApiError>(notVerified)).toMatchObject({
+      code: 'EMAIL_NOT_VERIFIED',
+      error: 'Please verify your email address first.',
+    });
     expect(await count('vehicles')).toBe(before);
   });
 });
@@ -433,7 +443,7 @@ describe('POST /api/v1/vehicles (SPEC §3, §5)', () => {
 describe('PUT and PATCH /api/v1/vehicles/{id}', () => {
   it('replaces every field, the options and the pictures in their new order; a picture left out is detached, not deleted', async () => {
     const first = await created({ pictures: [await picture(ownerId), await picture(ownerId)], options: [ref.options[0]] });
-    const [kept, dropped] = first.pictures.map((p: { id: number }) => p.id);
+    const [kept, dropped] = first.pictures.map((p: { id: number }) => p.id) as [number, number];
     const added = await picture(ownerId);
     const body = await coreVehicle({
       title: 'Renault Clio, new tyres',
@@ -444,10 +454,10 @@ describe('PUT and PATCH /api/v1/vehicles/{id}', () => {
     });
     const res = await send('PUT', first.id, body);
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await readJson<Data<VehicleDetail>>(res);
     expect(data).toMatchObject({ id: first.id, title: 'Renault Clio, new tyres', price: 11900, mileage: 43000, canEdit: true });
     expect(data.pictures.map((p: { id: number }) => p.id)).toEqual([added, kept]);
-    expect(data.cover.id).toBe(added);
+    expect(data.cover!.id).toBe(added);
     expect(data.options.map((o: { id: number }) => o.id).sort()).toEqual([ref.options[1], ref.options[2]].sort());
     const detached = await db()
       .selectFrom('pictures')
@@ -473,13 +483,13 @@ describe('PUT and PATCH /api/v1/vehicles/{id}', () => {
     const v = await created();
     const sold = await send('PATCH', v.id, { sold: true });
     expect(sold.status).toBe(200);
-    expect((await json(sold)).data).toMatchObject({ id: v.id, sold: true, title: v.title, price: v.price });
+    expect((await readJson<Data<VehicleDetail>>(sold)).data).toMatchObject({ id: v.id, sold: true, title: v.title, price: v.price });
     const row = await storedRow(v.id);
     expect(row.sold).toBe(1);
     expect(row.sold_at).toMatch(/^\d{4}-\d\d-\d\dT/);
 
     const back = await send('PATCH', v.id, { sold: false });
-    expect((await json(back)).data.sold).toBe(false);
+    expect((await readJson<Data<VehicleDetail>>(back)).data.sold).toBe(false);
     expect((await storedRow(v.id)).sold_at).toBeNull();
   });
 
@@ -487,7 +497,7 @@ describe('PUT and PATCH /api/v1/vehicles/{id}', () => {
     const v = await created();
     const res = await send('PATCH', v.id, { price: 9999.99, mileage: 50000 });
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await readJson<Data<VehicleDetail>>(res);
     expect(data).toMatchObject({ price: 9999.99, mileage: 50000, title: v.title, brand: v.brand, year: v.year });
     expect(data.pictures).toEqual(v.pictures);
     expect(data.options).toEqual(v.options);
@@ -511,7 +521,7 @@ describe('PUT and PATCH /api/v1/vehicles/{id}', () => {
   it('answers 404 VEHICLE_NOT_FOUND for an unknown vehicle and 401 when signed out', async () => {
     const unknown = await send('PATCH', 999999, { sold: true });
     expect(unknown.status).toBe(404);
-    expect((await json(unknown)).code).toBe('VEHICLE_NOT_FOUND');
+    expect((await readJson<ApiError>(unknown)).code).toBe('VEHICLE_NOT_FOUND');
     expect((await send('PUT', 999999, await coreVehicle())).status).toBe(404);
     expect((await send('PATCH', 1, { sold: true }, {})).status).toBe(401);
   });
@@ -526,7 +536,7 @@ describe('price history, days on the market and the final price (issue 17)', () 
       .orderBy('id')
       .execute();
   const detail = async (id: number, headers: Record<string, string> = {}) =>
-    (await json(await t.request(`/api/v1/vehicles/${id}`, { headers }))).data;
+    (await readJson<Data<VehicleDetail>>(await t.request(`/api/v1/vehicles/${id}`, { headers }))).data;
 
   it('answers one price for a listing never repriced, then every price with its date, oldest first', async () => {
     const v = await created({ price: 15000 });
@@ -571,14 +581,14 @@ describe('price history, days on the market and the final price (issue 17)', () 
     const v = await created({ price: 12000 });
     const res = await send('PATCH', v.id, { sold: true, soldPrice: 11500 });
     expect(res.status).toBe(200);
-    expect((await json(res)).data).toMatchObject({ sold: true, soldPrice: 11500 });
+    expect((await readJson<Data<VehicleDetail>>(res)).data).toMatchObject({ sold: true, soldPrice: 11500 });
     expect(Number((await storedRow(v.id)).sold_price_minor)).toBe(1150000);
     expect((await detail(v.id)).soldPrice).toBeNull();
     expect((await detail(v.id, stranger)).soldPrice).toBeNull();
     expect((await detail(v.id, owner)).soldPrice).toBe(11500);
     // Corrected while still sold, then forgotten with the sale.
-    expect((await json(await send('PATCH', v.id, { soldPrice: 11400 }))).data.soldPrice).toBe(11400);
-    expect((await json(await send('PATCH', v.id, { sold: false }))).data.soldPrice).toBeNull();
+    expect((await readJson<Data<VehicleDetail>>(await send('PATCH', v.id, { soldPrice: 11400 }))).data.soldPrice).toBe(11400);
+    expect((await readJson<Data<VehicleDetail>>(await send('PATCH', v.id, { sold: false }))).data.soldPrice).toBeNull();
     expect((await storedRow(v.id)).sold_price_minor).toBeNull();
   });
 
@@ -607,9 +617,9 @@ describe('price drops (issue 17)', () => {
   const headerOf = (mail: ParsedMail, name: string) =>
     mail.headerLines.find((h) => h.key === name.toLowerCase())?.line.replace(/^[^:]+:\s*/, '') ?? null;
   const inbox = async (headers: Record<string, string>) =>
-    (
-      (await json(await t.request('/api/v1/notifications', { headers }))).data as { kind: string; message: string; vehicleId?: number }[]
-    ).filter((n) => n.kind === 'price_drop');
+    (await readJson<RouteJson<typeof notificationsRoute, 200>>(await t.request('/api/v1/notifications', { headers }))).data.filter(
+      (n) => n.kind === 'price_drop',
+    );
   const runMailJob = async () => {
     const job = await db().selectFrom('datacrons').select('id').where('handler', '=', 'send-notification-mail').executeTakeFirstOrThrow();
     return t.deps.jobs.runNow(job.id);
@@ -630,7 +640,11 @@ describe('price drops (issue 17)', () => {
     );
   };
   const settings = async (member: { id: number; headers: Record<string, string> }, changes: Record<string, unknown>) => {
-    const current = (await json(await t.request(`/api/v1/user/${member.id}/notification-settings`, { headers: member.headers }))).data;
+    const current = (
+      await readJson<Data<Record<string, unknown>>>(
+        await t.request(`/api/v1/user/${member.id}/notification-settings`, { headers: member.headers }),
+      )
+    ).data;
     const res = await t.request(`/api/v1/user/${member.id}/notification-settings`, {
       method: 'PUT',
       json: { ...current, ...changes },
@@ -727,7 +741,7 @@ describe('someone else’s listing (SPEC §6: canEdit, canDelete, delete_vehicle
       await t.request(`/api/v1/vehicles/${v.id}`, { method: 'DELETE', headers: stranger }),
     ]) {
       expect(res.status).toBe(403);
-      expect((await json(res)).code).toBe('FORBIDDEN');
+      expect((await readJson<ApiError>(res)).code).toBe('FORBIDDEN');
     }
     expect(await storedRow(v.id)).toEqual(row);
     expect(await count('vehicle_options')).toBe(options);
@@ -736,7 +750,7 @@ describe('someone else’s listing (SPEC §6: canEdit, canDelete, delete_vehicle
   it('shows canEdit and canDelete to the owner only; an admin holding delete_vehicle may delete but not edit', async () => {
     const v = await created();
     const flags = async (headers: Record<string, string>) => {
-      const { data } = await json(await t.request(`/api/v1/vehicles/${v.id}`, { headers }));
+      const { data } = await readJson<Data<VehicleDetail>>(await t.request(`/api/v1/vehicles/${v.id}`, { headers }));
       return [data.canEdit, data.canDelete];
     };
     expect(await flags(owner)).toEqual([true, true]);
@@ -750,7 +764,7 @@ describe('someone else’s listing (SPEC §6: canEdit, canDelete, delete_vehicle
     const v = await created();
     const res = await t.request(`/api/v1/vehicles/${v.id}`, { method: 'DELETE', headers: admin });
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ data: { ok: true } });
+    expect(await readJson<RouteJson<typeof deleteVehicleRoute, 200>>(res)).toEqual({ data: { ok: true } });
     expect((await t.request(`/api/v1/vehicles/${v.id}`)).status).toBe(404);
     expect(await db().selectFrom('vehicle_options').select('option_id').where('vehicle_id', '=', v.id).execute()).toEqual([]);
     expect(await db().selectFrom('pictures').select('id').where('vehicle_id', '=', v.id).execute()).toEqual([]);
@@ -787,7 +801,7 @@ describe('someone else’s listing (SPEC §6: canEdit, canDelete, delete_vehicle
     expect(res.status).toBe(200);
     const again = await t.request(`/api/v1/vehicles/${v.id}`, { method: 'DELETE', headers: owner });
     expect(again.status).toBe(404);
-    expect((await json(again)).code).toBe('VEHICLE_NOT_FOUND');
+    expect((await readJson<ApiError>(again)).code).toBe('VEHICLE_NOT_FOUND');
     expect((await t.request(`/api/v1/vehicles/${v.id}`, { method: 'DELETE' })).status).toBe(401);
   });
 });
@@ -800,20 +814,22 @@ describe('GET /api/v1/me/vehicles', () => {
     const mine = await db().selectFrom('vehicles').select('id').where('owner_id', '=', ownerId).orderBy('id', 'desc').execute();
     const res = await t.request('/api/v1/me/vehicles?perPage=100', { headers: owner });
     expect(res.status).toBe(200);
-    const body = await json(res);
+    const body = await readJson<RouteJson<typeof myVehiclesRoute, 200>>(res);
     expect(body.meta).toEqual({ total: mine.length, page: 1, perPage: 100, pages: 1 });
     expect(body.data.map((v: { id: number }) => v.id)).toEqual(mine.map((v) => v.id));
-    expect(body.data.find((v: { id: number }) => v.id === sold.id).sold).toBe(true);
+    expect(body.data.find((v: { id: number }) => v.id === sold.id)!.sold).toBe(true);
     const dates = body.data.map((v: { createdAt: string }) => v.createdAt);
     expect([...dates].sort().reverse()).toEqual(dates);
 
-    const page2 = await json(await t.request('/api/v1/me/vehicles?perPage=2&page=2', { headers: owner }));
+    const page2 = await readJson<RouteJson<typeof myVehiclesRoute, 200>>(
+      await t.request('/api/v1/me/vehicles?perPage=2&page=2', { headers: owner }),
+    );
     expect(page2.data.map((v: { id: number }) => v.id)).toEqual(mine.slice(2, 4).map((v) => v.id));
     expect(page2.meta).toEqual({ total: mine.length, page: 2, perPage: 2, pages: Math.ceil(mine.length / 2) });
   });
 
   it('shows a stranger only their own listings, and answers 401 when signed out', async () => {
-    const body = await json(await t.request('/api/v1/me/vehicles', { headers: stranger }));
+    const body = await readJson<RouteJson<typeof myVehiclesRoute, 200>>(await t.request('/api/v1/me/vehicles', { headers: stranger }));
     expect(body.data).toEqual([]);
     expect(body.meta.total).toBe(0);
     expect((await t.request('/api/v1/me/vehicles')).status).toBe(401);
@@ -824,8 +840,8 @@ describe('GET /api/v1/me/vehicles', () => {
 describe('the search after a write (SPEC §2: facet counts)', () => {
   it('counts a new, sold, back on sale, edited or deleted listing at once, in the total and the facets', async () => {
     const search = async () => {
-      const { meta } = await json(await t.request('/api/v1/vehicles?brand=Renault&minYear=2000'));
-      const count = (id: number) => meta.facets.transmissionId.find((f: { id: number }) => f.id === id)?.count ?? 0;
+      const { meta } = await readJson<ListResponse<VehicleSummary>>(await t.request('/api/v1/vehicles?brand=Renault&minYear=2000'));
+      const count = (id: number) => meta.facets!.transmissionId.find((f: { id: number }) => f.id === id)?.count ?? 0;
       // Asked twice each time: the second answer may be one the search kept from the first.
       await t.request('/api/v1/vehicles?brand=Renault&minYear=2000');
       return { total: meta.total as number, manual: count(ref.manual), automatic: count(ref.automatic) };
