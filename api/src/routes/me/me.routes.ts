@@ -1,12 +1,61 @@
+import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
+import { requireUser } from '../../middleware/auth.ts';
+import { failure, IdParam, jsonContent } from '../../openapi.ts';
 import { statsRoutes } from '../billing/billing.routes.ts';
 import { savedSearchesRoutes } from '../saved-searches/saved-searches.routes.ts';
-import { myFavoritesRoute, myLikesRoute } from '../vehicles/interactions.schemas.ts';
+import { PageQuery } from '../vehicles/interactions.schemas.ts';
 import { listMarked } from '../vehicles/interactions.service.ts';
-import { myVehiclesRoute } from '../vehicles/vehicles.write.schemas.ts';
+import { ListMeta, VehicleSummary } from '../vehicles/vehicles.schemas.ts';
+import { MyVehiclesQuery } from '../vehicles/vehicles.write.schemas.ts';
 import { listMyVehicles, viewerOf } from '../vehicles/vehicles.write.service.ts';
-import { personalRoute } from './me.schemas.ts';
+import { PersonalFragment } from './me.schemas.ts';
 import { personalFragment } from './me.service.ts';
+
+const myVehiclesRoute = createRoute({
+  method: 'get',
+  path: '/vehicles',
+  tags: ['Me'],
+  summary: 'My listings, sold ones included, newest first',
+  middleware: requireUser(),
+  request: { query: MyVehiclesQuery },
+  responses: {
+    200: { description: 'A page of my vehicles', ...jsonContent(z.object({ data: z.array(VehicleSummary), meta: ListMeta })) },
+    401: failure('Not signed in'),
+    422: failure('Invalid query'),
+  },
+});
+
+const signedOut = failure('Not signed in');
+const MarkedList = jsonContent(z.object({ data: z.array(VehicleSummary), meta: ListMeta }));
+
+const markedListRoute = (path: '/favorites' | '/likes', summary: string) =>
+  createRoute({
+    method: 'get',
+    path,
+    tags: ['Me'],
+    summary,
+    middleware: requireUser(),
+    request: { query: PageQuery },
+    responses: { 200: { description: 'A page of vehicles', ...MarkedList }, 401: signedOut, 422: failure('Invalid query') },
+  });
+
+const myFavoritesRoute = markedListRoute('/favorites', 'The vehicles I saved, most recently saved first (sold ones included)');
+const myLikesRoute = markedListRoute('/likes', 'The vehicles I liked, most recently liked first (sold ones included)');
+
+const personalRoute = createRoute({
+  method: 'get',
+  path: '/fragment',
+  tags: ['Me'],
+  summary: 'My part of a shared page: header name, premium badge, unread counts, my marks on a vehicle',
+  middleware: requireUser(),
+  request: { query: z.object({ vehicle: IdParam.shape.id.optional().openapi({ param: { name: 'vehicle', in: 'query' }, example: 1 }) }) },
+  responses: {
+    200: { description: 'My part of the page', ...jsonContent(z.object({ data: PersonalFragment })) },
+    401: failure('Not signed in'),
+    422: failure('Invalid query'),
+  },
+});
 
 /** The signed-in user's own lists (DESIGN §2a: /me/vehicles, /me/favorites, /me/likes), and their part of a shared page. */
 export function meRoutes(deps: Deps) {

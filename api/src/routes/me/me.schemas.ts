@@ -1,6 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { requireUser } from '../../middleware/auth.ts';
-import { failure, IdParam, jsonContent } from '../../openapi.ts';
+import { z } from '@hono/zod-openapi';
 
 /**
  * What is the signed-in visitor's own on a page every visitor shares (docs/decisions/024-page-cache.md):
@@ -18,17 +16,3 @@ export const PersonalFragment = z
       .openapi({ description: 'The visitor on the vehicle asked for; null when none was asked for or it does not exist' }),
   })
   .openapi('PersonalFragment');
-
-export const personalRoute = createRoute({
-  method: 'get',
-  path: '/fragment',
-  tags: ['Me'],
-  summary: 'My part of a shared page: header name, premium badge, unread counts, my marks on a vehicle',
-  middleware: requireUser(),
-  request: { query: z.object({ vehicle: IdParam.shape.id.optional().openapi({ param: { name: 'vehicle', in: 'query' }, example: 1 }) }) },
-  responses: {
-    200: { description: 'My part of the page', ...jsonContent(z.object({ data: PersonalFragment })) },
-    401: failure('Not signed in'),
-    422: failure('Invalid query'),
-  },
-});

@@ -1,8 +1,75 @@
+import { createRoute, z } from '@hono/zod-openapi';
 import type { Principal } from '../../auth/principal.ts';
 import { createRouter, type Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { deleteAllRoute, deleteRoute, listRoute, readAllRoute, readRoute } from './notifications.schemas.ts';
+import { requireUser } from '../../middleware/auth.ts';
+import { failure, IdParam, jsonContent } from '../../openapi.ts';
+import { Notification, NotificationsMeta, NotificationsQuery } from './notifications.schemas.ts';
 import * as notifications from './notifications.service.ts';
+
+const tags = ['Notifications'];
+const signedOut = failure('Not signed in');
+const unknown = failure('NOTIFICATION_NOT_FOUND: no such notification in your inbox');
+const Counted = jsonContent(z.object({ data: z.object({ count: z.number() }), meta: z.object({ unread: z.number() }) }));
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  summary: 'My inbox, newest first',
+  middleware: requireUser(),
+  request: { query: NotificationsQuery },
+  responses: {
+    200: { description: 'A page of notifications', ...jsonContent(z.object({ data: z.array(Notification), meta: NotificationsMeta })) },
+    401: signedOut,
+    422: failure('Invalid query'),
+  },
+});
+
+const readRoute = createRoute({
+  method: 'patch',
+  path: '/{id}/read',
+  tags,
+  summary: 'Mark one notification read',
+  middleware: requireUser(),
+  request: { params: IdParam },
+  responses: {
+    200: {
+      description: 'The notification, now read',
+      ...jsonContent(z.object({ data: Notification, meta: z.object({ unread: z.number() }) })),
+    },
+    401: signedOut,
+    404: unknown,
+  },
+});
+
+const readAllRoute = createRoute({
+  method: 'post',
+  path: '/read-all',
+  tags,
+  summary: 'Mark every notification read',
+  middleware: requireUser(),
+  responses: { 200: { description: 'How many were marked', ...Counted }, 401: signedOut },
+});
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/{id}',
+  tags,
+  summary: 'Delete one notification',
+  middleware: requireUser(),
+  request: { params: IdParam },
+  responses: { 200: { description: 'Deleted', ...Counted }, 401: signedOut, 404: unknown },
+});
+
+const deleteAllRoute = createRoute({
+  method: 'delete',
+  path: '/',
+  tags,
+  summary: 'Delete every notification',
+  middleware: requireUser(),
+  responses: { 200: { description: 'How many were deleted', ...Counted }, 401: signedOut },
+});
 
 /** The signed-in caller's id (every route here is behind requireUser). */
 function userId(principal: Principal | null): number {

@@ -1,6 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { requireUser } from '../../middleware/auth.ts';
-import { failure, IdParam, jsonContent } from '../../openapi.ts';
+import { z } from '@hono/zod-openapi';
 
 const boolParam = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -32,74 +30,10 @@ export const Notification = z
   })
   .openapi('Notification');
 
-const NotificationsMeta = z.object({
+export const NotificationsMeta = z.object({
   total: z.number(),
   page: z.number(),
   perPage: z.number(),
   pages: z.number(),
   unread: z.number().openapi({ description: 'Unread notifications in the whole inbox' }),
-});
-
-const tags = ['Notifications'];
-const signedOut = failure('Not signed in');
-const unknown = failure('NOTIFICATION_NOT_FOUND: no such notification in your inbox');
-const Counted = jsonContent(z.object({ data: z.object({ count: z.number() }), meta: z.object({ unread: z.number() }) }));
-
-export const listRoute = createRoute({
-  method: 'get',
-  path: '/',
-  tags,
-  summary: 'My inbox, newest first',
-  middleware: requireUser(),
-  request: { query: NotificationsQuery },
-  responses: {
-    200: { description: 'A page of notifications', ...jsonContent(z.object({ data: z.array(Notification), meta: NotificationsMeta })) },
-    401: signedOut,
-    422: failure('Invalid query'),
-  },
-});
-
-export const readRoute = createRoute({
-  method: 'patch',
-  path: '/{id}/read',
-  tags,
-  summary: 'Mark one notification read',
-  middleware: requireUser(),
-  request: { params: IdParam },
-  responses: {
-    200: {
-      description: 'The notification, now read',
-      ...jsonContent(z.object({ data: Notification, meta: z.object({ unread: z.number() }) })),
-    },
-    401: signedOut,
-    404: unknown,
-  },
-});
-
-export const readAllRoute = createRoute({
-  method: 'post',
-  path: '/read-all',
-  tags,
-  summary: 'Mark every notification read',
-  middleware: requireUser(),
-  responses: { 200: { description: 'How many were marked', ...Counted }, 401: signedOut },
-});
-
-export const deleteRoute = createRoute({
-  method: 'delete',
-  path: '/{id}',
-  tags,
-  summary: 'Delete one notification',
-  middleware: requireUser(),
-  request: { params: IdParam },
-  responses: { 200: { description: 'Deleted', ...Counted }, 401: signedOut, 404: unknown },
-});
-
-export const deleteAllRoute = createRoute({
-  method: 'delete',
-  path: '/',
-  tags,
-  summary: 'Delete every notification',
-  middleware: requireUser(),
-  responses: { 200: { description: 'How many were deleted', ...Counted }, 401: signedOut },
 });

@@ -1,7 +1,5 @@
 import { msg } from '@autoroute/contract/messages';
-import { createRoute, z } from '@hono/zod-openapi';
-import { requireUser } from '../../middleware/auth.ts';
-import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
+import { z } from '@hono/zod-openapi';
 import { VehicleListQuery } from '../vehicles/vehicles.schemas.ts';
 
 /** How many searches a member may keep (issue 17). */
@@ -56,53 +54,3 @@ export const SavedSearch = z
     updatedAt: z.string(),
   })
   .openapi('SavedSearch');
-
-const tags = ['Saved searches'];
-const middleware = requireUser();
-const notFound = { 404: failure('SAVED_SEARCH_NOT_FOUND: none of the caller’s searches has this id') };
-
-export const listSavedSearchesRoute = createRoute({
-  method: 'get',
-  path: '/',
-  tags,
-  middleware,
-  summary: 'My saved searches, newest first, each with how many listings it found since I last opened it',
-  responses: { 200: { description: 'The list', ...jsonContent(z.object({ data: z.array(SavedSearch) })) } },
-});
-
-export const createSavedSearchRoute = createRoute({
-  method: 'post',
-  path: '/',
-  tags,
-  middleware,
-  summary: `Save a search (at most ${SAVED_SEARCH_MAX})`,
-  request: jsonBody(SavedSearchInput),
-  responses: {
-    201: { description: 'Saved', ...jsonContent(z.object({ data: SavedSearch })) },
-    422: failure('VALIDATION_FAILED (each field, the query’s under `query.`) or SAVED_SEARCH_LIMIT'),
-  },
-});
-
-export const updateSavedSearchRoute = createRoute({
-  method: 'patch',
-  path: '/{id}',
-  tags,
-  middleware,
-  summary: 'Rename it, change its query or how often it alerts (`off` pauses it), or mark it viewed',
-  request: { params: IdParam, ...jsonBody(SavedSearchPatch) },
-  responses: {
-    200: { description: 'Changed', ...jsonContent(z.object({ data: SavedSearch })) },
-    ...notFound,
-    422: failure('VALIDATION_FAILED'),
-  },
-});
-
-export const deleteSavedSearchRoute = createRoute({
-  method: 'delete',
-  path: '/{id}',
-  tags,
-  middleware,
-  summary: 'Delete a saved search and what it found',
-  request: { params: IdParam },
-  responses: { 204: { description: 'Deleted' }, ...notFound },
-});

@@ -1,11 +1,25 @@
-import type { z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { type AppEnv, createRouter, type Deps } from '../../context.ts';
 import { type ErrorDetail, validationFailed } from '../../errors.ts';
 import { requestInfo } from '../../lib/request.ts';
+import { failure, jsonBody, jsonContent } from '../../openapi.ts';
 import { localizeIssues } from '../../validation.ts';
-import { supportRoute } from './support.schemas.ts';
+import { SupportBody, SupportCreated } from './support.schemas.ts';
 import { createSupportRequest } from './support.service.ts';
+
+const supportRoute = createRoute({
+  method: 'post',
+  path: '/',
+  tags: ['Support'],
+  summary: 'Write to our support team (visitors and members); the requester gets a confirmation mail',
+  request: jsonBody(SupportBody),
+  responses: {
+    201: { description: 'Received', ...jsonContent(z.object({ data: SupportCreated })) },
+    422: failure('VALIDATION_FAILED: details name each field (a guest without name or email included)'),
+    429: failure('TOO_MANY_REQUESTS, with Retry-After'),
+  },
+});
 
 const FIELDS = ['name', 'email', 'subject', 'message'];
 const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';

@@ -1,7 +1,6 @@
 import { msg } from '@autoroute/contract/messages';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { LIMITS } from '../../lib/limits.ts';
-import { failure, jsonBody, jsonContent } from '../../openapi.ts';
 import { Email } from '../auth/auth.schemas.ts';
 
 const [nameMin, nameMax] = LIMITS.text.name;
@@ -38,16 +37,3 @@ export const SupportCreated = z
     priority: z.boolean().openapi({ description: "The member's plan in force includes priority support: handled first" }),
   })
   .openapi('SupportRequestCreated');
-
-export const supportRoute = createRoute({
-  method: 'post',
-  path: '/',
-  tags: ['Support'],
-  summary: 'Write to our support team (visitors and members); the requester gets a confirmation mail',
-  request: jsonBody(SupportBody),
-  responses: {
-    201: { description: 'Received', ...jsonContent(z.object({ data: SupportCreated })) },
-    422: failure('VALIDATION_FAILED: details name each field (a guest without name or email included)'),
-    429: failure('TOO_MANY_REQUESTS, with Retry-After'),
-  },
-});

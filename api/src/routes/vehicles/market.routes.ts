@@ -1,6 +1,20 @@
+import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
-import { priceCheckRoute } from './market.schemas.ts';
+import { failure, jsonBody, jsonContent } from '../../openapi.ts';
+import { MarketPrice, PriceCheckInput } from './market.schemas.ts';
 import { checkPrice } from './market.service.ts';
+
+const priceCheckRoute = createRoute({
+  method: 'post',
+  path: '/',
+  tags: ['Vehicles'],
+  summary: 'What comparable listings say a vehicle is worth, and how a price rates against them (before publishing)',
+  request: jsonBody(PriceCheckInput),
+  responses: {
+    200: { description: 'The estimate', ...jsonContent(z.object({ data: MarketPrice })) },
+    422: failure('VALIDATION_FAILED'),
+  },
+});
 
 /** POST /price-check (issue 17): the listing form's price check. */
 export function marketRoutes(deps: Deps) {

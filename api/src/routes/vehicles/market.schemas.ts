@@ -1,7 +1,6 @@
 import { msg } from '@autoroute/contract/messages';
 import { MARKET_RATINGS, type MarketRating } from '@autoroute/db';
-import { createRoute, z } from '@hono/zod-openapi';
-import { failure, jsonBody, jsonContent } from '../../openapi.ts';
+import { z } from '@hono/zod-openapi';
 
 /** Ratings of a price against its market, from the best deal to the worst (issue 17). */
 export const RATINGS = MARKET_RATINGS;
@@ -80,15 +79,3 @@ export const PriceCheckInput = z
   })
   .strict()
   .openapi('PriceCheckInput');
-
-export const priceCheckRoute = createRoute({
-  method: 'post',
-  path: '/',
-  tags: ['Vehicles'],
-  summary: 'What comparable listings say a vehicle is worth, and how a price rates against them (before publishing)',
-  request: jsonBody(PriceCheckInput),
-  responses: {
-    200: { description: 'The estimate', ...jsonContent(z.object({ data: MarketPrice })) },
-    422: failure('VALIDATION_FAILED'),
-  },
-});

@@ -1,10 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
-import { ErrorEnvelope, IdParam } from '../../openapi.ts';
+import { requireUser, requireVerifiedEmail } from '../../middleware/auth.ts';
+import { ErrorEnvelope, failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { interactionsRoutes } from './interactions.routes.ts';
 import { ListMeta, Vehicle, VehicleListQuery, VehicleSummary } from './vehicles.schemas.ts';
 import { featuredVehicles, getVehicle, searchVehicles } from './vehicles.service.ts';
-import { createVehicleRoute, deleteVehicleRoute, patchVehicleRoute, replaceVehicleRoute } from './vehicles.write.schemas.ts';
+import { VehicleInput, VehiclePatch } from './vehicles.write.schemas.ts';
 import { createVehicle, deleteVehicle, patchVehicle, replaceVehicle, viewerOf } from './vehicles.write.service.ts';
 
 const list = createRoute({
@@ -46,6 +47,68 @@ const detail = createRoute({
   responses: {
     200: { description: 'The vehicle', content: { 'application/json': { schema: z.object({ data: Vehicle }) } } },
     404: { description: 'VEHICLE_NOT_FOUND', content: { 'application/json': { schema: ErrorEnvelope } } },
+  },
+});
+
+const tags = ['Vehicles'];
+const VehicleData = jsonContent(z.object({ data: Vehicle }));
+const invalid = failure(
+  'VALIDATION_FAILED: details name each field (a missing field, a value out of range, an unknown reference, a city of another country, a picture that is not yours or is used by another listing)',
+);
+
+const createVehicleRoute = createRoute({
+  method: 'post',
+  path: '/',
+  tags,
+  summary: 'Publish a vehicle (signed in, email verified)',
+  middleware: requireVerifiedEmail(),
+  request: jsonBody(VehicleInput),
+  responses: {
+    201: { description: 'The new vehicle, as GET /vehicles/{id} answers it', ...VehicleData },
+    401: failure('Not signed in'),
+    402: failure('EMAIL_NOT_VERIFIED'),
+    422: invalid,
+  },
+});
+
+const ownerOnly = {
+  401: failure('Not signed in'),
+  403: failure('FORBIDDEN: not the owner of this vehicle'),
+  404: failure('VEHICLE_NOT_FOUND'),
+};
+
+const replaceVehicleRoute = createRoute({
+  method: 'put',
+  path: '/{id}',
+  tags,
+  summary: 'Replace a vehicle (its owner); options and pictures are replaced, pictures left out are detached',
+  middleware: requireUser(),
+  request: { params: IdParam, ...jsonBody(VehicleInput) },
+  responses: { 200: { description: 'The updated vehicle', ...VehicleData }, ...ownerOnly, 422: invalid },
+});
+
+const patchVehicleRoute = createRoute({
+  method: 'patch',
+  path: '/{id}',
+  tags,
+  summary: 'Change some fields of a vehicle (its owner), e.g. { "sold": true }',
+  middleware: requireUser(),
+  request: { params: IdParam, ...jsonBody(VehiclePatch) },
+  responses: { 200: { description: 'The updated vehicle', ...VehicleData }, ...ownerOnly, 422: invalid },
+});
+
+const deleteVehicleRoute = createRoute({
+  method: 'delete',
+  path: '/{id}',
+  tags,
+  summary: 'Delete a vehicle (its owner, or an admin holding delete_vehicle) with its options and pictures',
+  middleware: requireUser(),
+  request: { params: IdParam },
+  responses: {
+    200: { description: 'Deleted', ...jsonContent(z.object({ data: z.object({ ok: z.literal(true) }) })) },
+    401: failure('Not signed in'),
+    403: failure('FORBIDDEN: neither the owner nor holding delete_vehicle'),
+    404: failure('VEHICLE_NOT_FOUND'),
   },
 });
 

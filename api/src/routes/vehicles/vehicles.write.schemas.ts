@@ -1,8 +1,5 @@
 import { msg } from '@autoroute/contract/messages';
-import { createRoute, z } from '@hono/zod-openapi';
-import { requireUser, requireVerifiedEmail } from '../../middleware/auth.ts';
-import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
-import { ListMeta, Vehicle, VehicleSummary } from './vehicles.schemas.ts';
+import { z } from '@hono/zod-openapi';
 
 /*
  * The vehicle form (SPEC §3, §5). Field names are the ones the read side returns; a reference the
@@ -192,79 +189,3 @@ export const MyVehiclesQuery = z.object({
   perPage: z.coerce.number().int().min(1).max(100).default(24).openapi({ example: 24 }),
 });
 export type MyVehiclesQuery = z.infer<typeof MyVehiclesQuery>;
-
-const tags = ['Vehicles'];
-const VehicleData = jsonContent(z.object({ data: Vehicle }));
-const invalid = failure(
-  'VALIDATION_FAILED: details name each field (a missing field, a value out of range, an unknown reference, a city of another country, a picture that is not yours or is used by another listing)',
-);
-
-export const createVehicleRoute = createRoute({
-  method: 'post',
-  path: '/',
-  tags,
-  summary: 'Publish a vehicle (signed in, email verified)',
-  middleware: requireVerifiedEmail(),
-  request: jsonBody(VehicleInput),
-  responses: {
-    201: { description: 'The new vehicle, as GET /vehicles/{id} answers it', ...VehicleData },
-    401: failure('Not signed in'),
-    402: failure('EMAIL_NOT_VERIFIED'),
-    422: invalid,
-  },
-});
-
-const ownerOnly = {
-  401: failure('Not signed in'),
-  403: failure('FORBIDDEN: not the owner of this vehicle'),
-  404: failure('VEHICLE_NOT_FOUND'),
-};
-
-export const replaceVehicleRoute = createRoute({
-  method: 'put',
-  path: '/{id}',
-  tags,
-  summary: 'Replace a vehicle (its owner); options and pictures are replaced, pictures left out are detached',
-  middleware: requireUser(),
-  request: { params: IdParam, ...jsonBody(VehicleInput) },
-  responses: { 200: { description: 'The updated vehicle', ...VehicleData }, ...ownerOnly, 422: invalid },
-});
-
-export const patchVehicleRoute = createRoute({
-  method: 'patch',
-  path: '/{id}',
-  tags,
-  summary: 'Change some fields of a vehicle (its owner), e.g. { "sold": true }',
-  middleware: requireUser(),
-  request: { params: IdParam, ...jsonBody(VehiclePatch) },
-  responses: { 200: { description: 'The updated vehicle', ...VehicleData }, ...ownerOnly, 422: invalid },
-});
-
-export const deleteVehicleRoute = createRoute({
-  method: 'delete',
-  path: '/{id}',
-  tags,
-  summary: 'Delete a vehicle (its owner, or an admin holding delete_vehicle) with its options and pictures',
-  middleware: requireUser(),
-  request: { params: IdParam },
-  responses: {
-    200: { description: 'Deleted', ...jsonContent(z.object({ data: z.object({ ok: z.literal(true) }) })) },
-    401: failure('Not signed in'),
-    403: failure('FORBIDDEN: neither the owner nor holding delete_vehicle'),
-    404: failure('VEHICLE_NOT_FOUND'),
-  },
-});
-
-export const myVehiclesRoute = createRoute({
-  method: 'get',
-  path: '/vehicles',
-  tags: ['Me'],
-  summary: 'My listings, sold ones included, newest first',
-  middleware: requireUser(),
-  request: { query: MyVehiclesQuery },
-  responses: {
-    200: { description: 'A page of my vehicles', ...jsonContent(z.object({ data: z.array(VehicleSummary), meta: ListMeta })) },
-    401: failure('Not signed in'),
-    422: failure('Invalid query'),
-  },
-});
