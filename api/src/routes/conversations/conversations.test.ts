@@ -10,8 +10,8 @@ import {
   type TestMember,
 } from '../../testing.ts';
 import type { Conversation, ConversationList } from '../../types.ts';
-import type { listRoute as notificationsRoute } from '../notifications/notifications.schemas.ts';
-import type { contactRoute } from '../vehicles/interactions.schemas.ts';
+import type { listRoute as notificationsRoute } from '../notifications/notifications.routes.ts';
+import type { contactRoute } from '../vehicles/interactions.routes.ts';
 import { GUEST_LINK_DAYS, guestToken } from './conversations.service.ts';
 
 // Issue 17 item 6: conversations between a buyer (a member or a guest) and a seller, through the real app.

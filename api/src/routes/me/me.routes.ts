@@ -12,7 +12,7 @@ import { listMyVehicles, viewerOf } from '../vehicles/vehicles.write.service.ts'
 import { PersonalFragment } from './me.schemas.ts';
 import { personalFragment } from './me.service.ts';
 
-const myVehiclesRoute = createRoute({
+export const myVehiclesRoute = createRoute({
   method: 'get',
   path: '/vehicles',
   tags: ['Me'],
@@ -40,8 +40,8 @@ const markedListRoute = (path: '/favorites' | '/likes', summary: string) =>
     responses: { 200: { description: 'A page of vehicles', ...MarkedList }, 401: signedOut, 422: failure('Invalid query') },
   });
 
-const myFavoritesRoute = markedListRoute('/favorites', 'The vehicles I saved, most recently saved first (sold ones included)');
-const myLikesRoute = markedListRoute('/likes', 'The vehicles I liked, most recently liked first (sold ones included)');
+export const myFavoritesRoute = markedListRoute('/favorites', 'The vehicles I saved, most recently saved first (sold ones included)');
+export const myLikesRoute = markedListRoute('/likes', 'The vehicles I liked, most recently liked first (sold ones included)');
 
 const personalRoute = createRoute({
   method: 'get',

@@ -12,7 +12,7 @@ const signedOut = failure('Not signed in');
 const unknown = failure('NOTIFICATION_NOT_FOUND: no such notification in your inbox');
 const Counted = jsonContent(z.object({ data: z.object({ count: z.number() }), meta: z.object({ unread: z.number() }) }));
 
-const listRoute = createRoute({
+export const listRoute = createRoute({
   method: 'get',
   path: '/',
   tags,

@@ -14,7 +14,7 @@ const tags = ['Vehicles'];
 const unknownVehicle = failure('VEHICLE_NOT_FOUND');
 const signedOut = failure('Not signed in');
 
-const compareRoute = createRoute({
+export const compareRoute = createRoute({
   method: 'get',
   path: '/compare',
   tags,
@@ -51,7 +51,7 @@ const unlikeRoute = markRoute('delete', '/{id}/like', 'Take a like back (idempot
 const favoriteRoute = markRoute('post', '/{id}/favorite', 'Save a vehicle as a favorite (idempotent)', FavoriteState);
 const unfavoriteRoute = markRoute('delete', '/{id}/favorite', 'Remove a vehicle from the favorites (idempotent)', FavoriteState);
 
-const contactRoute = createRoute({
+export const contactRoute = createRoute({
   method: 'post',
   path: '/{id}/contact',
   tags,
@@ -83,7 +83,7 @@ const contactRoute = createRoute({
   },
 });
 
-const viewRoute = createRoute({
+export const viewRoute = createRoute({
   method: 'post',
   path: '/{id}/view',
   tags,

@@ -7,16 +7,10 @@ import type { RequestInfo } from '../../lib/request.ts';
 import { type ApiError, createTestApp, type Data, outboxMails, type RouteJson, readJson, type TestApp } from '../../testing.ts';
 import type { VehicleDetail } from '../../types.ts';
 import type { SignedIn } from '../auth/auth.routes.ts';
+import type { myFavoritesRoute, myLikesRoute } from '../me/me.routes.ts';
 import { createMember } from '../user/user.data.ts';
-import type {
-  compareRoute,
-  contactRoute,
-  FavoriteState,
-  LikeState,
-  myFavoritesRoute,
-  myLikesRoute,
-  viewRoute,
-} from './interactions.schemas.ts';
+import type { compareRoute, contactRoute, viewRoute } from './interactions.routes.ts';
+import type { FavoriteState, LikeState } from './interactions.schemas.ts';
 import { countView } from './interactions.service.ts';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { failure, jsonBody, jsonContent } from '../../openapi.ts';
 import { MarketPrice, PriceCheckInput } from './market.schemas.ts';
 import { checkPrice } from './market.service.ts';
 
-const priceCheckRoute = createRoute({
+export const priceCheckRoute = createRoute({
   method: 'post',
   path: '/',
   tags: ['Vehicles'],

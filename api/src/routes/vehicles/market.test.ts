@@ -2,7 +2,8 @@ import type { z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiError, createTestApp, type Data, type RouteJson, readJson, type TestApp } from '../../testing.ts';
 import type { VehicleDetail } from '../../types.ts';
-import type { MarketPrice, priceCheckRoute } from './market.schemas.ts';
+import type { priceCheckRoute } from './market.routes.ts';
+import type { MarketPrice } from './market.schemas.ts';
 
 // Issue 17 item 4: what comparable listings say a listing is worth.
 let t: TestApp;

@@ -97,7 +97,7 @@ const patchVehicleRoute = createRoute({
   responses: { 200: { description: 'The updated vehicle', ...VehicleData }, ...ownerOnly, 422: invalid },
 });
 
-const deleteVehicleRoute = createRoute({
+export const deleteVehicleRoute = createRoute({
   method: 'delete',
   path: '/{id}',
   tags,

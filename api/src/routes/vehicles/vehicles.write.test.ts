@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiError, createTestApp, type Data, json, type RouteJson, readJson, type TestApp } from '../../testing.ts';
 import type { ListResponse, VehicleDetail, VehicleSummary } from '../../types.ts';
 import type { SignedIn } from '../auth/auth.routes.ts';
-import type { listRoute as notificationsRoute } from '../notifications/notifications.schemas.ts';
-import type { deleteVehicleRoute, myVehiclesRoute } from './vehicles.write.schemas.ts';
+import type { myVehiclesRoute } from '../me/me.routes.ts';
+import type { listRoute as notificationsRoute } from '../notifications/notifications.routes.ts';
+import type { deleteVehicleRoute } from './vehicles.routes.ts';
 
 const verifiedUser = (name: string) => t.member(name);
 
