@@ -1,14 +1,10 @@
+import { ErrorEnvelope as Envelope } from '@autoroute/contract/errors';
 import { type OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import { ACCESS, ACCESS_COOKIE, type Access, type Guard } from './middleware/auth.ts';
 import { MAX_SKEW_MS } from './middleware/signature.ts';
 
-export const ErrorEnvelope = z
-  .object({
-    error: z.string().openapi({ description: 'A human message in the request language', example: 'Vehicle not found.' }),
-    code: z.string().openapi({ description: 'A stable code for programs', example: 'VEHICLE_NOT_FOUND' }),
-    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  })
-  .openapi('Error');
+/** The error envelope every failure answers (@autoroute/contract/errors), named `Error` in the API document. */
+export const ErrorEnvelope = Envelope.openapi('Error');
 
 /** A JSON response or body of this schema, for route declarations. */
 export const jsonContent = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });

@@ -1,13 +1,8 @@
+import type { ErrorEnvelope } from '@autoroute/contract/errors';
 import { HttpError } from 'react-admin';
 
-/** The API's error envelope (DESIGN §2). */
-export interface ErrorEnvelope {
-  error: string;
-  code?: string;
-  details?: { path: string; message: string }[];
-}
-
-const isEnvelope = (body: unknown): body is ErrorEnvelope =>
+/** The API's error envelope (DESIGN §2), as far as a body tells: its message is what counts here. */
+const isEnvelope = (body: unknown): body is Pick<ErrorEnvelope, 'error'> & Partial<ErrorEnvelope> =>
   typeof body === 'object' && body !== null && typeof (body as ErrorEnvelope).error === 'string';
 
 /**

@@ -1,3 +1,4 @@
+import type { ErrorDetail, ErrorEnvelope } from '@autoroute/contract/errors';
 import { toast } from '../stores/toasts.ts';
 import { signedHeaders } from './signature.ts';
 
@@ -7,7 +8,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly details: { path: string; message: string }[] = [],
+    readonly details: ErrorDetail[] = [],
   ) {
     super(message);
   }
@@ -34,7 +35,8 @@ export function noAnswer(timedOut: boolean): ApiError {
 
 /** The error for a failed response, from its envelope (DESIGN §2). */
 export function failedAnswer(status: number, data: unknown): ApiError {
-  const envelope = (data ?? {}) as { error?: string; code?: string; details?: { path: string; message: string }[] };
+  // Whatever came back: a proxy's error page is no envelope, so every part may be missing.
+  const envelope = (data ?? {}) as Partial<ErrorEnvelope>;
   return new ApiError(
     status,
     envelope.code ?? 'FAILED',

@@ -1,3 +1,4 @@
+import type { ErrorEnvelope } from '@autoroute/contract/errors';
 import type { TFunction } from 'i18next';
 import { api } from './api.ts';
 
@@ -24,11 +25,7 @@ export function readSupportForm(form: FormData | null): SupportValues {
 export type SupportOutcome = { sent: number } | { errors: SupportErrors; failure: string | null; status: number };
 
 type Page = Parameters<typeof api>[0];
-interface Refusal {
-  data?: { id: number };
-  code?: string;
-  details?: { path: string; message: string }[];
-}
+type Refusal = { data?: { id: number } } & Partial<ErrorEnvelope>;
 
 /**
  * Sends the form to POST /support in-process. A member sends the subject and message only: the API
