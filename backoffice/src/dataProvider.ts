@@ -1,3 +1,4 @@
+import type { DatacronRun } from '@autoroute/contract/cron';
 import type { Dashboard } from '@autoroute/contract/dashboard';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { type DataProvider, fetchUtils, type Identifier } from 'react-admin';
@@ -30,16 +31,8 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
 /** GET /admin/dashboard (SPEC §2 dashboard), as the API declares it. */
 export type { Dashboard as DashboardFigures, DashboardLink } from '@autoroute/contract/dashboard';
 
-export interface DatacronRun {
-  id: Identifier;
-  datacronId: Identifier;
-  trigger: string;
-  startedAt: string;
-  finishedAt: string | null;
-  outcome: 'running' | 'success' | 'error' | 'skipped';
-  error: string | null;
-  summary: string | null;
-}
+/** One run of a scheduled job, as the API declares it. */
+export type { DatacronRun };
 
 export interface BackofficeDataProvider extends DataProvider {
   getDashboard(): Promise<Dashboard>;

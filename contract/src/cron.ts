@@ -1,4 +1,5 @@
 import { Cron } from 'croner';
+import { z } from 'zod';
 
 /*
  * Cron expressions as the scheduler reads them, for the server (api/src/jobs) and the back office's
@@ -58,3 +59,21 @@ export const CRON_MESSAGES = { invalid: 'validation.invalidCron', neverRuns: 'va
 export function isValidCron(expression: unknown): boolean {
   return cronProblem(expression) === null;
 }
+
+export const RUN_OUTCOMES = ['running', 'success', 'error', 'skipped'] as const;
+export const RUN_TRIGGERS = ['schedule', 'manual'] as const;
+
+/** One run of a scheduled job (table datacron_runs), as the API answers it and the back office shows it. */
+export const DatacronRun = z.object({
+  id: z.number(),
+  datacronId: z.number(),
+  datacronName: z.string(),
+  handler: z.string(),
+  trigger: z.enum(RUN_TRIGGERS),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  outcome: z.enum(RUN_OUTCOMES).meta({ description: '`skipped`: nothing to do on this database (a SQLite backup on PostgreSQL)' }),
+  error: z.string().nullable(),
+  summary: z.string().nullable().meta({ description: 'What the run did, in a line' }),
+});
+export type DatacronRun = z.infer<typeof DatacronRun>;

@@ -1,10 +1,33 @@
+import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { requirePermission } from '../../middleware/auth.ts';
+import { failure, IdParam, jsonContent } from '../../openapi.ts';
 import { audited } from './audit.service.ts';
 import { crudRouter } from './crud-router.ts';
 import { findRun, RUN_SORTS, type RunListRow, runIdPage, runRecords } from './datacrons.data.ts';
-import { OUTCOMES, Run, runNowRoute, TRIGGERS } from './datacrons.schemas.ts';
+import { OUTCOMES, Run, TRIGGERS } from './datacrons.schemas.ts';
 import { filterValue } from './list-query.ts';
+
+const tags = ['Admin'];
+const guarded = { 401: failure('UNAUTHORIZED: not signed in'), 403: failure('FORBIDDEN: missing the admin permission') };
+
+const runNowRoute = createRoute({
+  method: 'post',
+  path: '/datacrons/{id}/run',
+  tags,
+  summary: 'Run a scheduled job now and answer its run (admin.datacron.update)',
+  description:
+    'Waits for the run to finish, and runs a job even while it is switched off. A job that fails still answers 200, with outcome `error` and its message.',
+  middleware: requirePermission('admin.datacron.update'),
+  request: { params: IdParam },
+  responses: {
+    200: { description: 'The finished run', ...jsonContent(z.object({ data: Run })) },
+    ...guarded,
+    404: failure('DATACRON_NOT_FOUND'),
+    409: failure('JOB_RUNNING: a run of this job is under way, in this server process or another'),
+  },
+});
 
 /** Longest page of runs one list request answers. */
 const MAX_RANGE = 100;
