@@ -1,14 +1,12 @@
+import type { Dashboard } from '@autoroute/contract/dashboard';
 import { formatTagOf } from '@autoroute/locales/meta';
 import { Box, useTheme } from '@mui/material';
 import { useId } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formatMoney } from '../resources/fields.tsx';
 
-export interface Revenue {
-  month: string;
-  amount: number;
-  currency: string;
-}
+/** One month's revenue in one currency, as the dashboard's answer gives it. */
+export type Revenue = Pick<Dashboard['revenueByMonth'][number], 'month' | 'amount' | 'currency'>;
 
 const visuallyHidden = {
   position: 'absolute',
