@@ -381,7 +381,9 @@ test('a new user needs a password typed twice alike, and a role is edited as a m
   await signIn(page, ADMIN);
   await openScreen(page, 'Roles');
   await page.getByRole('link', { name: 'Create', exact: true }).click();
-  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('E2E colour team');
+  // A name of this run's own: a retry must not find the first attempt's role in its way.
+  const stamp = Date.now() % 100000;
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`E2E colour team ${stamp}`);
   await page.getByRole('checkbox', { name: 'Every action on Colours' }).check();
   await expect(page.getByRole('checkbox', { name: 'Colours: Delete' })).toBeChecked();
   await page.getByRole('checkbox', { name: 'See on every screen' }).check();
@@ -389,17 +391,18 @@ test('a new user needs a password typed twice alike, and a role is edited as a m
   await accessible(page);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(notification(page)).toContainText('Element created');
+  // Saved, the console goes back to the list: only then is another screen opened (else that redirect wins).
+  await expect(page).toHaveURL(/#\/roles$/);
 
   await openScreen(page, 'Users');
   await expect(page).toHaveURL(/#\/users$/);
   await page.getByRole('link', { name: 'Create', exact: true }).click();
-  const stamp = Date.now() % 100000;
   await page.getByRole('textbox', { name: 'Email' }).fill(`grace${stamp}@example.test`);
   await page.getByRole('textbox', { name: 'Username' }).fill(`grace${stamp}`);
   await page.getByRole('textbox', { name: 'First name' }).fill('Grace');
   await page.getByRole('textbox', { name: 'Last name' }).fill('Hopper');
-  await page.getByRole('combobox', { name: 'Roles' }).fill('E2E colour');
-  await page.getByRole('option', { name: 'E2E colour team' }).click();
+  await page.getByRole('combobox', { name: 'Roles' }).fill(`E2E colour team ${stamp}`);
+  await page.getByRole('option', { name: `E2E colour team ${stamp}` }).click();
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('compiler passphrase 1952');
   await page.getByRole('textbox', { name: 'Confirm password' }).fill('another passphrase');
   await page.getByRole('button', { name: 'Save' }).click();
