@@ -124,6 +124,22 @@ describe('public reads kept per data version', () => {
     expect(Number(after.match(/autoroute_response_cache_bytes\{cache="api"\} (\d+)/)?.[1])).toBeGreaterThan(0);
   });
 
+  it('makes a busy read once when the data moves: who asks meanwhile waits for that answer', async () => {
+    const lookups = async () => {
+      const all = await t.deps.metrics.registry.getSingleMetricAsString('autoroute_response_cache_lookups_total');
+      return (result: string) => Number(all.match(new RegExp(`cache="api",result="${result}"} (\\d+)`))?.[1] ?? 0);
+    };
+    await t.database.db.updateTable('vehicles').set({ mileage: 12_345 }).where('id', '=', vehicle.id).execute();
+    const before = await lookups();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => detail()));
+    const after = await lookups();
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(answers[0].mileage).toBe(12_345);
+    // All twelve missed; the first made the answer, the other eleven waited for it instead of making it too.
+    expect(after('miss') - before('miss')).toBe(12);
+    expect(after('waited') - before('waited')).toBe(11);
+  });
+
   it('keeps nothing that failed', async () => {
     const missing = await t.request('/api/v1/vehicles/999999?lng=en_US');
     expect(missing.status).toBe(404);

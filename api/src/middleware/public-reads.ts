@@ -43,12 +43,21 @@ export const publicReads = (cache: ResponseCache | null, signingKey: string) =>
     if (!signed) return next();
     const url = new URL(c.req.url);
     const { key, etag } = await cache.key(`${url.pathname}${url.search}`, requestLocale(c));
-    const kept = cache.get(key);
+    let kept = cache.get(key);
+    // Being made for another request (the versions just moved under load): wait for that answer
+    // rather than make it once more per request, as for pages (ResponseCache.making).
+    const waiting = kept ? undefined : cache.waitFor(key);
+    if (waiting) kept = await waiting;
     if (!kept) {
-      await next();
-      if (c.res.status === 200 && !c.get('principal') && /^application\/json\b/i.test(c.res.headers.get('content-type') ?? '')) {
-        const headers = [...c.res.headers].filter(([name]) => !PER_ANSWER.has(name.toLowerCase()));
-        cache.set(key, etag, await c.res.clone().text(), headers);
+      const done = cache.making(key);
+      try {
+        await next();
+        if (c.res.status === 200 && !c.get('principal') && /^application\/json\b/i.test(c.res.headers.get('content-type') ?? '')) {
+          const headers = [...c.res.headers].filter(([name]) => !PER_ANSWER.has(name.toLowerCase()));
+          cache.set(key, etag, await c.res.clone().text(), headers);
+        }
+      } finally {
+        done();
       }
       return;
     }

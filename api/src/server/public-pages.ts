@@ -11,9 +11,6 @@ export const PUBLIC_PAGE_HEADERS = {
   vary: 'Cookie, Accept-Language, Accept-Encoding',
 } as const;
 
-/** How long a request waits for the same page being rendered for another before it renders it itself. */
-const RENDER_WAIT_MS = 5000;
-
 /** The storefront's session cookies: a visitor who sends one gets a page of their own, unless the page is shared. */
 const SESSION_COOKIE = /(?:^|;\s*)(?:ACCESS_TOKEN|REFRESH_TOKEN)=/;
 
@@ -69,11 +66,8 @@ export async function publicPage(
     // Being rendered for another request: wait for that render rather than make another (the first
     // to miss says so at once, before anything else can ask: when the versions move under load, a busy
     // page is rendered once, not once per request).
-    const made = pages.made(keyed.key, RENDER_WAIT_MS);
-    if (made) {
-      await made;
-      kept = pages.waited(keyed.key);
-    }
+    const waiting = pages.waitFor(keyed.key);
+    if (waiting) kept = await waiting;
     if (!kept) {
       res.once('close', pages.making(keyed.key));
       return keyed;

@@ -46,6 +46,9 @@ export const versionStamp = (v: DataVersions, target: string): string =>
 /** How many validators ResponseCache remembers. */
 const ETAGS_KEPT = 10_000;
 
+/** How long a request waits for the same answer being made for another before it makes it itself. */
+const MAKE_WAIT_MS = 5000;
+
 /** Validators of kept answers begin so (ResponseCache.key); a static file's never do. */
 const KEPT_VALIDATOR = 'W/"p-';
 export const isKeptValidator = (ifNoneMatch: string | undefined): boolean => ifNoneMatch?.startsWith(KEPT_VALIDATOR) === true;
@@ -147,7 +150,7 @@ export class ResponseCache {
 
   /**
    * Marks the answer of `key` as being made, until the returned function is called (once it is kept,
-   * or not). Meanwhile `made(key)` lets others wait for it: when the data's versions move, the
+   * or not). Meanwhile `waitFor(key)` lets others wait for it: when the data's versions move, the
    * requests of a busy page then make it once, not once each (64 renders of the home page at once
    * held every one of them for a second).
    */
@@ -163,22 +166,25 @@ export class ResponseCache {
     };
   }
 
-  /** Resolves once the answer of `key` being made is done (kept or not), or after `waitMs`; undefined when none is being made. */
-  made(key: string, waitMs: number): Promise<void> | undefined {
+  /**
+   * When another request is making the answer of `key`: waits until it is done (at most
+   * MAKE_WAIT_MS), then answers what it kept (counted as `waited`), or undefined if nothing was.
+   * Undefined at once, not a promise, when none is being made: the caller marks it `making` in the
+   * same turn, before another request can miss it too.
+   */
+  waitFor(key: string): Promise<KeptResponse | undefined> | undefined {
     const made = this.#making.get(key);
     if (!made) return undefined;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, waitMs);
+      timer = setTimeout(resolve, MAKE_WAIT_MS);
     });
-    return Promise.race([made, late]).finally(() => clearTimeout(timer));
-  }
-
-  /** The answer made while this request waited for it (counted as such), if it was kept. */
-  waited(key: string): KeptResponse | undefined {
-    const kept = this.#kept.get(key);
-    if (kept) this.#count('waited');
-    return kept;
+    return Promise.race([made, late]).then(() => {
+      clearTimeout(timer);
+      const kept = this.#kept.get(key);
+      if (kept) this.#count('waited');
+      return kept;
+    });
   }
 
   get(key: string): KeptResponse | undefined {
