@@ -4,12 +4,17 @@ import { ALL_PERMISSIONS } from '@autoroute/contract/permissions';
 import { LOCALES } from '@autoroute/locales/meta';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshMarketGroups } from '../market.ts';
 import { verifyPassword } from '../password.ts';
 import { createTestDatabase, type TestDatabase, testDialect } from '../testing.ts';
 import { EUR_RATES } from './catalogue.ts';
 import { type ModelSpec, makes, type Segment } from './data/makes.ts';
 import { DEMO_SELLERS } from './data/sellers.ts';
 import { mediaFolder, seed, seedDemoCatalogue, seedReference } from './index.ts';
+
+/** How many listings the market job would rate differently, every make and model rated again (none, when all is current). */
+const rateAgain = async (db: TestDatabase['db']) =>
+  refreshMarketGroups(db, await db.selectFrom('vehicles').select(['brand', 'model']).distinct().execute());
 
 let t: TestDatabase;
 const count = async (table: 'countries' | 'cities' | 'currencies' | 'makes' | 'models' | 'vehicles' | 'users' | 'pages') =>
@@ -451,6 +456,16 @@ describe('believable demo data', () => {
   });
   afterAll(() => big.destroy());
 
+  it('rates every listing as the market job would, so no group waits for it', async () => {
+    expect(await rateAgain(big.db)).toBe(0);
+    expect(await big.db.selectFrom('market_stale').selectAll().execute()).toEqual([]);
+    const unrated = await big.db.selectFrom('vehicles').select('id').where('market_computed_at', 'is', null).execute();
+    expect(unrated).toEqual([]);
+    const ratings = new Set((await big.db.selectFrom('vehicles').select('market_rating').distinct().execute()).map((v) => v.market_rating));
+    expect(ratings.has('fair')).toBe(true);
+    expect(ratings.has('great') || ratings.has('good')).toBe(true);
+  });
+
   it('is the same catalogue on every run: the first 300 of 3,000 are the suite’s 300', async () => {
     const columns = (db: TestDatabase['db']) => db.selectFrom('vehicles').selectAll().orderBy('id').limit(300).execute();
     // The listing dates follow the clock; the full-text test above renames the first title, and so
@@ -653,6 +668,8 @@ describe.runIf(testDialect() === 'sqlite')('a large catalogue on SQLite, loaded 
     const catalogue = await version();
     await seedDemoCatalogue(big.db, { vehicles: 20_000, media: mediaFolder(path.join(big.dir, 'media')) });
     expect(await structures()).toEqual(before);
+    // Rated in the load, as the market job would.
+    expect(await rateAgain(big.db)).toBe(0);
     expect(await journal()).toBe('wal');
     expect(await version()).toBeGreaterThan(catalogue);
     // Listings carry their seller's plan, set inside the load: featured exactly when it says so.
@@ -693,5 +710,18 @@ describe.runIf(testDialect() === 'sqlite')('a large catalogue on SQLite, loaded 
     expect(await version()).toBeGreaterThan(after);
     const match = await sql<{ rowid: number }>`select rowid from vehicles_fts where vehicles_fts match 'zyxwvut'`.execute(big.db);
     expect(match.rows.map((r) => Number(r.rowid))).toEqual([added.id]);
+  });
+
+  it('rates the listings it adds with those already stored, and rates those again where the new ones move them', async () => {
+    // The listing the test above added by hand is rated first.
+    await rateAgain(big.db);
+    const before = await big.db.selectFrom('vehicles').select(['id', 'market_estimate_minor']).orderBy('id').execute();
+    await seedDemoCatalogue(big.db, { vehicles: 2_000, seed: 99, media: mediaFolder(path.join(big.dir, 'media')) });
+    // The market job would find nothing to change: the stored listings were rated again with the new ones.
+    expect(await rateAgain(big.db)).toBe(0);
+    const after = new Map(
+      (await big.db.selectFrom('vehicles').select(['id', 'market_estimate_minor']).execute()).map((v) => [v.id, v.market_estimate_minor]),
+    );
+    expect(before.filter((v) => after.get(v.id) !== v.market_estimate_minor).length).toBeGreaterThan(0);
   });
 });
