@@ -1,18 +1,23 @@
 import { detectLocale } from '@autoroute/locales';
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
+import { parse } from 'hono/utils/cookie';
 import type { AppEnv } from '../context.ts';
 import { translator } from '../i18n.ts';
 
-/** The language a request asks for (DESIGN §2): `?lng=`, the `i18next` cookie, Accept-Language, the host. */
-export const requestLocale = (c: Context<AppEnv>) =>
+/**
+ * The language a request asks for (DESIGN §2): `?lng=`, the `i18next` cookie, Accept-Language, the
+ * host; from the request's headers (`header` takes a lower-case name), in the app or before it.
+ */
+export const localeOf = (lng: string | null | undefined, header: (name: string) => string | undefined) =>
   detectLocale({
-    query: c.req.query('lng'),
-    cookie: getCookie(c, 'i18next'),
-    acceptLanguage: c.req.header('accept-language'),
-    host: c.req.header('x-forwarded-host') ?? c.req.header('host'),
+    query: lng,
+    cookie: parse(header('cookie') ?? '', 'i18next').i18next,
+    acceptLanguage: header('accept-language'),
+    host: header('x-forwarded-host') ?? header('host'),
   });
+
+export const requestLocale = (c: Context<AppEnv>) => localeOf(c.req.query('lng'), (name) => c.req.header(name));
 
 export const language = () =>
   createMiddleware<AppEnv>(async (c, next) => {

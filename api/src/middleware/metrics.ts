@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { matchedRoutes } from 'hono/route';
 import type { AppEnv } from '../context.ts';
@@ -13,13 +14,12 @@ export const requestMetrics = (metrics: Metrics) =>
     if (c.env?.inProcess === true) return next();
     const started = performance.now();
     await next();
-    let route = UNMATCHED;
-    // Middleware is registered for ALL methods; the first route of the request's method is the one that answers.
-    for (const r of matchedRoutes(c)) {
-      if (r.method !== 'ALL') {
-        route = r.path;
-        break;
-      }
-    }
-    metrics.request(c.req.method, route, c.res.status, (performance.now() - started) / 1000);
+    metrics.request(c.req.method, routeOf(c), c.res.status, (performance.now() - started) / 1000);
   });
+
+/** The pattern of the route that answered (`/api/v1/vehicles/:id`), or UNMATCHED when none did. */
+export function routeOf(c: Context<AppEnv>): string {
+  // Middleware is registered for ALL methods; the first route of the request's method is the one that answers.
+  for (const r of matchedRoutes(c)) if (r.method !== 'ALL') return r.path;
+  return UNMATCHED;
+}

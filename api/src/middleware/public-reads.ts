@@ -1,7 +1,8 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
-import type { ResponseCache } from '../server/response-cache.ts';
+import type { KeptResponse, ResponseCache } from '../server/response-cache.ts';
 import { requestLocale } from './language.ts';
+import { routeOf } from './metrics.ts';
 import { validSignature } from './signature.ts';
 
 /**
@@ -26,18 +27,41 @@ const PER_ANSWER = new Set(['content-length', 'content-encoding', 'set-cookie', 
 const SESSION = /(?:^|;\s*)ACCESS_TOKEN=/;
 
 /**
+ * Whether a request may be answered from memory, its signature aside: a GET of a public read by a
+ * caller without a session (no bearer token, no session cookie).
+ */
+export const mayBeKept = (method: string, path: string, authorization: string | undefined, cookie: string | undefined): boolean =>
+  method === 'GET' && PUBLIC_READS.some((r) => r.test(path)) && !authorization && !SESSION.test(cookie ?? '');
+
+/** A kept answer's body in the encoding the client takes, with the headers of the first answer and the body's own. */
+export function keptAnswer(cache: ResponseCache, kept: KeptResponse, acceptEncoding: string | undefined) {
+  const encoding = cache.encodingFor(acceptEncoding);
+  const body = kept.body(encoding);
+  // Names as the Fetch API gives them: lower case, one line each.
+  const headers: Record<string, string> = Object.fromEntries(kept.headers);
+  // Already encoded: no compression after this one touches it.
+  if (encoding !== 'identity') {
+    headers['content-encoding'] = encoding;
+    headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+  }
+  headers['content-length'] = String(body.length);
+  return { body, headers };
+}
+
+/**
  * Placed early in the chain (after the request's id and the compression, before the security headers,
  * the language, the signature and the session): a kept answer is sent without the rest of the chain
  * running, and it carries the headers that chain gave it the first time (all but PER_ANSWER). The
  * checks the answer needs are made here first: no session (no bearer token, no session cookie), a
  * good signature (unless the call is in-process), and the language the request asks for. Anything
  * else goes down the chain, which refuses or answers as always; an answer of a caller who turned out
- * to be nobody is kept for the next.
+ * to be nobody is kept for the next. Over HTTP, kept answers are sent before the app is reached at
+ * all (server/public-reads.ts); here they are sent to the storefront's in-process calls, and answers
+ * are made and kept.
  */
 export const publicReads = (cache: ResponseCache | null, signingKey: string) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    if (!cache || c.req.method !== 'GET' || !PUBLIC_READS.some((r) => r.test(c.req.path))) return next();
-    if (c.req.header('authorization') || SESSION.test(c.req.header('cookie') ?? '')) return next();
+    if (!cache || !mayBeKept(c.req.method, c.req.path, c.req.header('authorization'), c.req.header('cookie'))) return next();
     const signed =
       c.env?.inProcess === true || validSignature(signingKey, c.req.header('x-timestamp') ?? '', c.req.header('x-signature') ?? '');
     if (!signed) return next();
@@ -54,22 +78,13 @@ export const publicReads = (cache: ResponseCache | null, signingKey: string) =>
         await next();
         if (c.res.status === 200 && !c.get('principal') && /^application\/json\b/i.test(c.res.headers.get('content-type') ?? '')) {
           const headers = [...c.res.headers].filter(([name]) => !PER_ANSWER.has(name.toLowerCase()));
-          cache.set(key, etag, await c.res.clone().text(), headers);
+          cache.set(key, etag, await c.res.clone().text(), headers, routeOf(c));
         }
       } finally {
         done();
       }
       return;
     }
-    const encoding = cache.encodingFor(c.req.header('accept-encoding'));
-    const body = kept.body(encoding);
-    // Names as the Fetch API gives them: lower case, one line each.
-    const headers: Record<string, string> = Object.fromEntries(kept.headers);
-    // Already encoded: the compression middleware leaves it as it is.
-    if (encoding !== 'identity') {
-      headers['content-encoding'] = encoding;
-      headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
-    }
-    headers['content-length'] = String(body.length);
+    const { body, headers } = keptAnswer(cache, kept, c.req.header('accept-encoding'));
     return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
   });

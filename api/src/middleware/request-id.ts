@@ -5,11 +5,13 @@ import type { AppEnv } from '../context.ts';
 
 const VALID_ID = /^[\w.-]{8,128}$/;
 
+/** The request's id: the caller's X-Request-Id when it is sane, else a new one. */
+export const requestIdOf = (incoming: string | undefined): string => (incoming && VALID_ID.test(incoming) ? incoming : randomUUID());
+
 /** Gives each request an id (kept from X-Request-Id when sane), a child logger, and one log line when it ends. */
 export const requestContext = (log: Logger) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const incoming = c.req.header('x-request-id');
-    const requestId = incoming && VALID_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdOf(c.req.header('x-request-id'));
     const child = log.child({ requestId });
     c.set('requestId', requestId);
     c.set('log', child);

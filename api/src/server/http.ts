@@ -14,6 +14,7 @@ import type { MediaStore } from '../media/store.ts';
 import type { DataVersions } from '../routes/site/site.data.ts';
 import { mediaHandler } from './media.ts';
 import { isSharedPage, publicPage } from './public-pages.ts';
+import { type KeptReads, keptRead } from './public-reads.ts';
 import { buildStamp, isKeptValidator, ResponseCache, type ResponseKey } from './response-cache.ts';
 import { takeTurns } from './turns.ts';
 
@@ -85,6 +86,8 @@ export interface ServerParts {
   pageCache?: { versions: () => Promise<DataVersions>; maxBytes: number };
   /** PUBLIC_URL and TRUST_PROXY: whether an answer goes out over HTTPS (HSTS). Unset: plain HTTP. */
   transport?: { publicUrl: string; trustProxy: boolean };
+  /** The API's kept public reads, sent before the app is reached (public-reads.ts). Unset: the app sends them. */
+  publicReads?: KeptReads | undefined;
 }
 
 /**
@@ -100,6 +103,7 @@ export async function createHttpServer({
   metrics,
   pageCache,
   transport,
+  publicReads,
 }: ServerParts): Promise<Server> {
   const api = getRequestListener(app.fetch);
   const compress = compression({ threshold: 1024 }) as unknown as Handler;
@@ -148,7 +152,18 @@ export async function createHttpServer({
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
     // The API app counts and times its own requests, by route pattern.
-    if (url.startsWith('/api/') || PROBE.test(url)) return void compress(req, res, () => void api(req, res));
+    if (url.startsWith('/api/') || PROBE.test(url)) {
+      const answer = () => void compress(req, res, () => void api(req, res));
+      if (!publicReads || req.method !== 'GET' || !url.startsWith('/api/')) return answer();
+      // A kept public read is sent as it is; anything else, or a failed version read, goes to the app.
+      return void keptRead(publicReads, req, res, { metrics, log, https: https(req) }).then(
+        (sent) => sent || answer(),
+        (error: unknown) => {
+          log?.warn({ err: error }, 'kept API reads unavailable');
+          answer();
+        },
+      );
+    }
     const started = performance.now();
     // Labelled by what answers, from a fixed set: the path itself would be unbounded.
     let route: SiteRoute = url.startsWith('/media/') ? 'media' : isAdmin(url) ? 'admin' : 'static';

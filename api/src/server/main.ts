@@ -25,6 +25,7 @@ async function main() {
     // Three quarters of the budget (the API's public reads have the rest, deps.ts).
     pageCache: { versions: deps.versions, maxBytes: (config.pageCacheBytes * 3) / 4 },
     transport: { publicUrl: config.publicUrl, trustProxy: config.trustProxy },
+    publicReads: deps.publicReads ? { cache: deps.publicReads, signingKey: config.signingKey } : undefined,
   });
 
   await new Promise<void>((resolve, reject) => {

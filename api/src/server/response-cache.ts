@@ -14,6 +14,8 @@ export interface KeptResponse {
   headers: [string, string][];
   /** The body in one encoding, compressed the first time a client asks for that encoding. */
   body(encoding: Encoding): Buffer;
+  /** The route pattern that made it, when it is the API's (counted under it in /metrics when it is sent again). */
+  readonly route: string | undefined;
 }
 
 /** What an answer is kept under, and its validator. */
@@ -80,6 +82,7 @@ class Kept implements KeptResponse {
     readonly headers: [string, string][],
     identity: Buffer,
     private readonly resized: () => void,
+    readonly route: string | undefined,
   ) {
     this.#bodies = { identity };
   }
@@ -187,6 +190,13 @@ export class ResponseCache {
     });
   }
 
+  /** The answer kept under `key`, counted as a hit when there is one; a miss is counted by `get`, where the answer is then made. */
+  find(key: string): KeptResponse | undefined {
+    const kept = this.#kept.get(key);
+    if (kept) this.#count('hit');
+    return kept;
+  }
+
   get(key: string): KeptResponse | undefined {
     const kept = this.#kept.get(key);
     this.#count(kept ? 'hit' : 'miss');
@@ -194,11 +204,17 @@ export class ResponseCache {
   }
 
   /** Keeps an answer for every later client; its compressed forms are made when first asked for. */
-  set(key: string, etag: string, body: string, headers: [string, string][]): KeptResponse {
+  set(key: string, etag: string, body: string, headers: [string, string][], route?: string): KeptResponse {
     // Re-set once a compressed form is added, so the LRU counts its bytes.
-    const kept: Kept = new Kept(etag, headers, Buffer.from(body), () => {
-      if (this.#kept.peek(key) === kept) this.#kept.set(key, kept);
-    });
+    const kept: Kept = new Kept(
+      etag,
+      headers,
+      Buffer.from(body),
+      () => {
+        if (this.#kept.peek(key) === kept) this.#kept.set(key, kept);
+      },
+      route,
+    );
     this.#kept.set(key, kept);
     return kept;
   }
