@@ -20,7 +20,7 @@ import { adminVehiclesRoutes } from './vehicles.routes.ts';
 /** The operator's figures, as the back office reads them (@autoroute/contract/dashboard). */
 const AdminDashboard = Dashboard.openapi('AdminDashboard');
 
-const dashboardRoute = createRoute({
+export const dashboardRoute = createRoute({
   method: 'get',
   path: '/dashboard',
   tags: ['Admin'],

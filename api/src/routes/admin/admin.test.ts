@@ -1,6 +1,16 @@
 import { DELETE_VEHICLE } from '@autoroute/contract/permissions';
+import type { z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp, type TestMember } from '../../testing.ts';
+import { type ApiError, createTestApp, type RouteJson, readJson, type TestApp, type TestMember } from '../../testing.ts';
+import type { dashboardRoute } from './admin.routes.ts';
+import type { AdminRole } from './roles.routes.ts';
+import type { AdminUser } from './users.routes.ts';
+import type { AdminVehicle } from './vehicles.routes.ts';
+
+type AdminUserRecord = z.infer<typeof AdminUser>;
+type AdminRoleRecord = z.infer<typeof AdminRole>;
+type AdminVehicleRecord = z.infer<typeof AdminVehicle>;
+type DashboardAnswer = RouteJson<typeof dashboardRoute, 200>;
 
 let t: TestApp;
 let root: TestMember;
@@ -40,7 +50,9 @@ const ACTIONS: Record<string, Record<string, (who: TestMember | null) => Promise
     index: (who) => t.request('/api/v1/admin/users', { headers: who?.headers ?? {} }),
     create: async (who) => t.request('/api/v1/admin/users', { method: 'POST', json: await userBody(), headers: who?.headers ?? {} }),
     update: async (who) => {
-      const made = await json(await t.request('/api/v1/admin/users', { method: 'POST', json: await userBody(), headers: root.headers }));
+      const made = await readJson<AdminUserRecord>(
+        await t.request('/api/v1/admin/users', { method: 'POST', json: await userBody(), headers: root.headers }),
+      );
       return t.request(`/api/v1/admin/users/${made.id}`, {
         method: 'PUT',
         json: { ...made, lastName: 'Edited' },
@@ -48,7 +60,9 @@ const ACTIONS: Record<string, Record<string, (who: TestMember | null) => Promise
       });
     },
     delete: async (who) => {
-      const made = await json(await t.request('/api/v1/admin/users', { method: 'POST', json: await userBody(), headers: root.headers }));
+      const made = await readJson<AdminUserRecord>(
+        await t.request('/api/v1/admin/users', { method: 'POST', json: await userBody(), headers: root.headers }),
+      );
       return t.request(`/api/v1/admin/users/${made.id}`, { method: 'DELETE', headers: who?.headers ?? {} });
     },
   },
@@ -61,7 +75,7 @@ const ACTIONS: Record<string, Record<string, (who: TestMember | null) => Promise
         headers: who?.headers ?? {},
       }),
     update: async (who) => {
-      const made = await json(
+      const made = await readJson<AdminRoleRecord>(
         await t.request('/api/v1/admin/roles', {
           method: 'POST',
           json: { name: `Role ${++serial}`, permissions: [] },
@@ -75,7 +89,7 @@ const ACTIONS: Record<string, Record<string, (who: TestMember | null) => Promise
       });
     },
     delete: async (who) => {
-      const made = await json(
+      const made = await readJson<AdminRoleRecord>(
         await t.request('/api/v1/admin/roles', {
           method: 'POST',
           json: { name: `Role ${++serial}`, permissions: [] },
@@ -129,12 +143,12 @@ describe('GET /api/v1/admin/dashboard', () => {
   it('counts from the database: live listings, new users, contacts this month, listings per category', async () => {
     const res = await t.request('/api/v1/admin/dashboard', { headers: root.headers });
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await readJson<DashboardAnswer>(res);
     const vehicles = await t.database.db.selectFrom('vehicles').select(['sold', 'category_id']).execute();
     const users = await t.database.db.selectFrom('users').select('id').execute();
     expect(data.live).toBe(vehicles.filter((v) => v.sold === 0).length);
     expect(data.newUsers).toBe(users.length);
-    expect(data.listingsPerCategory.reduce((s: number, c: { count: number }) => s + c.count, 0)).toBe(data.live);
+    expect(data.listingsPerCategory.reduce((s, c) => s + c.count, 0)).toBe(data.live);
     expect(data.latestUsers).toHaveLength(5);
     expect(data.latestListings).toHaveLength(5);
     // The demo sellers' plans were paid when the catalogue was seeded, in euros.
@@ -157,11 +171,8 @@ describe('GET /api/v1/admin/dashboard', () => {
     const cart = await t.database.db.selectFrom('carts').select('id').executeTakeFirstOrThrow();
     const paidAt = new Date().toISOString();
     const revenue = async () => {
-      const { data } = await json(await t.request('/api/v1/admin/dashboard', { headers: root.headers }));
-      return (
-        data.revenueByMonth.find((r: { month: string; currency: string }) => r.month === paidAt.slice(0, 7) && r.currency === 'EUR')
-          ?.amount ?? 0
-      );
+      const { data } = await readJson<DashboardAnswer>(await t.request('/api/v1/admin/dashboard', { headers: root.headers }));
+      return data.revenueByMonth.find((r) => r.month === paidAt.slice(0, 7) && r.currency === 'EUR')?.amount ?? 0;
     };
     const before = await revenue();
     for (const amount of [999, 1999]) {
@@ -187,7 +198,7 @@ describe('users in the back office (SPEC §2 user form, issue 5 item 4)', () => 
     const body = await userBody({ roleIds: [await roleId('USER'), await roleId('ADMIN')] });
     const res = await t.request('/api/v1/admin/users', { method: 'POST', json: body, headers: root.headers });
     expect(res.status).toBe(201);
-    const made = await json(res);
+    const made = await readJson<AdminUserRecord>(res);
     expect(made).toMatchObject({ email: body.email, status: 'active', roles: ['ADMIN', 'USER'], emailVerified: true });
     expect(made).not.toHaveProperty('password');
 
@@ -197,14 +208,16 @@ describe('users in the back office (SPEC §2 user form, issue 5 item 4)', () => 
       headers: root.headers,
     });
     expect(taken.status).toBe(409);
-    expect((await json(taken)).details).toEqual([{ path: 'email', message: 'Another account already uses this email address.' }]);
+    expect((await readJson<ApiError>(taken)).details).toEqual([
+      { path: 'email', message: 'Another account already uses this email address.' },
+    ]);
     const noPassword = await t.request('/api/v1/admin/users', {
       method: 'POST',
       json: await userBody({ password: '' }),
       headers: root.headers,
     });
     expect(noPassword.status).toBe(422);
-    expect((await json(noPassword)).details[0].path).toBe('password');
+    expect((await readJson<ApiError>(noPassword)).details![0]!.path).toBe('password');
 
     // LIKE's wildcards in a search match themselves: "%" finds no one.
     const wild = await t.request(`/api/v1/admin/users?filter=${encodeURIComponent('{"q":"%"}')}`, { headers: root.headers });
@@ -212,20 +225,20 @@ describe('users in the back office (SPEC §2 user form, issue 5 item 4)', () => 
     const filter = encodeURIComponent(JSON.stringify({ q: body.username.toUpperCase(), roleId: await roleId('ADMIN') }));
     const list = await t.request(`/api/v1/admin/users?filter=${filter}`, { headers: root.headers });
     expect(list.headers.get('content-range')).toBe('users 0-0/1');
-    expect((await json(list)).map((u: { id: number }) => u.id)).toEqual([made.id]);
+    expect((await readJson<AdminUserRecord[]>(list)).map((u) => u.id)).toEqual([made.id]);
   });
 
   it('suspending a user ends their sessions at once', async () => {
     const victim = await t.member('tobesuspended');
     expect((await t.request('/api/v1/me/vehicles', { headers: victim.headers })).status).toBe(200);
-    const current = await json(await t.request(`/api/v1/admin/users/${victim.id}`, { headers: root.headers }));
+    const current = await readJson<AdminUserRecord>(await t.request(`/api/v1/admin/users/${victim.id}`, { headers: root.headers }));
     const res = await t.request(`/api/v1/admin/users/${victim.id}`, {
       method: 'PUT',
       json: { ...current, status: 'suspended' },
       headers: root.headers,
     });
     expect(res.status).toBe(200);
-    expect((await json(res)).status).toBe('suspended');
+    expect((await readJson<AdminUserRecord>(res)).status).toBe('suspended');
     expect((await t.request('/api/v1/me/vehicles', { headers: victim.headers })).status).toBe(401);
     const refreshed = await t.request('/api/v1/auth/access-token', {
       method: 'POST',
@@ -233,20 +246,22 @@ describe('users in the back office (SPEC §2 user form, issue 5 item 4)', () => 
     });
     expect(refreshed.status).toBe(401);
     const again = await t.request('/api/v1/auth/login', { method: 'POST', json: { email: victim.email, password: victim.password } });
-    expect((await json(again)).code).toBe('ACCOUNT_SUSPENDED');
+    expect((await readJson<ApiError>(again)).code).toBe('ACCOUNT_SUSPENDED');
   });
 
   it('only a SUPADMIN grants SUPADMIN, and nobody grants rights they lack', async () => {
     const admin = await t.member('plainadmin');
     await t.grant(admin.id, [], 'ADMIN');
-    const target = await json(await t.request('/api/v1/admin/users', { method: 'POST', json: await userBody(), headers: root.headers }));
+    const target = await readJson<AdminUserRecord>(
+      await t.request('/api/v1/admin/users', { method: 'POST', json: await userBody(), headers: root.headers }),
+    );
     const grantSuper = await t.request(`/api/v1/admin/users/${target.id}`, {
       method: 'PUT',
       json: { ...target, roleIds: [...target.roleIds, await roleId('SUPADMIN')] },
       headers: admin.headers,
     });
     expect(grantSuper.status).toBe(403);
-    expect((await json(grantSuper)).code).toBe('SUPADMIN_ONLY');
+    expect((await readJson<ApiError>(grantSuper)).code).toBe('SUPADMIN_ONLY');
 
     // A custom role with the role rights but nothing else cannot hand out the user screens.
     const limited = await t.member('rolemanager');
@@ -257,7 +272,7 @@ describe('users in the back office (SPEC §2 user form, issue 5 item 4)', () => 
       headers: limited.headers,
     });
     expect(escalate.status).toBe(403);
-    expect((await json(escalate)).code).toBe('GRANT_NOT_HELD');
+    expect((await readJson<ApiError>(escalate)).code).toBe('GRANT_NOT_HELD');
     const adminRole = await t.request(`/api/v1/admin/users/${target.id}`, {
       method: 'PUT',
       json: { ...target, roleIds: [await roleId('ADMIN')] },
@@ -270,13 +285,13 @@ describe('users in the back office (SPEC §2 user form, issue 5 item 4)', () => 
       json: { ...target, roleIds: [await roleId('SUPADMIN')] },
       headers: root.headers,
     });
-    expect((await json(grantSuperByRoot)).roles).toEqual(['SUPADMIN']);
+    expect((await readJson<AdminUserRecord>(grantSuperByRoot)).roles).toEqual(['SUPADMIN']);
   });
 
   it('an administrator cannot remove their own last admin right, suspend or delete themself', async () => {
     const admin = await t.member('selfish');
     await t.grant(admin.id, [], 'ADMIN');
-    const me = await json(await t.request(`/api/v1/admin/users/${admin.id}`, { headers: admin.headers }));
+    const me = await readJson<AdminUserRecord>(await t.request(`/api/v1/admin/users/${admin.id}`, { headers: admin.headers }));
     const cases: [Record<string, unknown>, string][] = [
       [{ roleIds: [await roleId('USER')] }, 'LAST_ADMIN_RIGHT'],
       [{ status: 'suspended' }, 'CANNOT_SUSPEND_SELF'],
@@ -284,27 +299,29 @@ describe('users in the back office (SPEC §2 user form, issue 5 item 4)', () => 
     for (const [change, code] of cases) {
       const res = await t.request(`/api/v1/admin/users/${admin.id}`, { method: 'PUT', json: { ...me, ...change }, headers: admin.headers });
       expect(res.status).toBe(409);
-      expect((await json(res)).code).toBe(code);
+      expect((await readJson<ApiError>(res)).code).toBe(code);
     }
     const del = await t.request(`/api/v1/admin/users/${admin.id}`, { method: 'DELETE', headers: admin.headers });
-    expect((await json(del)).code).toBe('CANNOT_DELETE_SELF');
-    expect((await json(await t.request(`/api/v1/admin/users/${admin.id}`, { headers: admin.headers }))).roles).toEqual(['ADMIN', 'USER']);
+    expect((await readJson<ApiError>(del)).code).toBe('CANNOT_DELETE_SELF');
+    expect((await readJson<AdminUserRecord>(await t.request(`/api/v1/admin/users/${admin.id}`, { headers: admin.headers }))).roles).toEqual(
+      ['ADMIN', 'USER'],
+    );
 
     // Nor through the role they hold: emptying it would lock them out.
     const own = await t.member('ownrole');
     await t.grant(own.id, ['admin.role.update', 'admin.role.index']);
-    const [role] = await json(
+    const [role] = await readJson<AdminRoleRecord[]>(
       await t.request(
         `/api/v1/admin/roles?filter=${encodeURIComponent('{"q":"test-role-"}')}&sort=${encodeURIComponent('["id","DESC"]')}`,
         { headers: own.headers },
       ),
     );
-    const emptied = await t.request(`/api/v1/admin/roles/${role.id}`, {
+    const emptied = await t.request(`/api/v1/admin/roles/${role!.id}`, {
       method: 'PUT',
-      json: { name: role.name, permissions: [] },
+      json: { name: role!.name, permissions: [] },
       headers: own.headers,
     });
-    expect((await json(emptied)).code).toBe('LAST_ADMIN_RIGHT');
+    expect((await readJson<ApiError>(emptied)).code).toBe('LAST_ADMIN_RIGHT');
   });
 
   it('keeps the last SUPADMIN', async () => {
@@ -312,7 +329,7 @@ describe('users in the back office (SPEC §2 user form, issue 5 item 4)', () => 
     try {
       const only = await solo.member('onlyroot');
       await solo.grant(only.id, [], 'SUPADMIN');
-      const me = await json(await solo.request(`/api/v1/admin/users/${only.id}`, { headers: only.headers }));
+      const me = await readJson<AdminUserRecord>(await solo.request(`/api/v1/admin/users/${only.id}`, { headers: only.headers }));
       const supadmin = me.roleIds as number[];
       const admin = (await solo.database.db.selectFrom('roles').select('id').where('name', '=', 'ADMIN').executeTakeFirstOrThrow()).id;
       const res = await solo.request(`/api/v1/admin/users/${only.id}`, {
@@ -321,8 +338,10 @@ describe('users in the back office (SPEC §2 user form, issue 5 item 4)', () => 
         headers: only.headers,
       });
       expect(res.status).toBe(409);
-      expect((await json(res)).code).toBe('LAST_SUPADMIN');
-      expect((await json(await solo.request(`/api/v1/admin/users/${only.id}`, { headers: only.headers }))).roleIds).toEqual(supadmin);
+      expect((await readJson<ApiError>(res)).code).toBe('LAST_SUPADMIN');
+      expect(
+        (await readJson<AdminUserRecord>(await solo.request(`/api/v1/admin/users/${only.id}`, { headers: only.headers }))).roleIds,
+      ).toEqual(supadmin);
     } finally {
       await solo.destroy();
     }
@@ -341,7 +360,7 @@ describe('roles (issue 5 item 4)', () => {
       headers: root.headers,
     });
     expect(res.status).toBe(201);
-    const role = await json(res);
+    const role = await readJson<AdminRoleRecord>(res);
     expect(role).toMatchObject({
       name: 'Catalogue editor',
       permissions: ['admin.city.index', 'admin.color.index', 'admin.color.update'],
@@ -355,7 +374,7 @@ describe('roles (issue 5 item 4)', () => {
     });
     expect(unknown.status).toBe(422);
     const missingName = await t.request('/api/v1/admin/roles', { method: 'POST', json: { permissions: [] }, headers: root.headers });
-    expect((await json(missingName)).details).toEqual([{ path: 'name', message: 'Name is required.' }]);
+    expect((await readJson<ApiError>(missingName)).details).toEqual([{ path: 'name', message: 'Name is required.' }]);
 
     for (const name of ['SUPADMIN', 'USER']) {
       const id = await roleId(name);
@@ -365,7 +384,7 @@ describe('roles (issue 5 item 4)', () => {
         headers: root.headers,
       });
       expect(rename.status).toBe(409);
-      expect((await json(rename)).code).toBe('ROLE_PROTECTED');
+      expect((await readJson<ApiError>(rename)).code).toBe('ROLE_PROTECTED');
       expect((await t.request(`/api/v1/admin/roles/${id}`, { method: 'DELETE', headers: root.headers })).status).toBe(409);
     }
 
@@ -373,7 +392,7 @@ describe('roles (issue 5 item 4)', () => {
     await t.database.db.insertInto('user_roles').values({ user_id: holder.id, role_id: role.id }).execute();
     const inUse = await t.request(`/api/v1/admin/roles/${role.id}`, { method: 'DELETE', headers: root.headers });
     expect(inUse.status).toBe(409);
-    expect((await json(inUse)).error).toMatch(/User: 1/);
+    expect((await readJson<ApiError>(inUse)).error).toMatch(/User: 1/);
     // The role's permissions take effect on the holder's next request.
     expect((await t.request('/api/v1/admin/colors', { headers: holder.headers })).status).toBe(200);
     expect((await t.request('/api/v1/admin/countries', { headers: holder.headers })).status).toBe(403);
@@ -386,13 +405,13 @@ describe('listing moderation (issue 5 item 5)', () => {
     const res = await t.request(`/api/v1/admin/vehicles?filter=${filter}&range=${encodeURIComponent('[0,99]')}`, { headers: root.headers });
     const live = await t.database.db.selectFrom('vehicles').select('id').where('sold', '=', 0).execute();
     expect(res.headers.get('content-range')).toMatch(new RegExp(`/${live.length}$`));
-    const rows = await json(res);
-    expect(rows.every((v: { sold: boolean }) => v.sold === false)).toBe(true);
+    const rows = await readJson<AdminVehicleRecord[]>(res);
+    expect(rows.every((v) => v.sold === false)).toBe(true);
     expect(rows[0]).toMatchObject({ id: expect.any(Number), title: expect.any(String), currency: expect.stringMatching(/^[A-Z]{3}$/) });
 
-    const id = rows[0].id;
+    const id = rows[0]!.id;
     const featured = await t.request(`/api/v1/admin/vehicles/${id}`, { method: 'PUT', json: { featured: true }, headers: root.headers });
-    expect((await json(featured)).featured).toBe(true);
+    expect((await readJson<AdminVehicleRecord>(featured)).featured).toBe(true);
     const bad = await t.request(`/api/v1/admin/vehicles/${id}`, { method: 'PUT', json: { featured: 'yes' }, headers: root.headers });
     expect(bad.status).toBe(422);
     const badFilter = await t.request(`/api/v1/admin/vehicles?filter=${encodeURIComponent('{"sold":"no"}')}`, { headers: root.headers });
@@ -411,7 +430,7 @@ describe('listing moderation (issue 5 item 5)', () => {
       .innerJoin('countries as co', 'co.id', 'v.country_id')
       .select(['v.id', 'ci.name_i18n as city', 'co.name_i18n as country'])
       .executeTakeFirstOrThrow();
-    const ar = await json(await t.request(`/api/v1/admin/vehicles/${v.id}?lng=ar_SA`, { headers: root.headers }));
+    const ar = await readJson<AdminVehicleRecord>(await t.request(`/api/v1/admin/vehicles/${v.id}?lng=ar_SA`, { headers: root.headers }));
     expect(ar.city).toBe(JSON.parse(v.city ?? '{}').ar_SA);
     expect(ar.country).toBe(JSON.parse(v.country ?? '{}').ar_SA);
     expect(ar.city).toMatch(/\p{Script=Arabic}/u);
@@ -423,32 +442,34 @@ describe('the roles a user form offers (issue 13 item 12a)', () => {
     const admin = await t.member('offeradmin');
     await t.grant(admin.id, [], 'ADMIN');
     // A role holding a right ADMIN lacks (editing roles), and one within ADMIN's rights.
-    const wide = await json(
+    const wide = await readJson<AdminRoleRecord>(
       await t.request('/api/v1/admin/roles', {
         method: 'POST',
         json: { name: `Role editors ${++serial}`, permissions: ['admin.role.update'] },
         headers: root.headers,
       }),
     );
-    const narrow = await json(
+    const narrow = await readJson<AdminRoleRecord>(
       await t.request('/api/v1/admin/roles', {
         method: 'POST',
         json: { name: `Colour keepers ${++serial}`, permissions: ['admin.color.index'] },
         headers: root.headers,
       }),
     );
-    const offered = await json(
+    const offered = await readJson<AdminRoleRecord[]>(
       await t.request(`/api/v1/admin/roles?filter=${encodeURIComponent('{"grantable":true}')}&range=[0,99]`, { headers: admin.headers }),
     );
-    const names = offered.map((r: { name: string }) => r.name);
+    const names = offered.map((r) => r.name);
     expect(names).toEqual(expect.arrayContaining(['USER', 'ADMIN', narrow.name]));
     expect(names).not.toContain('SUPADMIN');
     expect(names).not.toContain(wide.name);
 
     // Every role, offered or not, is accepted by a user write exactly when it is offered.
-    const all = await json(await t.request('/api/v1/admin/roles?range=[0,99]', { headers: admin.headers }));
-    for (const role of all as { id: number; name: string }[]) {
-      const target = await json(await t.request('/api/v1/admin/users', { method: 'POST', json: await userBody(), headers: root.headers }));
+    const all = await readJson<AdminRoleRecord[]>(await t.request('/api/v1/admin/roles?range=[0,99]', { headers: admin.headers }));
+    for (const role of all) {
+      const target = await readJson<AdminUserRecord>(
+        await t.request('/api/v1/admin/users', { method: 'POST', json: await userBody(), headers: root.headers }),
+      );
       const res = await t.request(`/api/v1/admin/users/${target.id}`, {
         method: 'PUT',
         json: { ...target, roleIds: [...target.roleIds, role.id] },
@@ -457,9 +478,9 @@ describe('the roles a user form offers (issue 13 item 12a)', () => {
       expect(res.status === 200, `${role.name}: ${res.status}`).toBe(names.includes(role.name));
     }
     // A SUPADMIN is offered everything.
-    const all4root = await json(
+    const all4root = await readJson<AdminRoleRecord[]>(
       await t.request(`/api/v1/admin/roles?filter=${encodeURIComponent('{"grantable":true}')}&range=[0,99]`, { headers: root.headers }),
     );
-    expect(all4root.map((r: { name: string }) => r.name)).toContain('SUPADMIN');
+    expect(all4root.map((r) => r.name)).toContain('SUPADMIN');
   });
 });

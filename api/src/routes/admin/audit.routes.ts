@@ -6,7 +6,7 @@ import { filterValue } from './list-query.ts';
 
 const Snapshot = z.record(z.string(), z.unknown()).nullable();
 
-const AuditEntry = z
+export const AuditEntry = z
   .object({
     id: z.number(),
     userId: z.number().openapi({ description: 'The administrator who made the change' }),

@@ -1,5 +1,19 @@
+import type { z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp, type TestMember } from '../../testing.ts';
+import { type ApiError, createTestApp, type RouteJson, readJson, type TestApp, type TestMember } from '../../testing.ts';
+import type { AuditEntry } from './audit.routes.ts';
+import type { runNowRoute } from './datacrons.routes.ts';
+import type { AdminRole } from './roles.routes.ts';
+import type { AdminUser } from './users.routes.ts';
+
+/**
+ * A reference record as the admin API answers it: declared `z.record(z.string(), z.unknown())` (resources.routes.ts),
+ * which names no field; `id`, the key of every record, is read as the number it is.
+ */
+type AdminRecord = Record<string, unknown> & { id: number };
+type AdminUserRecord = z.infer<typeof AdminUser>;
+type AdminRoleRecord = z.infer<typeof AdminRole>;
+type Entry = z.infer<typeof AuditEntry>;
 
 let t: TestApp;
 let root: TestMember;
@@ -37,7 +51,7 @@ describe('the audit log of admin writes', () => {
       headers: root.headers,
     });
     expect(created.status).toBe(201);
-    const colour = await json(created);
+    const colour = await readJson<AdminRecord>(created);
     let row = await lastRow();
     expect(row).toMatchObject({ user_id: root.id, action: 'create', resource: 'colors', record_id: String(colour.id), before: null });
     expect(snapshot(row.after)).toMatchObject({ id: colour.id, name: 'Audit teal', hex: '#008080' });
@@ -73,7 +87,9 @@ describe('the audit log of admin writes', () => {
       roleIds: [] as number[],
       password: 'Correct-horse-battery-9',
     };
-    const created = await json(await t.request('/api/v1/admin/users', { method: 'POST', json: body, headers: root.headers }));
+    const created = await readJson<AdminUserRecord>(
+      await t.request('/api/v1/admin/users', { method: 'POST', json: body, headers: root.headers }),
+    );
     expect(created.id).toBeGreaterThan(0);
     const hash = (await t.database.db.selectFrom('users').select('password_hash').where('id', '=', created.id).executeTakeFirstOrThrow())
       .password_hash!;
@@ -99,7 +115,7 @@ describe('the audit log of admin writes', () => {
   });
 
   it("records a role's new permissions, a listing's moderation and the settings", async () => {
-    const role = await json(
+    const role = await readJson<AdminRoleRecord>(
       await t.request('/api/v1/admin/roles', {
         method: 'POST',
         json: { name: 'Auditors', permissions: ['admin.audit.index'] },
@@ -138,7 +154,7 @@ describe('the audit log of admin writes', () => {
     const job = await t.database.db.selectFrom('datacrons').select('id').where('handler', '=', 'purge-expired').executeTakeFirstOrThrow();
     const res = await t.request(`/api/v1/admin/datacrons/${job.id}/run`, { method: 'POST', headers: root.headers });
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await readJson<RouteJson<typeof runNowRoute, 200>>(res);
     const row = await lastRow();
     expect(row).toMatchObject({ user_id: root.id, action: 'run', resource: 'datacrons', record_id: String(job.id), before: null });
     expect(snapshot(row.after)).toMatchObject({ id: data.id, trigger: 'manual', outcome: 'success' });
@@ -159,7 +175,7 @@ describe('the audit log of admin writes', () => {
 
   it('writes nothing for a change that is refused or fails', async () => {
     const count = (await logRows()).length;
-    const colour = await json(
+    const colour = await readJson<AdminRecord>(
       await t.request('/api/v1/admin/colors', { method: 'POST', json: { name: 'Audit plum', hex: '#8e4585' }, headers: root.headers }),
     );
     const after = count + 1;
@@ -188,12 +204,12 @@ describe('GET /api/v1/admin/audit (admin.audit.index)', () => {
     expect((await t.request('/api/v1/admin/audit')).status).toBe(401);
     const forbidden = await audit({}, colourist.headers);
     expect(forbidden.status).toBe(403);
-    expect((await json(forbidden)).code).toBe('FORBIDDEN');
+    expect((await readJson<ApiError>(forbidden)).code).toBe('FORBIDDEN');
     expect((await t.request('/api/v1/admin/audit/1', { headers: colourist.headers })).status).toBe(403);
   });
 
   it('lists newest first with Content-Range, and filters by user, resource, action, record id and dates', async () => {
-    const made = await json(
+    const made = await readJson<AdminRecord>(
       await t.request('/api/v1/admin/colors', {
         method: 'POST',
         json: { name: 'Audit ochre', hex: '#cc7722' },
@@ -202,7 +218,7 @@ describe('GET /api/v1/admin/audit (admin.audit.index)', () => {
     );
     const all = await audit({ range: [0, 999] });
     expect(all.status).toBe(200);
-    const rows = await json(all);
+    const rows = await readJson<Entry[]>(all);
     const total = (await logRows()).length;
     expect(all.headers.get('Content-Range')).toBe(`audit 0-${total - 1}/${total}`);
     expect(rows[0]).toMatchObject({
@@ -212,31 +228,31 @@ describe('GET /api/v1/admin/audit (admin.audit.index)', () => {
       resource: 'colors',
       recordId: String(made.id),
     });
-    expect(rows[0].after).toMatchObject({ name: 'Audit ochre' });
+    expect(rows[0]!.after).toMatchObject({ name: 'Audit ochre' });
     expect(rows.map((r: { id: number }) => r.id)).toEqual([...rows.map((r: { id: number }) => r.id)].sort((a, b) => b - a));
 
-    const byUser = await json(await audit({ filter: { user: 'auditcolours' } }));
+    const byUser = await readJson<Entry[]>(await audit({ filter: { user: 'auditcolours' } }));
     expect(byUser.map((r: { recordId: string }) => r.recordId)).toEqual([String(made.id)]);
-    expect(await json(await audit({ filter: { userId: colourist.id } }))).toHaveLength(1);
+    expect(await readJson<Entry[]>(await audit({ filter: { userId: colourist.id } }))).toHaveLength(1);
 
-    const users = await json(await audit({ filter: { resource: 'users' } }));
+    const users = await readJson<Entry[]>(await audit({ filter: { resource: 'users' } }));
     expect(users.length).toBe(2);
     expect(new Set(users.map((r: { resource: string }) => r.resource))).toEqual(new Set(['users']));
-    const runs = await json(await audit({ filter: { action: 'run' } }));
+    const runs = await readJson<Entry[]>(await audit({ filter: { action: 'run' } }));
     expect(runs.map((r: { resource: string }) => r.resource)).toEqual(['datacrons']);
-    const deletes = await json(await audit({ filter: { resource: 'colors', action: ['delete'] } }));
+    const deletes = await readJson<Entry[]>(await audit({ filter: { resource: 'colors', action: ['delete'] } }));
     expect(deletes).toHaveLength(1);
-    const oneRecord = await json(await audit({ filter: { resource: 'colors', recordId: deletes[0].recordId } }));
+    const oneRecord = await readJson<Entry[]>(await audit({ filter: { resource: 'colors', recordId: deletes[0]!.recordId } }));
     expect(oneRecord.map((r: { action: string }) => r.action)).toEqual(['delete', 'update', 'create']);
 
     const future = new Date(Date.now() + 3600_000).toISOString();
-    expect(await json(await audit({ filter: { since: future } }))).toEqual([]);
+    expect(await readJson<Entry[]>(await audit({ filter: { since: future } }))).toEqual([]);
     const until = await audit({ filter: { until: future } });
     expect(until.headers.get('Content-Range')).toMatch(new RegExp(`/${total}$`));
-    expect(await json(await audit({ filter: { until: '2020-01-01T00:00:00.000Z' } }))).toEqual([]);
+    expect(await readJson<Entry[]>(await audit({ filter: { until: '2020-01-01T00:00:00.000Z' } }))).toEqual([]);
 
-    const one = await t.request(`/api/v1/admin/audit/${rows[0].id}`, { headers: root.headers });
-    expect(await json(one)).toEqual(rows[0]);
+    const one = await t.request(`/api/v1/admin/audit/${rows[0]!.id}`, { headers: root.headers });
+    expect(await readJson<Entry>(one)).toEqual(rows[0]);
     expect((await t.request('/api/v1/admin/audit/999999', { headers: root.headers })).status).toBe(404);
   });
 
@@ -251,22 +267,22 @@ describe('GET /api/v1/admin/audit (admin.audit.index)', () => {
     ]) {
       const res = await audit(query);
       expect(res.status, JSON.stringify(query)).toBe(422);
-      expect((await json(res)).code).toBe('VALIDATION_FAILED');
+      expect((await readJson<ApiError>(res)).code).toBe('VALIDATION_FAILED');
     }
     const fr = await t.request(`/api/v1/admin/audit?lng=fr_FR&filter=${encodeURIComponent('{"action":"explode"}')}`, {
       headers: root.headers,
     });
     expect(fr.status).toBe(422);
-    expect((await json(fr)).details[0].message).not.toBe('Invalid value.');
+    expect((await readJson<ApiError>(fr)).details![0]!.message).not.toBe('Invalid value.');
   });
 
   it('takes no writes: the log and the run history have only the reads of a crudRouter', async () => {
-    const [entry] = await json(await audit({ range: [0, 0] }));
+    const [entry] = await readJson<Entry[]>(await audit({ range: [0, 0] }));
     const rows = (await logRows()).length;
     for (const [method, path] of [
       ['POST', '/api/v1/admin/audit'],
-      ['PUT', `/api/v1/admin/audit/${entry.id}`],
-      ['DELETE', `/api/v1/admin/audit/${entry.id}`],
+      ['PUT', `/api/v1/admin/audit/${entry!.id}`],
+      ['DELETE', `/api/v1/admin/audit/${entry!.id}`],
       ['POST', '/api/v1/admin/datacron-runs'],
       ['DELETE', '/api/v1/admin/datacron-runs/1'],
     ]) {
@@ -274,6 +290,6 @@ describe('GET /api/v1/admin/audit (admin.audit.index)', () => {
       expect(res.status, `${method} ${path}`).toBe(404);
     }
     expect(await logRows()).toHaveLength(rows);
-    expect((await t.request(`/api/v1/admin/audit/${entry.id}`, { headers: root.headers })).status).toBe(200);
+    expect((await t.request(`/api/v1/admin/audit/${entry!.id}`, { headers: root.headers })).status).toBe(200);
   });
 });

@@ -1,5 +1,14 @@
+import type { z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp, type TestMember } from '../../testing.ts';
+import { type ApiError, createTestApp, type Data, type RouteJson, readJson, type TestApp, type TestMember } from '../../testing.ts';
+import type { SiteInfo } from '../../types.ts';
+import type { dashboardRoute } from './admin.routes.ts';
+import type { Settings } from './settings.routes.ts';
+import type { AdminPayment, AdminSubscription } from './subscriptions.routes.ts';
+
+type AdminPaymentRecord = z.infer<typeof AdminPayment>;
+type AdminSubscriptionRecord = z.infer<typeof AdminSubscription>;
+type AdminSettings = z.infer<typeof Settings>;
 
 let t: TestApp;
 let root: TestMember;
@@ -97,23 +106,25 @@ afterAll(() => t.destroy());
 
 type Link = { resource: string; filter: Record<string, unknown> };
 
-/** The list a link opens, as the back office asks for it: its rows and its total (Content-Range). */
-const open = async (link: Link, headers = root.headers) => {
+/** The list a link opens, as the back office asks for it: its rows (of the resource's declared record) and its total (Content-Range). */
+const open = async <Row = unknown>(link: Link, headers = root.headers) => {
   const query = new URLSearchParams({ filter: JSON.stringify(link.filter), range: '[0,999]' });
   const res = await t.request(`/api/v1/admin/${link.resource}?${query}`, { headers });
   expect(res.status, `${link.resource} ${JSON.stringify(link.filter)}`).toBe(200);
   const total = Number(res.headers.get('content-range')?.split('/')[1]);
-  return { rows: await json(res), total };
+  return { rows: await readJson<Row[]>(res), total };
 };
 
 describe('dashboard figures and the lists they open (issue 13 item 9)', () => {
   it('gives each figure a link whose list has the figure as its total', async () => {
-    const { data } = await json(await t.request('/api/v1/admin/dashboard', { headers: root.headers }));
+    const { data } = await readJson<RouteJson<typeof dashboardRoute, 200>>(
+      await t.request('/api/v1/admin/dashboard', { headers: root.headers }),
+    );
     expect(Object.keys(data.links).sort()).toEqual(
       ['activeSubscriptions', 'contactsThisMonth', 'live', 'newUsers', 'soldThisMonth', 'supportOpen'].sort(),
     );
     for (const [figure, link] of Object.entries(data.links as Record<string, Link>)) {
-      expect((await open(link)).total, figure).toBe(data[figure]);
+      expect((await open(link)).total, figure).toBe(data[figure as keyof typeof data.links]);
     }
     // The fixtures above make each figure tell something.
     expect(data.soldThisMonth).toBeGreaterThanOrEqual(2);
@@ -125,15 +136,17 @@ describe('dashboard figures and the lists they open (issue 13 item 9)', () => {
   });
 
   it('links each body type to its live listings, and each month of revenue to the payments behind it', async () => {
-    const { data } = await json(await t.request('/api/v1/admin/dashboard', { headers: root.headers }));
+    const { data } = await readJson<RouteJson<typeof dashboardRoute, 200>>(
+      await t.request('/api/v1/admin/dashboard', { headers: root.headers }),
+    );
     for (const c of data.listingsPerCategory as { name: string; count: number; link: Link }[]) {
       expect((await open(c.link)).total, c.name).toBe(c.count);
     }
     expect(data.revenueByMonth.length).toBeGreaterThanOrEqual(2);
     for (const r of data.revenueByMonth as { month: string; currency: string; amount: number; link: Link }[]) {
-      const { rows } = await open(r.link);
+      const { rows } = await open<AdminPaymentRecord>(r.link);
       expect(
-        rows.every((p: { status: string; currency: string; paidAt: string }) => p.status === 'paid' && p.paidAt.startsWith(r.month)),
+        rows.every((p) => p.status === 'paid' && p.paidAt!.startsWith(r.month)),
         r.month,
       ).toBe(true);
       expect(
@@ -146,22 +159,25 @@ describe('dashboard figures and the lists they open (issue 13 item 9)', () => {
 
 describe('subscriptions, payments and messages to sellers in the back office', () => {
   it('lists subscriptions with their member, plan and payments; active means in force now', async () => {
-    const mine = await open({ resource: 'subscriptions', filter: { userId: member.id } });
+    const mine = await open<AdminSubscriptionRecord>({ resource: 'subscriptions', filter: { userId: member.id } });
     expect(mine.total).toBe(4);
     // Not the expired one still marked active, nor the one that has not started (billing.data.ts inForce).
-    const active = await open({ resource: 'subscriptions', filter: { userId: member.id, active: true } });
+    const active = await open<AdminSubscriptionRecord>({ resource: 'subscriptions', filter: { userId: member.id, active: true } });
     expect(active.total).toBe(1);
     expect(active.rows[0]).toMatchObject({ username: 'consolemember', plan: 'Individual Plus (monthly)', status: 'active' });
-    const cancelled = await open({ resource: 'subscriptions', filter: { userId: member.id, status: 'cancelled' } });
+    const cancelled = await open<AdminSubscriptionRecord>({
+      resource: 'subscriptions',
+      filter: { userId: member.id, status: 'cancelled' },
+    });
     expect(cancelled.total).toBe(1);
     // The member's payments for that plan, whatever their outcome.
-    expect(cancelled.rows[0].payments.map((p: { amount: number; status: string }) => `${p.amount} ${p.status}`).sort()).toEqual([
+    expect(cancelled.rows[0]!.payments.map((p: { amount: number; status: string }) => `${p.amount} ${p.status}`).sort()).toEqual([
       '15 paid',
       '25 paid',
       '99 failed',
     ]);
-    const one = await t.request(`/api/v1/admin/subscriptions/${cancelled.rows[0].id}`, { headers: root.headers });
-    expect((await json(one)).payments).toHaveLength(3);
+    const one = await t.request(`/api/v1/admin/subscriptions/${cancelled.rows[0]!.id}`, { headers: root.headers });
+    expect((await readJson<AdminSubscriptionRecord>(one)).payments).toHaveLength(3);
     const bad = await t.request(`/api/v1/admin/subscriptions?filter=${encodeURIComponent('{"status":"paused"}')}`, {
       headers: root.headers,
     });
@@ -170,9 +186,12 @@ describe('subscriptions, payments and messages to sellers in the back office', (
 
   it('lists payments by status, month and currency, and refuses a malformed month', async () => {
     const month = new Date().toISOString().slice(0, 7);
-    const failed = await open({ resource: 'payments', filter: { userId: member.id, status: 'failed' } });
+    const failed = await open<AdminPaymentRecord>({ resource: 'payments', filter: { userId: member.id, status: 'failed' } });
     expect(failed.rows.map((p: { amount: number }) => p.amount)).toEqual([99]);
-    const paidNow = await open({ resource: 'payments', filter: { userId: member.id, status: 'paid', paidMonth: month, currency: 'EUR' } });
+    const paidNow = await open<AdminPaymentRecord>({
+      resource: 'payments',
+      filter: { userId: member.id, status: 'paid', paidMonth: month, currency: 'EUR' },
+    });
     expect(paidNow.rows.map((p: { amount: number }) => p.amount)).toEqual([15]);
     const bad = await t.request(`/api/v1/admin/payments?filter=${encodeURIComponent('{"paidMonth":"2026-13"}')}`, {
       headers: root.headers,
@@ -215,11 +234,11 @@ describe('application settings: the maintenance message (issue 13 item 10)', () 
   const messages = { en_US: 'Back at noon.', ar_SA: 'نعود عند الظهر.' };
   const site = async (lng: string) => {
     const res = await t.request(`/api/v1/site?lng=${lng}`);
-    return { message: (await json(res)).data.maintenanceMessage, cache: res.headers.get('cache-control') };
+    return { message: (await readJson<Data<SiteInfo>>(res)).data.maintenanceMessage, cache: res.headers.get('cache-control') };
   };
 
   it('reads and saves the message per locale with its switch; the site shows it at once, with English as fallback', async () => {
-    const before = await json(await t.request('/api/v1/admin/settings/site', { headers: root.headers }));
+    const before = await readJson<AdminSettings>(await t.request('/api/v1/admin/settings/site', { headers: root.headers }));
     expect(before).toEqual({ id: 'site', maintenanceEnabled: false, maintenanceMessage: {} });
     expect((await site('en_US')).message).toBeNull();
 
@@ -229,7 +248,7 @@ describe('application settings: the maintenance message (issue 13 item 10)', () 
       headers: root.headers,
     });
     expect(saved.status).toBe(200);
-    expect(await json(saved)).toEqual({ id: 'site', maintenanceEnabled: true, maintenanceMessage: messages });
+    expect(await readJson<AdminSettings>(saved)).toEqual({ id: 'site', maintenanceEnabled: true, maintenanceMessage: messages });
     expect(await site('en_US')).toEqual({ message: messages.en_US, cache: 'no-cache' });
     expect((await site('ar_SA')).message).toBe(messages.ar_SA);
     expect((await site('fr_FR')).message).toBe(messages.en_US);
@@ -240,7 +259,9 @@ describe('application settings: the maintenance message (issue 13 item 10)', () 
       headers: root.headers,
     });
     expect((await site('ar_SA')).message).toBeNull();
-    expect((await json(await t.request('/api/v1/admin/settings/site', { headers: root.headers }))).maintenanceMessage).toEqual(messages);
+    expect(
+      (await readJson<AdminSettings>(await t.request('/api/v1/admin/settings/site', { headers: root.headers }))).maintenanceMessage,
+    ).toEqual(messages);
   });
 
   it('refuses a message too long or a banner on without English, in the admin language', async () => {
@@ -250,7 +271,7 @@ describe('application settings: the maintenance message (issue 13 item 10)', () 
       headers: { ...root.headers, 'accept-language': 'fr-FR' },
     });
     expect(tooLong.status).toBe(422);
-    expect((await json(tooLong)).details).toEqual([
+    expect((await readJson<ApiError>(tooLong)).details).toEqual([
       { path: 'maintenanceMessage.en_US', message: 'Doit comporter au plus 300 caractères.' },
     ]);
     const noEnglish = await t.request('/api/v1/admin/settings/site', {
@@ -259,7 +280,9 @@ describe('application settings: the maintenance message (issue 13 item 10)', () 
       headers: { ...root.headers, 'accept-language': 'fr-FR' },
     });
     expect(noEnglish.status).toBe(422);
-    expect((await json(noEnglish)).details).toEqual([{ path: 'maintenanceMessage.en_US', message: 'Ce champ est obligatoire.' }]);
+    expect((await readJson<ApiError>(noEnglish)).details).toEqual([
+      { path: 'maintenanceMessage.en_US', message: 'Ce champ est obligatoire.' },
+    ]);
     expect((await site('en_US')).message).toBeNull();
   });
 

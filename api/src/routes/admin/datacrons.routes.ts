@@ -12,7 +12,7 @@ import { filterValue } from './list-query.ts';
 const tags = ['Admin'];
 const guarded = { 401: failure('UNAUTHORIZED: not signed in'), 403: failure('FORBIDDEN: missing the admin permission') };
 
-const runNowRoute = createRoute({
+export const runNowRoute = createRoute({
   method: 'post',
   path: '/datacrons/{id}/run',
   tags,

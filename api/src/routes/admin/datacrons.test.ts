@@ -1,7 +1,15 @@
+import type { DatacronRun } from '@autoroute/contract/cron';
 import { nowIso } from '@autoroute/db';
 import { ensureAdmin } from '@autoroute/db/seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp, type TestMember } from '../../testing.ts';
+import { type ApiError, createTestApp, type RouteJson, readJson, type TestApp, type TestMember } from '../../testing.ts';
+import type { loginRoute } from '../auth/auth.routes.ts';
+import type { dashboardRoute } from './admin.routes.ts';
+import type { runNowRoute } from './datacrons.routes.ts';
+
+type RunAnswer = RouteJson<typeof runNowRoute, 200>;
+/** The document the app serves at /api/v1/openapi.json (`doc31`). */
+type OpenApiDocument = ReturnType<TestApp['app']['getOpenAPI31Document']>;
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -20,7 +28,7 @@ const runs = (query: Record<string, unknown>, headers = admin) => {
 beforeAll(async () => {
   t = await createTestApp({ vehicles: 3 });
   await ensureAdmin(t.database.db, { email: 'root@example.test', password: 'root passphrase 123' });
-  const signed = await json(
+  const signed = await readJson<RouteJson<typeof loginRoute, 200>>(
     await t.request('/api/v1/auth/login', { method: 'POST', json: { email: 'root@example.test', password: 'root passphrase 123' } }),
   );
   admin = { authorization: `Bearer ${signed.security.accessToken}` };
@@ -33,17 +41,17 @@ describe('POST /api/v1/admin/datacrons/{id}/run (admin.datacron.update)', () => 
     const id = await jobId('purge-expired');
     const signedOut = await t.request(`/api/v1/admin/datacrons/${id}/run`, { method: 'POST' });
     expect(signedOut.status).toBe(401);
-    expect((await json(signedOut)).code).toBe('UNAUTHORIZED');
+    expect((await readJson<ApiError>(signedOut)).code).toBe('UNAUTHORIZED');
     const forbidden = await t.request(`/api/v1/admin/datacrons/${id}/run`, { method: 'POST', headers: member.headers });
     expect(forbidden.status).toBe(403);
-    expect((await json(forbidden)).code).toBe('FORBIDDEN');
+    expect((await readJson<ApiError>(forbidden)).code).toBe('FORBIDDEN');
     expect(await t.database.db.selectFrom('datacron_runs').select('id').execute()).toEqual([]);
   });
 
   it('answers 404 for a job that does not exist', async () => {
     const res = await t.request('/api/v1/admin/datacrons/999999/run', { method: 'POST', headers: admin });
     expect(res.status).toBe(404);
-    expect(await json(res)).toEqual({ code: 'DATACRON_NOT_FOUND', error: 'Scheduled job not found.' });
+    expect(await readJson<ApiError>(res)).toEqual({ code: 'DATACRON_NOT_FOUND', error: 'Scheduled job not found.' });
   });
 
   it('runs the job now and answers its finished run, which then heads the run history', async () => {
@@ -51,7 +59,7 @@ describe('POST /api/v1/admin/datacrons/{id}/run (admin.datacron.update)', () => 
     const before = nowIso();
     const res = await t.request(`/api/v1/admin/datacrons/${id}/run`, { method: 'POST', headers: admin });
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await readJson<RunAnswer>(res);
     expect(data).toMatchObject({
       datacronId: id,
       datacronName: 'Purge expired codes and sessions',
@@ -62,14 +70,14 @@ describe('POST /api/v1/admin/datacrons/{id}/run (admin.datacron.update)', () => 
       summary: expect.stringMatching(/^Deleted \d+ one-time codes?/),
     });
     expect(data.startedAt >= before).toBe(true);
-    expect(data.finishedAt >= data.startedAt).toBe(true);
+    expect(data.finishedAt! >= data.startedAt).toBe(true);
 
     const list = await runs({ sort: ['startedAt', 'DESC'], range: [0, 24], filter: { datacronId: id } });
     expect(list.status).toBe(200);
     expect(list.headers.get('content-range')).toBe('datacron-runs 0-0/1');
-    expect(await json(list)).toEqual([data]);
+    expect(await readJson<DatacronRun[]>(list)).toEqual([data]);
     const one = await t.request(`/api/v1/admin/datacron-runs/${data.id}`, { headers: admin });
-    expect(await json(one)).toEqual(data);
+    expect(await readJson<DatacronRun>(one)).toEqual(data);
   });
 
   it('answers 409 JOB_RUNNING, in the asker’s language, while a run of the job is under way in another server process', async () => {
@@ -83,7 +91,7 @@ describe('POST /api/v1/admin/datacrons/{id}/run (admin.datacron.update)', () => 
     try {
       const res = await t.request(`/api/v1/admin/datacrons/${id}/run?lng=fr_FR`, { method: 'POST', headers: admin });
       expect(res.status).toBe(409);
-      expect(await json(res)).toEqual({
+      expect(await readJson<ApiError>(res)).toEqual({
         code: 'JOB_RUNNING',
         error: 'Cette tâche est déjà en cours : attendez la fin de l’exécution en cours.',
       });
@@ -101,13 +109,17 @@ describe('POST /api/v1/admin/datacrons/{id}/run (admin.datacron.update)', () => 
       .executeTakeFirstOrThrow();
     const res = await t.request(`/api/v1/admin/datacrons/${row.id}/run`, { method: 'POST', headers: admin });
     expect(res.status).toBe(200);
-    expect((await json(res)).data).toMatchObject({ outcome: 'error', error: 'No job handler is named "retired-handler".', summary: null });
+    expect((await readJson<RunAnswer>(res)).data).toMatchObject({
+      outcome: 'error',
+      error: 'No job handler is named "retired-handler".',
+      summary: null,
+    });
   });
 
   it('fills the dashboard history when the statistics job runs', async () => {
     const res = await t.request(`/api/v1/admin/datacrons/${await jobId('recompute-stats')}/run`, { method: 'POST', headers: admin });
-    expect((await json(res)).data.outcome).toBe('success');
-    const { data } = await json(await t.request('/api/v1/admin/dashboard', { headers: admin }));
+    expect((await readJson<RunAnswer>(res)).data.outcome).toBe('success');
+    const { data } = await readJson<RouteJson<typeof dashboardRoute, 200>>(await t.request('/api/v1/admin/dashboard', { headers: admin }));
     expect(data.history).toHaveLength(7);
     const users = await t.database.db.selectFrom('users').select('id').execute();
     const sold = await t.database.db.selectFrom('vehicles').select('id').where('sold', '=', 1).execute();
@@ -144,17 +156,17 @@ describe('GET /api/v1/admin/datacron-runs (admin.datacron.index, ra-data-simple-
     const total = (await t.database.db.selectFrom('datacron_runs').select('id').execute()).length;
     const first = await runs({ sort: ['startedAt', 'DESC'], range: [0, 9] });
     expect(first.headers.get('content-range')).toBe(`datacron-runs 0-9/${total}`);
-    const page = await json(first);
+    const page = await readJson<DatacronRun[]>(first);
     expect(page).toHaveLength(10);
-    const starts = page.map((r: { startedAt: string }) => r.startedAt);
+    const starts = page.map((r) => r.startedAt);
     expect(starts).toEqual([...starts].sort().reverse());
 
     const last = await runs({ sort: ['startedAt', 'DESC'], range: [total - 3, total + 6] });
     expect(last.headers.get('content-range')).toBe(`datacron-runs ${total - 3}-${total - 1}/${total}`);
-    expect(await json(last)).toHaveLength(3);
+    expect(await readJson<DatacronRun[]>(last)).toHaveLength(3);
     const beyond = await runs({ range: [total + 10, total + 19] });
     expect(beyond.headers.get('content-range')).toBe(`datacron-runs */${total}`);
-    expect(await json(beyond)).toEqual([]);
+    expect(await readJson<DatacronRun[]>(beyond)).toEqual([]);
   });
 
   it('filters by job, outcome, trigger and ids, and sorts ascending', async () => {
@@ -165,7 +177,7 @@ describe('GET /api/v1/admin/datacron-runs (admin.datacron.index, ra-data-simple-
       .where('error', '=', 'Something broke.')
       .executeTakeFirstOrThrow();
     const id = failed.datacron_id;
-    const errors = await json(await runs({ sort: ['id', 'ASC'], filter: { datacronId: id, outcome: 'error' } }));
+    const errors = await readJson<DatacronRun[]>(await runs({ sort: ['id', 'ASC'], filter: { datacronId: id, outcome: 'error' } }));
     const expected = await t.database.db
       .selectFrom('datacron_runs')
       .select('id')
@@ -173,12 +185,12 @@ describe('GET /api/v1/admin/datacron-runs (admin.datacron.index, ra-data-simple-
       .where('outcome', '=', 'error')
       .orderBy('id')
       .execute();
-    expect(errors.map((r: { id: number }) => r.id)).toEqual(expected.map((r) => r.id));
-    expect(errors.every((r: { error: string }) => r.error === 'Something broke.')).toBe(true);
+    expect(errors.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+    expect(errors.every((r) => r.error === 'Something broke.')).toBe(true);
 
-    const manual = await json(await runs({ filter: { trigger: ['manual'] } }));
+    const manual = await readJson<DatacronRun[]>(await runs({ filter: { trigger: ['manual'] } }));
     expect(manual.length).toBeGreaterThan(0);
-    expect(manual.every((r: { trigger: string }) => r.trigger === 'manual')).toBe(true);
+    expect(manual.every((r) => r.trigger === 'manual')).toBe(true);
 
     const failedRuns = await t.database.db
       .selectFrom('datacron_runs')
@@ -189,7 +201,7 @@ describe('GET /api/v1/admin/datacron-runs (admin.datacron.index, ra-data-simple-
     const some = failedRuns.slice(0, 2).map((r) => r.id);
     const many = await runs({ filter: { id: some } });
     expect(many.headers.get('content-range')).toBe('datacron-runs 0-1/2');
-    expect((await json(many)).map((r: { id: number }) => r.id).sort()).toEqual(some.sort());
+    expect((await readJson<DatacronRun[]>(many)).map((r) => r.id).sort()).toEqual(some.sort());
   });
 
   it('refuses a sort, range or filter it does not understand with 422, naming the parameter', async () => {
@@ -204,26 +216,26 @@ describe('GET /api/v1/admin/datacron-runs (admin.datacron.index, ra-data-simple-
     for (const [query, path] of cases) {
       const res = await t.request(`/api/v1/admin/datacron-runs?${new URLSearchParams(query)}`, { headers: admin });
       expect(res.status, JSON.stringify(query)).toBe(422);
-      const body = await json(res);
+      const body = await readJson<ApiError>(res);
       expect(body.code).toBe('VALIDATION_FAILED');
       expect(
-        body.details.map((d: { path: string }) => d.path).some((p: string) => p.startsWith(path)),
+        body.details!.map((d) => d.path).some((p) => p.startsWith(path)),
         JSON.stringify(body),
       ).toBe(true);
     }
-    const bad = await json(await t.request(`/api/v1/admin/datacron-runs?sort=nope`, { headers: admin }));
+    const bad = await readJson<ApiError>(await t.request(`/api/v1/admin/datacron-runs?sort=nope`, { headers: admin }));
     expect(bad.details).toEqual([{ path: 'sort', message: expect.stringMatching(/^Sort by one of: id, datacronId, .*\(DESC\)\.$/) }]);
   });
 
   it('answers 404 for a run that does not exist', async () => {
     const res = await t.request('/api/v1/admin/datacron-runs/999999', { headers: admin });
     expect(res.status).toBe(404);
-    expect((await json(res)).code).toBe('DATACRON_RUN_NOT_FOUND');
+    expect((await readJson<ApiError>(res)).code).toBe('DATACRON_RUN_NOT_FOUND');
   });
 
   it('describes both routes in the OpenAPI document', async () => {
-    const doc = await json(await t.request('/api/v1/openapi.json'));
-    expect(Object.keys(doc.paths)).toEqual(
+    const doc = await readJson<OpenApiDocument>(await t.request('/api/v1/openapi.json'));
+    expect(Object.keys(doc.paths!)).toEqual(
       expect.arrayContaining(['/api/v1/admin/datacrons/{id}/run', '/api/v1/admin/datacron-runs', '/api/v1/admin/datacron-runs/{id}']),
     );
   });

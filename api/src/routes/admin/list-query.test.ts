@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp, type TestMember } from '../../testing.ts';
+import { type ApiError, createTestApp, readJson, type TestApp, type TestMember } from '../../testing.ts';
 
 let t: TestApp;
 let root: TestMember;
@@ -21,7 +21,7 @@ describe('every admin list reads its filters one way', () => {
     for (const resource of lists) {
       const res = await list(resource, { id: ['x'] });
       expect(res.status, resource).toBe(422);
-      expect((await json(res)).details, resource).toEqual([{ path: 'filter.id', message: expect.any(String) }]);
+      expect((await readJson<ApiError>(res)).details, resource).toEqual([{ path: 'filter.id', message: expect.any(String) }]);
     }
   });
 
@@ -29,9 +29,9 @@ describe('every admin list reads its filters one way', () => {
     for (const resource of lists) {
       const res = await list(resource, { colour: 'red' });
       expect(res.status, resource).toBe(422);
-      const [detail] = (await json(res)).details;
-      expect(detail.path, resource).toBe('filter');
-      expect(detail.message, resource).toContain('colour');
+      const [detail] = (await readJson<ApiError>(res)).details!;
+      expect(detail!.path, resource).toBe('filter');
+      expect(detail!.message, resource).toContain('colour');
     }
   });
 

@@ -1,6 +1,22 @@
 import { type FieldDef, RESOURCE_NAMES, RESOURCES, type ResourceDef } from '@autoroute/contract/resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp, type TestMember } from '../../testing.ts';
+import { type ApiError, createTestApp, type Data, readJson, type TestApp, type TestMember } from '../../testing.ts';
+import type { ContentPage, Plans } from '../../types.ts';
+
+/**
+ * A record as the admin API answers it. The routes declare `z.record(z.string(), z.unknown())` (resources.routes.ts),
+ * which names no field: `id`, the key of every record, is read as the number it is.
+ */
+type AdminRecord = Record<string, unknown> & { id: number };
+/** A plan's record, whose translated name the test spreads (declared unknown, like every field). */
+type CartRecord = AdminRecord & { nameI18n: Record<string, string> };
+/** A CMS page's record, whose text by locale the test reads (declared unknown, like every field). */
+type PageRecord = AdminRecord & { content: Record<string, unknown> };
+/** A picker's answer: `{ id, [title]: string }`, the title named by the resource (resources.routes.ts). */
+interface Reference {
+  id: number;
+  [title: string]: unknown;
+}
 
 let t: TestApp;
 let superAdmin: TestMember;
@@ -93,11 +109,15 @@ async function attempt(def: ResourceDef, action: 'index' | 'create' | 'update' |
     case 'create':
       return (await t.request(base, { method: 'POST', json: await sampleBody(def), headers: as(who) })).status;
     case 'update': {
-      const created = await json(await t.request(base, { method: 'POST', json: await sampleBody(def), headers: superAdmin.headers }));
+      const created = await readJson<AdminRecord>(
+        await t.request(base, { method: 'POST', json: await sampleBody(def), headers: superAdmin.headers }),
+      );
       return (await t.request(`${base}/${created.id}`, { method: 'PUT', json: await sampleBody(def), headers: as(who) })).status;
     }
     case 'delete': {
-      const created = await json(await t.request(base, { method: 'POST', json: await sampleBody(def), headers: superAdmin.headers }));
+      const created = await readJson<AdminRecord>(
+        await t.request(base, { method: 'POST', json: await sampleBody(def), headers: superAdmin.headers }),
+      );
       return (await t.request(`${base}/${created.id}`, { method: 'DELETE', headers: as(who) })).status;
     }
   }
@@ -138,7 +158,7 @@ describe('validation of admin forms (SPEC §5)', () => {
       delete body[field.source];
       const res = await t.request(`/api/v1/admin/${name}`, { method: 'POST', json: body, headers: superAdmin.headers });
       expect(res.status, `${name} without ${field.source}`).toBe(422);
-      const error = await json(res);
+      const error = await readJson<ApiError>(res);
       expect(error.code).toBe('VALIDATION_FAILED');
       expect(error.details).toContainEqual({ path: field.source, message: expect.stringMatching(/ is required\.$/) });
     }
@@ -147,9 +167,9 @@ describe('validation of admin forms (SPEC §5)', () => {
 
   it('names the field in the message, as SPEC §5 does ("Name is required."), in the request language', async () => {
     const res = await t.request('/api/v1/admin/colors', { method: 'POST', json: { hex: '#000000' }, headers: superAdmin.headers });
-    expect((await json(res)).details).toEqual([{ path: 'name', message: 'Name is required.' }]);
+    expect((await readJson<ApiError>(res)).details).toEqual([{ path: 'name', message: 'Name is required.' }]);
     const fr = await t.request('/api/v1/admin/colors?lng=fr_FR', { method: 'POST', json: { name: '  ' }, headers: superAdmin.headers });
-    const details = (await json(fr)).details as { path: string; message: string }[];
+    const details = (await readJson<ApiError>(fr)).details as { path: string; message: string }[];
     expect(details.map((d) => d.path).sort()).toEqual(['hex', 'name']);
     for (const d of details) expect(d.message).not.toMatch(/is required/);
   });
@@ -172,8 +192,8 @@ describe('validation of admin forms (SPEC §5)', () => {
       const before = await count(def);
       const res = await t.request(`/api/v1/admin/${name}`, { method: 'POST', json: body, headers: superAdmin.headers });
       expect(res.status, `${name} ${JSON.stringify(body)}`).toBe(422);
-      const error = await json(res);
-      expect(error.details.find((d: { path: string }) => d.path === path)?.message, `${name}.${path}`).toMatch(message);
+      const error = await readJson<ApiError>(res);
+      expect(error.details!.find((d) => d.path === path)?.message, `${name}.${path}`).toMatch(message);
       expect(await count(def)).toBe(before);
     }
   });
@@ -198,7 +218,7 @@ describe('validation of admin forms (SPEC §5)', () => {
       headers: superAdmin.headers,
     });
     expect(res.status).toBe(409);
-    const error = await json(res);
+    const error = await readJson<ApiError>(res);
     expect(error).toMatchObject({ code: 'DUPLICATE', error: 'Another record already has this ISO code.' });
     expect(error.details).toEqual([{ path: 'code', message: 'Another record already has this ISO code.' }]);
     expect(await count(RESOURCES.countries)).toBe(before);
@@ -221,7 +241,7 @@ describe('validation of admin forms (SPEC §5)', () => {
       headers: superAdmin.headers,
     });
     expect(twin.status).toBe(409);
-    expect((await json(twin)).error).toBe('Another record already has this Country + Name.');
+    expect((await readJson<ApiError>(twin)).error).toBe('Another record already has this Country + Name.');
   });
 });
 
@@ -236,7 +256,7 @@ describe('the ra-data-simple-rest list contract (DESIGN §2)', () => {
     );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-range')).toBe(`countries 2-6/${total}`);
-    const page = (await json(res)) as { code: string }[];
+    const page = await readJson<AdminRecord[]>(res);
     expect(page).toHaveLength(5);
     const all = await t.database.db.selectFrom('countries').select('code').orderBy('code', 'desc').orderBy('id').execute();
     expect(page.map((c) => c.code)).toEqual(all.slice(2, 7).map((c) => c.code));
@@ -244,30 +264,28 @@ describe('the ra-data-simple-rest list contract (DESIGN §2)', () => {
 
   it('searches with q, case-insensitively, in the declared columns, and filters by reference', async () => {
     const q = encodeURIComponent(JSON.stringify({ q: 'fRaN' }));
-    const found = (await json(await t.request(`/api/v1/admin/countries?filter=${q}`, { headers: superAdmin.headers }))) as {
-      code: string;
-    }[];
+    const found = await readJson<AdminRecord[]>(await t.request(`/api/v1/admin/countries?filter=${q}`, { headers: superAdmin.headers }));
     expect(found.map((c) => c.code)).toContain('FR');
     const france = await t.database.db.selectFrom('countries').select('id').where('code', '=', 'FR').executeTakeFirstOrThrow();
     const filter = encodeURIComponent(JSON.stringify({ countryId: france.id }));
     const res = await t.request(`/api/v1/admin/cities?filter=${filter}&range=${encodeURIComponent('[0,999]')}`, {
       headers: superAdmin.headers,
     });
-    const cities = (await json(res)) as { countryId: number }[];
+    const cities = await readJson<AdminRecord[]>(res);
     const expected = await t.database.db.selectFrom('cities').select('id').where('country_id', '=', france.id).execute();
     expect(cities).toHaveLength(expected.length);
     expect(cities.every((c) => c.countryId === france.id)).toBe(true);
     // A search term with LIKE's wildcards matches them literally.
     const wild = encodeURIComponent(JSON.stringify({ q: '%_%' }));
-    expect(await json(await t.request(`/api/v1/admin/countries?filter=${wild}`, { headers: superAdmin.headers }))).toEqual([]);
+    expect(
+      await readJson<AdminRecord[]>(await t.request(`/api/v1/admin/countries?filter=${wild}`, { headers: superAdmin.headers })),
+    ).toEqual([]);
   });
 
   it('answers getMany (filter by a list of ids) with exactly those rows', async () => {
     const ids = (await t.database.db.selectFrom('colors').select('id').orderBy('id').limit(3).execute()).map((c) => c.id);
     const filter = encodeURIComponent(JSON.stringify({ id: ids }));
-    const rows = (await json(await t.request(`/api/v1/admin/colors?filter=${filter}`, { headers: superAdmin.headers }))) as {
-      id: number;
-    }[];
+    const rows = await readJson<AdminRecord[]>(await t.request(`/api/v1/admin/colors?filter=${filter}`, { headers: superAdmin.headers }));
     expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(ids);
   });
 
@@ -284,7 +302,7 @@ describe('the ra-data-simple-rest list contract (DESIGN §2)', () => {
     ]) {
       const res = await t.request(`/api/v1/admin/colors?${query}`, { headers: superAdmin.headers });
       expect(res.status, query).toBe(422);
-      expect((await json(res)).details[0].path, query).toBe(path);
+      expect((await readJson<ApiError>(res)).details![0]!.path, query).toBe(path);
     }
   });
 
@@ -304,12 +322,14 @@ describe('the ra-data-simple-rest list contract (DESIGN §2)', () => {
 describe('records as the back office reads and writes them', () => {
   it('keeps money in minor units and answers it in the major unit, translations as an object, and never a secret', async () => {
     const body = { ...(await sampleBody(RESOURCES.carts)), price: 1234.5 };
-    const created = await json(await t.request('/api/v1/admin/carts', { method: 'POST', json: body, headers: superAdmin.headers }));
+    const created = await readJson<AdminRecord>(
+      await t.request('/api/v1/admin/carts', { method: 'POST', json: body, headers: superAdmin.headers }),
+    );
     expect(created.price).toBe(1234.5);
     const row = await t.database.db.selectFrom('carts').select('price_minor').where('id', '=', created.id).executeTakeFirstOrThrow();
     expect(row.price_minor).toBe(123450);
 
-    const color = await json(
+    const color = await readJson<AdminRecord>(
       await t.request('/api/v1/admin/colors', {
         method: 'POST',
         json: { name: 'Teal', hex: '#008080', nameI18n: { fr_FR: 'Sarcelle', de_DE: '' } },
@@ -318,7 +338,7 @@ describe('records as the back office reads and writes them', () => {
     );
     expect(color.nameI18n).toEqual({ fr_FR: 'Sarcelle' });
 
-    const federer = await json(
+    const federer = await readJson<AdminRecord>(
       await t.request('/api/v1/admin/federers', {
         method: 'POST',
         json: {
@@ -354,7 +374,7 @@ describe('records as the back office reads and writes them', () => {
       .select('id')
       .where('name', '=', 'Professional (monthly)')
       .executeTakeFirstOrThrow();
-    const record = await json(await t.request(`/api/v1/admin/carts/${cart.id}`, { headers: superAdmin.headers }));
+    const record = await readJson<CartRecord>(await t.request(`/api/v1/admin/carts/${cart.id}`, { headers: superAdmin.headers }));
     expect(record.nameI18n).toMatchObject({ en_US: 'Professional (monthly)', fr_FR: 'Professionnel (mensuel)' });
     const nameI18n = { ...record.nameI18n, fr_FR: 'Pro (au mois)', ru_RU: '' };
     const descriptionI18n = { fr_FR: 'Pour les pros, payé au mois.' };
@@ -364,15 +384,15 @@ describe('records as the back office reads and writes them', () => {
       headers: superAdmin.headers,
     });
     expect(saved.status).toBe(200);
-    const expected = { ...record.nameI18n, fr_FR: 'Pro (au mois)' };
+    const expected: Record<string, string> = { ...record.nameI18n, fr_FR: 'Pro (au mois)' };
     delete expected.ru_RU;
-    expect(await json(saved)).toMatchObject({ nameI18n: expected, descriptionI18n });
-    expect(await json(await t.request(`/api/v1/admin/carts/${cart.id}`, { headers: superAdmin.headers }))).toMatchObject({
+    expect(await readJson<AdminRecord>(saved)).toMatchObject({ nameI18n: expected, descriptionI18n });
+    expect(await readJson<AdminRecord>(await t.request(`/api/v1/admin/carts/${cart.id}`, { headers: superAdmin.headers }))).toMatchObject({
       nameI18n: expected,
       descriptionI18n,
     });
-    const plans = (await json(await t.request('/api/v1/plans?lng=fr_FR'))).data.groups.flatMap((g: { plans: unknown[] }) => g.plans);
-    expect(plans.find((p: { id: number }) => p.id === cart.id)).toMatchObject({
+    const plans = (await readJson<Data<Plans>>(await t.request('/api/v1/plans?lng=fr_FR'))).data.groups.flatMap((g) => g.plans);
+    expect(plans.find((p) => p.id === cart.id)).toMatchObject({
       name: 'Pro (au mois)',
       description: 'Pour les pros, payé au mois.',
     });
@@ -383,7 +403,7 @@ describe('records as the back office reads and writes them', () => {
       headers: superAdmin.headers,
     });
     expect(tooLong.status).toBe(422);
-    expect((await json(tooLong)).details[0].path).toBe('nameI18n.de_DE');
+    expect((await readJson<ApiError>(tooLong)).details![0]!.path).toBe('nameI18n.de_DE');
   });
 
   it('takes an unlimited plan limit as null, and requires the limit to be given', async () => {
@@ -394,16 +414,21 @@ describe('records as the back office reads and writes them', () => {
       headers: superAdmin.headers,
     });
     expect(res.status).toBe(201);
-    expect(await json(res)).toMatchObject({ vehicleLimit: null, photoLimit: 20, contactLimit: null, featuredListing: false });
+    expect(await readJson<AdminRecord>(res)).toMatchObject({
+      vehicleLimit: null,
+      photoLimit: 20,
+      contactLimit: null,
+      featuredListing: false,
+    });
   });
 });
 
 describe('CMS pages with their text in every locale', () => {
   it('reads and replaces the text, requires the English title and body, and the public page shows the edit', async () => {
     const page = await t.database.db.selectFrom('pages').selectAll().where('slug', '=', 'about').executeTakeFirstOrThrow();
-    const record = await json(await t.request(`/api/v1/admin/pages/${page.id}`, { headers: superAdmin.headers }));
+    const record = await readJson<PageRecord>(await t.request(`/api/v1/admin/pages/${page.id}`, { headers: superAdmin.headers }));
     expect(Object.keys(record.content).sort()).toEqual(['ar_SA', 'de_DE', 'en_US', 'es_ES', 'fr_FR', 'pt_BR', 'ru_RU', 'zh_CN']);
-    const list = await json(await t.request('/api/v1/admin/pages', { headers: superAdmin.headers }));
+    const list = await readJson<AdminRecord[]>(await t.request('/api/v1/admin/pages', { headers: superAdmin.headers }));
     expect(list[0]).not.toHaveProperty('content');
 
     const missing = await t.request(`/api/v1/admin/pages/${page.id}`, {
@@ -412,13 +437,13 @@ describe('CMS pages with their text in every locale', () => {
       headers: superAdmin.headers,
     });
     expect(missing.status).toBe(422);
-    expect((await json(missing)).details).toEqual([
+    expect((await readJson<ApiError>(missing)).details).toEqual([
       { path: 'content.en_US.title', message: 'Title (English) is required.' },
       { path: 'content.en_US.body', message: 'Text (English) is required.' },
     ]);
-    expect((await json(await t.request(`/api/v1/admin/pages/${page.id}`, { headers: superAdmin.headers }))).content).toEqual(
-      record.content,
-    );
+    expect(
+      (await readJson<AdminRecord>(await t.request(`/api/v1/admin/pages/${page.id}`, { headers: superAdmin.headers }))).content,
+    ).toEqual(record.content);
 
     const content = { ...record.content, en_US: { title: 'About us', summary: 'Who we are.', body: 'We are a small team.' }, ru_RU: null };
     const saved = await t.request(`/api/v1/admin/pages/${page.id}`, {
@@ -427,10 +452,10 @@ describe('CMS pages with their text in every locale', () => {
       headers: superAdmin.headers,
     });
     expect(saved.status).toBe(200);
-    const after = (await json(saved)).content;
+    const after = (await readJson<PageRecord>(saved)).content;
     expect(after.en_US).toEqual({ title: 'About us', summary: 'Who we are.', body: 'We are a small team.' });
     expect(after).not.toHaveProperty('ru_RU');
-    const shown = await json(await t.request('/api/v1/pages/about?lng=en_US'));
+    const shown = await readJson<Data<ContentPage>>(await t.request('/api/v1/pages/about?lng=en_US'));
     expect(shown.data).toMatchObject({ title: 'About us', body: 'We are a small team.' });
   });
 });
@@ -449,7 +474,7 @@ describe('deleting a row still in use (issue 5: 409 naming what uses it)', () =>
     const before = await count(RESOURCES.countries);
     const res = await t.request(`/api/v1/admin/countries/${used.id}`, { method: 'DELETE', headers: superAdmin.headers });
     expect(res.status).toBe(409);
-    const error = await json(res);
+    const error = await readJson<ApiError>(res);
     expect(error.code).toBe('IN_USE');
     expect(error.error).toMatch(/^This record is still in use, so it was not deleted: .*Cities: \d+/);
     expect(error.error).toMatch(new RegExp(`\\b${vehicles === 1 ? 'Vehicle' : 'Vehicles'}: ${vehicles}\\b`));
@@ -457,16 +482,16 @@ describe('deleting a row still in use (issue 5: 409 naming what uses it)', () =>
 
     const ar = await t.request(`/api/v1/admin/countries/${used.id}?lng=ar_SA`, { method: 'DELETE', headers: superAdmin.headers });
     expect(ar.status).toBe(409);
-    expect((await json(ar)).error).not.toMatch(/still in use/);
+    expect((await readJson<ApiError>(ar)).error).not.toMatch(/still in use/);
   });
 
   it('deletes a row nothing uses and answers it', async () => {
-    const created = await json(
+    const created = await readJson<AdminRecord>(
       await t.request('/api/v1/admin/colors', { method: 'POST', json: { name: 'Unused', hex: '#ABCDEF' }, headers: superAdmin.headers }),
     );
     const res = await t.request(`/api/v1/admin/colors/${created.id}`, { method: 'DELETE', headers: superAdmin.headers });
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ id: created.id, name: 'Unused', hex: '#ABCDEF' });
+    expect(await readJson<AdminRecord>(res)).toMatchObject({ id: created.id, name: 'Unused', hex: '#ABCDEF' });
     expect(await t.database.db.selectFrom('colors').select('id').where('id', '=', created.id).executeTakeFirst()).toBeUndefined();
   });
 });
@@ -481,23 +506,23 @@ describe('a limited role reads the names of what its rows point at (issue 13 ite
   });
 
   it('answers the id and name of referenced countries, and nothing else of them', async () => {
-    const cities = await json(await t.request('/api/v1/admin/cities?range=[0,4]', { headers: cityAdmin.headers }));
-    const ids = [...new Set(cities.map((c: { countryId: number }) => c.countryId))];
+    const cities = await readJson<AdminRecord[]>(await t.request('/api/v1/admin/cities?range=[0,4]', { headers: cityAdmin.headers }));
+    const ids = [...new Set(cities.map((c) => c.countryId))];
     const res = await t.request(refs(`filter=${encodeURIComponent(JSON.stringify({ id: ids }))}`), { headers: cityAdmin.headers });
     expect(res.status).toBe(200);
-    const countries = await json(res);
-    expect(countries.map((c: { id: number }) => c.id).sort()).toEqual([...ids].sort());
+    const countries = await readJson<Reference[]>(res);
+    expect(countries.map((c) => c.id).sort()).toEqual([...ids].sort());
     for (const country of countries) expect(Object.keys(country).sort()).toEqual(['id', 'name']);
     const france = await t.database.db.selectFrom('countries').select(['id', 'name']).where('code', '=', 'FR').executeTakeFirstOrThrow();
-    const one = await json(await t.request(refs(`filter={"id":[${france.id}]}`), { headers: cityAdmin.headers }));
+    const one = await readJson<Reference[]>(await t.request(refs(`filter={"id":[${france.id}]}`), { headers: cityAdmin.headers }));
     expect(one).toEqual([{ id: france.id, name: france.name }]);
   });
 
   it("answers a picker's search by name, one page with its total", async () => {
     const res = await t.request(refs(`filter=${encodeURIComponent('{"q":"fra"}')}&range=[0,9]`), { headers: cityAdmin.headers });
     expect(res.status).toBe(200);
-    const found = await json(res);
-    expect(found.map((c: { name: string }) => c.name)).toContain('France');
+    const found = await readJson<Reference[]>(res);
+    expect(found.map((c) => c.name)).toContain('France');
     expect(res.headers.get('content-range')).toMatch(/^countries 0-\d+\/\d+$/);
   });
 
@@ -536,7 +561,7 @@ describe('a limited role reads the names of what its rows point at (issue 13 ite
         await t.grant(holder.id, [`admin.${def.permission}.delete`]);
         const res = await t.request(`/api/v1/admin/${field.reference}/references?range=[0,0]`, { headers: holder.headers });
         expect(res.status, `${name}.${field.source}`).toBe(200);
-        const [first] = await json(res);
+        const [first] = await readJson<Reference[]>(res);
         expect(Object.keys(first ?? { id: 0, [RESOURCES[field.reference!].title]: '' }).sort()).toEqual(
           ['id', RESOURCES[field.reference!].title].sort(),
         );
@@ -552,16 +577,18 @@ describe('a schedule that never runs (issue 13 item 12b)', () => {
     const body = { ...(await sampleBody(def)), cron: '0 0 31 2 *' };
     const res = await t.request('/api/v1/admin/datacrons', { method: 'POST', json: body, headers: superAdmin.headers });
     expect(res.status).toBe(422);
-    const error = await json(res);
+    const error = await readJson<ApiError>(res);
     expect(error.details).toContainEqual({ path: 'cron', message: 'This schedule never runs: no date matches it (like 31 February).' });
     const fr = await t.request('/api/v1/admin/datacrons?lng=fr_FR', { method: 'POST', json: body, headers: superAdmin.headers });
-    expect((await json(fr)).details).toContainEqual(expect.objectContaining({ path: 'cron', message: expect.stringMatching(/jamais/) }));
+    expect((await readJson<ApiError>(fr)).details).toContainEqual(
+      expect.objectContaining({ path: 'cron', message: expect.stringMatching(/jamais/) }),
+    );
     const unreadable = await t.request('/api/v1/admin/datacrons', {
       method: 'POST',
       json: { ...body, cron: 'every night' },
       headers: superAdmin.headers,
     });
-    expect((await json(unreadable)).details).toContainEqual(
+    expect((await readJson<ApiError>(unreadable)).details).toContainEqual(
       expect.objectContaining({ path: 'cron', message: expect.stringMatching(/^Enter a cron/) }),
     );
     expect(await count(def)).toBe(before);
@@ -570,7 +597,7 @@ describe('a schedule that never runs (issue 13 item 12b)', () => {
 
 describe("lists sort names by the reader's collation (issue 13 item 12d)", () => {
   const order = async (path: string) =>
-    (await json(await t.request(path, { headers: superAdmin.headers }))).map((r: { name: string }) => r.name) as string[];
+    (await readJson<AdminRecord[]>(await t.request(path, { headers: superAdmin.headers }))).map((r) => r.name) as string[];
 
   it('puts Łódź after Lisbon and before Madrid, not after Zurich, in a list and in a picker', async () => {
     for (const path of [
@@ -592,7 +619,7 @@ describe("lists sort names by the reader's collation (issue 13 item 12d)", () =>
   it('pages a collated sort without gaps or repeats, with the total', async () => {
     const all = await order('/api/v1/admin/cities?sort=["name","ASC"]&range=[0,999]');
     const res = await t.request('/api/v1/admin/cities?sort=["name","ASC"]&range=[10,19]', { headers: superAdmin.headers });
-    expect((await json(res)).map((r: { name: string }) => r.name)).toEqual(all.slice(10, 20));
+    expect((await readJson<AdminRecord[]>(res)).map((r) => r.name)).toEqual(all.slice(10, 20));
     expect(res.headers.get('content-range')).toBe(`cities 10-19/${all.length}`);
   });
 });

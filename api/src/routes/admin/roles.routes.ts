@@ -20,7 +20,7 @@ const RoleInput = z
   })
   .openapi('AdminRoleInput');
 
-const AdminRole = z
+export const AdminRole = z
   .object({
     id: z.number(),
     name: z.string(),

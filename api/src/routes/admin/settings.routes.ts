@@ -16,7 +16,7 @@ const Messages = z
   .strict()
   .openapi({ description: 'Locale → text; a locale left empty shows the English text' });
 
-const Settings = z
+export const Settings = z
   .object({
     id: z.literal('site').openapi({ description: 'The settings are one record' }),
     maintenanceEnabled: z.boolean(),

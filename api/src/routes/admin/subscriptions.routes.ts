@@ -26,7 +26,7 @@ export const AdminPayment = z
   })
   .openapi('AdminPayment');
 
-const AdminSubscription = z
+export const AdminSubscription = z
   .object({
     id: z.number(),
     userId: z.number(),

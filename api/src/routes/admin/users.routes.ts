@@ -33,7 +33,7 @@ const UserInput = z
   })
   .openapi('AdminUserInput');
 
-const AdminUser = z
+export const AdminUser = z
   .object({
     id: z.number(),
     email: z.string(),

@@ -12,7 +12,7 @@ import { crudRouter } from './crud-router.ts';
 import { filterValue } from './list-query.ts';
 import { moderationIdPage, moderationRows, setFeatured } from './vehicles.data.ts';
 
-const AdminVehicle = z
+export const AdminVehicle = z
   .object({
     id: z.number(),
     title: z.string(),

@@ -36,7 +36,7 @@ const Ok = z.object({ data: z.object({ ok: z.literal(true) }) });
 export const CodeSent = z.object({ data: z.object({ sessionId: z.string(), expiresIn: z.number(), resendIn: z.number() }) });
 const tags = ['Auth'];
 
-const loginRoute = createRoute({
+export const loginRoute = createRoute({
   method: 'post',
   path: '/login',
   tags,

@@ -50,7 +50,7 @@ const subscriptionRoute = createRoute({
   },
 });
 
-const checkoutRoute = createRoute({
+export const checkoutRoute = createRoute({
   method: 'post',
   path: '/{id}/cart/{cartId}/stripe/payment',
   tags,
@@ -78,7 +78,7 @@ const paymentRoute = createRoute({
   responses: { 200: { description: 'Payment', ...data(PaymentSchema) }, 401: failure('Not signed in'), 404: failure('PAYMENT_NOT_FOUND') },
 });
 
-const localRoute = (action: 'complete' | 'cancel') =>
+export const localRoute = (action: 'complete' | 'cancel') =>
   createRoute({
     method: 'post',
     path: `/local/{paymentId}/${action}`,
@@ -94,7 +94,7 @@ const localRoute = (action: 'complete' | 'cancel') =>
     },
   });
 
-const webhookRoute = createRoute({
+export const webhookRoute = createRoute({
   method: 'post',
   path: '/stripe/webhook',
   tags,
@@ -107,7 +107,7 @@ const webhookRoute = createRoute({
   },
 });
 
-const statsRoute = createRoute({
+export const statsRoute = createRoute({
   method: 'get',
   path: '/vehicles/{id}/stats',
   tags,

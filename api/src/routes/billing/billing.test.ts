@@ -3,7 +3,17 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp, type TestMember } from '../../testing.ts';
+import { type ApiError, createTestApp, type Data, type RouteJson, readJson, type TestApp, type TestMember } from '../../testing.ts';
+import type { CheckoutPayment, Plans, Subscription, VehicleDetail } from '../../types.ts';
+import type { loginRoute } from '../auth/auth.routes.ts';
+import type { listRoute as inboxRoute } from '../notifications/notifications.routes.ts';
+import type { me as meRoute } from '../user/user.routes.ts';
+import type { createVehicleRoute } from '../vehicles/vehicles.routes.ts';
+import type { checkoutRoute, localRoute, statsRoute, webhookRoute } from './billing.routes.ts';
+
+type Checkout = RouteJson<typeof checkoutRoute, 200>;
+type Redirect = RouteJson<ReturnType<typeof localRoute>, 200>;
+type Published = RouteJson<typeof createVehicleRoute, 201>;
 
 /** A listing body of the vehicle form, with `pictures` fresh pictures of the owner. */
 async function listing(t: TestApp, ownerId: number, pictures = 1) {
@@ -50,7 +60,7 @@ describe('plans and checkout without Stripe (local test mode)', () => {
   const publish = async (m: TestMember, pictures = 1) =>
     t.request('/api/v1/vehicles?lng=en_US', { method: 'POST', json: await listing(t, m.id, pictures), headers: m.headers });
   const subscription = async (m: TestMember) =>
-    (await json(await t.request(`/api/v1/user/${m.id}/subscription`, { headers: m.headers }))).data;
+    (await readJson<Data<Subscription>>(await t.request(`/api/v1/user/${m.id}/subscription`, { headers: m.headers }))).data;
 
   beforeAll(async () => {
     // Each member signs up from an address of their own (more than one address's hourly sign-ups).
@@ -63,7 +73,7 @@ describe('plans and checkout without Stripe (local test mode)', () => {
     await t.database.db.updateTable('carts').set({ is_active: 0 }).where('id', '=', inactive).execute();
     const res = await t.request('/api/v1/plans');
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await readJson<Data<Plans>>(res);
     expect(data.free).toEqual({
       vehicleLimit: 3,
       photoLimit: 10,
@@ -72,10 +82,10 @@ describe('plans and checkout without Stripe (local test mode)', () => {
       detailedStats: false,
       prioritySupport: false,
     });
-    expect(data.groups.map((g: any) => g.name)).toEqual(['Individual', 'Professional']);
-    const plus = data.groups[0].plans.find((p: any) => p.name === 'Individual Plus (monthly)');
+    expect(data.groups.map((g) => g.name)).toEqual(['Individual', 'Professional']);
+    const plus = data.groups[0]!.plans.find((p) => p.name === 'Individual Plus (monthly)');
     expect(plus).toMatchObject({ planName: 'Individual Plus', price: 9.99, currency: { code: 'EUR', symbol: '€' }, months: 1 });
-    expect(plus.limits).toEqual({
+    expect(plus!.limits).toEqual({
       vehicleLimit: 5,
       photoLimit: 20,
       contactLimit: 200,
@@ -83,22 +93,22 @@ describe('plans and checkout without Stripe (local test mode)', () => {
       detailedStats: true,
       prioritySupport: false,
     });
-    const names = data.groups.flatMap((g: any) => g.plans.map((p: any) => p.id));
+    const names = data.groups.flatMap((g) => g.plans.map((p) => p.id));
     expect(names).not.toContain(inactive);
-    expect(data.groups[1].plans.find((p: any) => p.name === 'Professional Unlimited (monthly)').limits.vehicleLimit).toBeNull();
+    expect(data.groups[1]!.plans.find((p) => p.name === 'Professional Unlimited (monthly)')!.limits.vehicleLimit).toBeNull();
     await t.database.db.updateTable('carts').set({ is_active: 1 }).where('id', '=', inactive).execute();
   });
 
   it('lists the plans in the request language: groups, carts with their period, and the plan name without it', async () => {
     const res = await t.request('/api/v1/plans?lng=fr_FR');
     expect(res.status).toBe(200);
-    const { data } = await json(res);
-    expect(data.groups.map((g: any) => [g.name, g.description])).toEqual([
+    const { data } = await readJson<Data<Plans>>(res);
+    expect(data.groups.map((g) => [g.name, g.description])).toEqual([
       ['Particuliers', 'Pour les particuliers qui publient quelques véhicules par an.'],
       ['Professionnels', 'Pour les concessionnaires et les loueurs qui gèrent une flotte.'],
     ]);
-    const professional = data.groups[1].plans.filter((p: any) => p.planName === 'Professionnel');
-    expect(professional.map((p: any) => [p.name, p.description, p.months])).toEqual([
+    const professional = data.groups[1]!.plans.filter((p) => p.planName === 'Professionnel');
+    expect(professional.map((p) => [p.name, p.description, p.months])).toEqual([
       [
         'Professionnel (mensuel)',
         'Pour un garage qui grandit : vos annonces mises en avant et classées en premier, et un support prioritaire. Facturé chaque mois.',
@@ -110,11 +120,11 @@ describe('plans and checkout without Stripe (local test mode)', () => {
         12,
       ],
     ]);
-    expect(data.groups[0].plans.map((p: any) => p.planName)).toEqual(['Particulier Plus', 'Particulier Plus']);
+    expect(data.groups[0]!.plans.map((p) => p.planName)).toEqual(['Particulier Plus', 'Particulier Plus']);
     // A language without a translation reads the plain (English) text.
     const group = await t.database.db.selectFrom('cart_groups').select('id').where('name', '=', 'Individual').executeTakeFirstOrThrow();
     await t.database.db.updateTable('cart_groups').set({ name_i18n: null }).where('id', '=', group.id).execute();
-    expect((await json(await t.request('/api/v1/plans?lng=fr_FR'))).data.groups[0].name).toBe('Individual');
+    expect((await readJson<Data<Plans>>(await t.request('/api/v1/plans?lng=fr_FR'))).data.groups[0]!.name).toBe('Individual');
     await t.database.db
       .updateTable('cart_groups')
       .set({ name_i18n: JSON.stringify({ fr_FR: 'Particuliers' }) })
@@ -137,8 +147,8 @@ describe('plans and checkout without Stripe (local test mode)', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const plans = (await json(await t.request('/api/v1/plans?lng=de_DE'))).data.groups.flatMap((g: any) => g.plans);
-    expect(plans.find((p: any) => p.id === bare.id)).toMatchObject({ name: 'Probemonat', planName: 'Probemonat', description: null });
+    const plans = (await readJson<Data<Plans>>(await t.request('/api/v1/plans?lng=de_DE'))).data.groups.flatMap((g) => g.plans);
+    expect(plans.find((p) => p.id === bare.id)).toMatchObject({ name: 'Probemonat', planName: 'Probemonat', description: null });
     await t.database.db.deleteFrom('carts').where('id', '=', bare.id).execute();
   });
 
@@ -151,7 +161,7 @@ describe('plans and checkout without Stripe (local test mode)', () => {
       headers: { ...m.headers, 'accept-language': 'ar-SA,ar;q=0.9' },
     });
     expect(refused.status).toBe(403);
-    expect(await json(refused)).toEqual({
+    expect(await readJson<ApiError>(refused)).toEqual({
       code: 'PLAN_LIMIT_VEHICLES',
       error: 'الحد الأقصى للإعلانات في خطتك: 3. في خطة الأفراد بلس: 5.',
     });
@@ -160,11 +170,13 @@ describe('plans and checkout without Stripe (local test mode)', () => {
   it('names the plan in force, its payments and the payment being paid in the request language', async () => {
     const m = await t.member('zoe');
     const cart = await cartId(t, 'Professional (yearly)');
-    const { paymentId } = (await json(await checkout(m, cart, 'es_ES'))).data;
-    const view = await json(await t.request(`/api/v1/payments/${paymentId}?lng=es_ES`, { headers: m.headers }));
+    const { paymentId } = (await readJson<Checkout>(await checkout(m, cart, 'es_ES'))).data;
+    const view = await readJson<Data<CheckoutPayment>>(await t.request(`/api/v1/payments/${paymentId}?lng=es_ES`, { headers: m.headers }));
     expect(view.data.plan).toMatchObject({ name: 'Profesional (anual)', months: 12 });
     await t.request(`/api/v1/payments/local/${paymentId}/complete`, { method: 'POST', headers: m.headers });
-    const state = await json(await t.request(`/api/v1/user/${m.id}/subscription?lng=es_ES`, { headers: m.headers }));
+    const state = await readJson<Data<Subscription>>(
+      await t.request(`/api/v1/user/${m.id}/subscription?lng=es_ES`, { headers: m.headers }),
+    );
     expect(state.data).toMatchObject({
       status: 'active',
       plan: { name: 'Profesional (anual)', months: 12 },
@@ -172,7 +184,7 @@ describe('plans and checkout without Stripe (local test mode)', () => {
     });
     const again = await checkout(m, cart, 'es_ES');
     expect(again.status).toBe(409);
-    expect(await json(again)).toMatchObject({
+    expect(await readJson<ApiError>(again)).toMatchObject({
       code: 'ALREADY_SUBSCRIBED',
       error: expect.stringMatching(/^Ya tienes el plan Profesional \(anual\), activo hasta el /),
     });
@@ -184,19 +196,19 @@ describe('plans and checkout without Stripe (local test mode)', () => {
     for (let i = 0; i < 3; i++) expect((await publish(m)).status).toBe(201);
     const refused = await publish(m);
     expect(refused.status).toBe(403);
-    expect(await json(refused)).toMatchObject({
+    expect(await readJson<ApiError>(refused)).toMatchObject({
       code: 'PLAN_LIMIT_VEHICLES',
       error: 'Your plan allows 3 listings. The Individual Plus plan allows 5.',
     });
     const french = await t.request('/api/v1/vehicles?lng=fr_FR', { method: 'POST', json: await listing(t, m.id), headers: m.headers });
-    expect((await json(french)).error).toBe('Votre formule permet 3 annonces. La formule Particulier Plus en permet 5.');
+    expect((await readJson<ApiError>(french)).error).toBe('Votre formule permet 3 annonces. La formule Particulier Plus en permet 5.');
     expect(await t.database.db.selectFrom('vehicles').select('id').where('owner_id', '=', m.id).execute()).toHaveLength(3);
 
     const started = await checkout(m, await cartId(t, 'Individual Plus (monthly)'));
     expect(started.status).toBe(200);
-    const { data } = await json(started);
+    const { data } = await readJson<Checkout>(started);
     expect(data).toEqual({ url: `/billing/checkout?payment=${data.paymentId}`, paymentId: data.paymentId, mode: 'local' });
-    const view = await json(await t.request(`/api/v1/payments/${data.paymentId}`, { headers: m.headers }));
+    const view = await readJson<Data<CheckoutPayment>>(await t.request(`/api/v1/payments/${data.paymentId}`, { headers: m.headers }));
     expect(view.data).toMatchObject({
       status: 'pending',
       plan: { name: 'Individual Plus (monthly)', months: 1, price: 9.99 },
@@ -204,7 +216,7 @@ describe('plans and checkout without Stripe (local test mode)', () => {
     });
 
     const done = await t.request(`/api/v1/payments/local/${data.paymentId}/complete`, { method: 'POST', headers: m.headers });
-    expect(await json(done)).toEqual({ data: { redirect: `/billing/success?payment=${data.paymentId}` } });
+    expect(await readJson<Redirect>(done)).toEqual({ data: { redirect: `/billing/success?payment=${data.paymentId}` } });
     const state = await subscription(m);
     expect(state).toMatchObject({
       status: 'active',
@@ -214,8 +226,10 @@ describe('plans and checkout without Stripe (local test mode)', () => {
       usage: { vehicles: 3 },
       payments: [{ id: data.paymentId, status: 'paid', provider: 'local', amount: 9.99, plan: 'Individual Plus (monthly)' }],
     });
-    expect(new Date(state.plan.expiresAt).getTime() - new Date(state.plan.startedAt).getTime()).toBeGreaterThan(27 * 86_400_000);
-    expect((await json(await t.request('/api/v1/user/me', { headers: m.headers }))).data.is_premium).toBe(true);
+    expect(new Date(state.plan!.expiresAt).getTime() - new Date(state.plan!.startedAt).getTime()).toBeGreaterThan(27 * 86_400_000);
+    expect(
+      (await readJson<RouteJson<typeof meRoute, 200>>(await t.request('/api/v1/user/me', { headers: m.headers }))).data.is_premium,
+    ).toBe(true);
     expect((await publish(m)).status).toBe(201);
 
     // Completing again changes nothing: one subscription, paid once.
@@ -228,11 +242,11 @@ describe('plans and checkout without Stripe (local test mode)', () => {
   it('refuses to sell the plan already in force (409 ALREADY_SUBSCRIBED, until when), and lets a member change plan', async () => {
     const m = await t.member('gaston');
     const plus = await cartId(t, 'Individual Plus (monthly)');
-    const first = (await json(await checkout(m, plus))).data.paymentId;
+    const first = (await readJson<Checkout>(await checkout(m, plus))).data.paymentId;
     await t.request(`/api/v1/payments/local/${first}/complete`, { method: 'POST', headers: m.headers });
     const again = await checkout(m, plus);
     expect(again.status).toBe(409);
-    const body = await json(again);
+    const body = await readJson<ApiError>(again);
     const until = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
       new Date((await subscriptions(t, m.id))[0]!.expires_at),
     );
@@ -242,18 +256,18 @@ describe('plans and checkout without Stripe (local test mode)', () => {
     });
 
     // An upgrade starts when paid; the previous plan is cancelled then.
-    const pro = (await json(await checkout(m, await cartId(t, 'Professional (monthly)')))).data.paymentId;
+    const pro = (await readJson<Checkout>(await checkout(m, await cartId(t, 'Professional (monthly)')))).data.paymentId;
     await t.request(`/api/v1/payments/local/${pro}/complete`, { method: 'POST', headers: m.headers });
     const rows = await subscriptions(t, m.id);
     expect(rows.map((r) => r.status)).toEqual(['cancelled', 'active']);
-    expect((await subscription(m)).plan.name).toBe('Professional (monthly)');
+    expect((await subscription(m)).plan!.name).toBe('Professional (monthly)');
   });
 
   it('cancels a local checkout: the payment is cancelled and no plan starts', async () => {
     const m = await t.member('hector');
-    const { paymentId } = (await json(await checkout(m, await cartId(t, 'Professional (yearly)')))).data;
+    const { paymentId } = (await readJson<Checkout>(await checkout(m, await cartId(t, 'Professional (yearly)')))).data;
     const res = await t.request(`/api/v1/payments/local/${paymentId}/cancel`, { method: 'POST', headers: m.headers });
-    expect(await json(res)).toEqual({ data: { redirect: `/billing/cancel?payment=${paymentId}` } });
+    expect(await readJson<Redirect>(res)).toEqual({ data: { redirect: `/billing/cancel?payment=${paymentId}` } });
     expect((await payment(t, paymentId)).status).toBe('cancelled');
     expect(await subscriptions(t, m.id)).toEqual([]);
     expect(await subscription(m)).toMatchObject({ status: 'none', isPremium: false, payments: [{ status: 'cancelled' }] });
@@ -266,7 +280,7 @@ describe('plans and checkout without Stripe (local test mode)', () => {
 
   it('answers 404 PLAN_NOT_FOUND for an unknown or inactive plan, 403 for someone else, 401 signed out', async () => {
     const m = await t.member('jules');
-    expect(await json(await checkout(m, 99999))).toMatchObject({ code: 'PLAN_NOT_FOUND' });
+    expect(await readJson<ApiError>(await checkout(m, 99999))).toMatchObject({ code: 'PLAN_NOT_FOUND' });
     const cart = await cartId(t, 'Professional (yearly)');
     await t.database.db.updateTable('carts').set({ is_active: 0 }).where('id', '=', cart).execute();
     const inactive = await checkout(m, cart);
@@ -296,7 +310,7 @@ describe('plans and checkout without Stripe (local test mode)', () => {
       lastName: 'Unverified',
     };
     await t.request('/api/v1/auth/signup', { method: 'POST', json: { ...person, phone: '+33 6 12 34 56 78' } });
-    const signed = await json(
+    const signed = await readJson<RouteJson<typeof loginRoute, 200>>(
       await t.request('/api/v1/auth/login', { method: 'POST', json: { email: person.email, password: person.password } }),
     );
     const id = signed.data.id as number;
@@ -305,7 +319,7 @@ describe('plans and checkout without Stripe (local test mode)', () => {
       headers: { authorization: `Bearer ${signed.security.accessToken}` },
     });
     expect(res.status).toBe(402);
-    expect(await json(res)).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    expect(await readJson<ApiError>(res)).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
     expect(await t.database.db.selectFrom('payments').select('id').where('user_id', '=', id).execute()).toEqual([]);
   });
 
@@ -313,7 +327,7 @@ describe('plans and checkout without Stripe (local test mode)', () => {
     const m = await t.member('lea');
     const res = await publish(m, 11);
     expect(res.status).toBe(403);
-    expect(await json(res)).toMatchObject({
+    expect(await readJson<ApiError>(res)).toMatchObject({
       code: 'PLAN_LIMIT_PHOTOS',
       error: 'Your plan allows 10 photos per listing. The Individual Plus plan allows 20.',
     });
@@ -322,7 +336,7 @@ describe('plans and checkout without Stripe (local test mode)', () => {
 
   it('refuses a message to a seller past their monthly allowance, without telling the visitor about the plan', async () => {
     const seller = await t.member('marius');
-    const id = (await json(await publish(seller))).data.id as number;
+    const id = (await readJson<Published>(await publish(seller))).data.id as number;
     const now = new Date().toISOString();
     await t.database.db
       .insertInto('contacts')
@@ -333,7 +347,10 @@ describe('plans and checkout without Stripe (local test mode)', () => {
     const message = { firstname: 'Jean', lastname: 'Dupont', phone: '+33 6 98 76 54 32', message: 'Is it still available?' };
     const res = await t.request(`/api/v1/vehicles/${id}/contact?lng=en_US`, { method: 'POST', json: message });
     expect(res.status).toBe(403);
-    expect(await json(res)).toEqual({ code: 'PLAN_LIMIT_CONTACTS', error: 'This seller cannot receive more messages this month.' });
+    expect(await readJson<ApiError>(res)).toEqual({
+      code: 'PLAN_LIMIT_CONTACTS',
+      error: 'This seller cannot receive more messages this month.',
+    });
     expect((await subscription(seller)).usage.contactsThisMonth).toBe(20);
     // The seller is told once this month, in their language, that messages are being refused.
     await t.request(`/api/v1/vehicles/${id}/contact`, { method: 'POST', json: message });
@@ -353,15 +370,15 @@ describe('plans and checkout without Stripe (local test mode)', () => {
 
   it('gives detailed statistics only on a plan that includes them, with real counts', async () => {
     const seller = await t.member('nadia');
-    const id = (await json(await publish(seller))).data.id as number;
+    const id = (await readJson<Published>(await publish(seller))).data.id as number;
     const refused = await t.request(`/api/v1/me/vehicles/${id}/stats?lng=en_US`, { headers: seller.headers });
     expect(refused.status).toBe(403);
-    expect(await json(refused)).toEqual({
+    expect(await readJson<ApiError>(refused)).toEqual({
       code: 'PLAN_FEATURE_STATS',
       error: 'Detailed statistics are not included in your plan. The Individual Plus plan includes them.',
     });
     const german = await t.request(`/api/v1/me/vehicles/${id}/stats?lng=de_DE`, { headers: seller.headers });
-    expect((await json(german)).error).toBe(
+    expect((await readJson<ApiError>(german)).error).toBe(
       'Detaillierte Statistiken sind in Ihrem Tarif nicht enthalten. Der Tarif Privat Plus enthält sie.',
     );
 
@@ -380,14 +397,14 @@ describe('plans and checkout without Stripe (local test mode)', () => {
       .execute();
 
     // The seller deletes the message from their inbox: it still counts as a contact.
-    const inbox = await json(await t.request('/api/v1/notifications', { headers: seller.headers }));
-    const received = inbox.data.find((n: { kind: string }) => n.kind === 'contact');
-    expect((await t.request(`/api/v1/notifications/${received.id}`, { method: 'DELETE', headers: seller.headers })).status).toBe(200);
+    const inbox = await readJson<RouteJson<typeof inboxRoute, 200>>(await t.request('/api/v1/notifications', { headers: seller.headers }));
+    const received = inbox.data.find((n) => n.kind === 'contact');
+    expect((await t.request(`/api/v1/notifications/${received!.id}`, { method: 'DELETE', headers: seller.headers })).status).toBe(200);
 
     await t.subscribe(seller.id, 'Individual Plus (monthly)');
     const res = await t.request(`/api/v1/me/vehicles/${id}/stats?days=7`, { headers: seller.headers });
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await readJson<RouteJson<typeof statsRoute, 200>>(res);
     expect(data.days).toHaveLength(7);
     expect(data.days.at(-1)).toEqual({ day: today, views: 2, likes: 1, favorites: 1, contacts: 1 });
     expect(data.totals).toEqual({ views: 2, likes: 1, favorites: 1, contacts: 1 });
@@ -396,11 +413,12 @@ describe('plans and checkout without Stripe (local test mode)', () => {
 
   it('features a seller’s listings while a plan with featured listings lasts', async () => {
     const seller = await t.member('pauline');
-    const before = (await json(await publish(seller))).data.id as number;
-    const { paymentId } = (await json(await checkout(seller, await cartId(t, 'Professional (monthly)')))).data;
+    const before = (await readJson<Published>(await publish(seller))).data.id as number;
+    const { paymentId } = (await readJson<Checkout>(await checkout(seller, await cartId(t, 'Professional (monthly)')))).data;
     await t.request(`/api/v1/payments/local/${paymentId}/complete`, { method: 'POST', headers: seller.headers });
-    const after = (await json(await publish(seller))).data.id as number;
-    for (const id of [before, after]) expect((await json(await t.request(`/api/v1/vehicles/${id}`))).data.featured).toBe(true);
+    const after = (await readJson<Published>(await publish(seller))).data.id as number;
+    for (const id of [before, after])
+      expect((await readJson<Data<VehicleDetail>>(await t.request(`/api/v1/vehicles/${id}`))).data.featured).toBe(true);
 
     // An administrator featured one listing too: the plan ending leaves that one featured.
     await t.database.db.updateTable('vehicles').set({ featured: 1 }).where('id', '=', before).execute();
@@ -412,8 +430,8 @@ describe('plans and checkout without Stripe (local test mode)', () => {
       .where('handler', '=', 'expire-subscriptions')
       .executeTakeFirstOrThrow();
     await t.deps.jobs.runNow(job.id);
-    expect((await json(await t.request(`/api/v1/vehicles/${before}`))).data.featured).toBe(true);
-    expect((await json(await t.request(`/api/v1/vehicles/${after}`))).data.featured).toBe(false);
+    expect((await readJson<Data<VehicleDetail>>(await t.request(`/api/v1/vehicles/${before}`))).data.featured).toBe(true);
+    expect((await readJson<Data<VehicleDetail>>(await t.request(`/api/v1/vehicles/${after}`))).data.featured).toBe(false);
     expect(await subscription(seller)).toMatchObject({ status: 'expired', isPremium: false, limits: { vehicleLimit: 3 } });
   });
 });
@@ -485,7 +503,7 @@ describe('checkout through Stripe (its library against a local fake of its API)'
     const cart = await cartId(t, 'Professional (monthly)');
     const res = await t.request(`/api/v1/user/${m.id}/cart/${cart}/stripe/payment`, { method: 'POST', headers: m.headers });
     expect(res.status).toBe(200);
-    const { data } = await json(res);
+    const { data } = await readJson<Checkout>(res);
     expect(data).toEqual({ url: 'https://checkout.stripe.test/c/pay/cs_test_1', paymentId: data.paymentId, mode: 'stripe' });
     expect(sessions[0]).toMatchObject({
       mode: 'payment',
@@ -502,7 +520,7 @@ describe('checkout through Stripe (its library against a local fake of its API)'
     const payload = event('evt_1', 'checkout.session.completed', data.paymentId);
     const forged = await deliver(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' }));
     expect(forged.status).toBe(400);
-    expect(await json(forged)).toMatchObject({ code: 'BAD_STRIPE_SIGNATURE' });
+    expect(await readJson<ApiError>(forged)).toMatchObject({ code: 'BAD_STRIPE_SIGNATURE' });
     expect((await payment(t, data.paymentId)).status).toBe('pending');
     expect(await subscriptions(t, m.id)).toEqual([]);
 
@@ -522,7 +540,9 @@ describe('checkout through Stripe (its library against a local fake of its API)'
     const m = await t.member('ursula');
     const cart = await cartId(t, 'Individual Plus (yearly)');
     const { paymentId } = (
-      await json(await t.request(`/api/v1/user/${m.id}/cart/${cart}/stripe/payment?lng=de_DE`, { method: 'POST', headers: m.headers }))
+      await readJson<Checkout>(
+        await t.request(`/api/v1/user/${m.id}/cart/${cart}/stripe/payment?lng=de_DE`, { method: 'POST', headers: m.headers }),
+      )
     ).data;
     // Stripe's page shows the plan as the member chose it, in their language.
     expect(sessions.at(-1)).toMatchObject({ 'line_items[0][price_data][product_data][name]': 'Privat Plus (jährlich)' });
@@ -538,11 +558,11 @@ describe('checkout through Stripe (its library against a local fake of its API)'
     const m = await t.member('rachel');
     const cart = await cartId(t, 'Individual Plus (monthly)');
     const { paymentId } = (
-      await json(await t.request(`/api/v1/user/${m.id}/cart/${cart}/stripe/payment`, { method: 'POST', headers: m.headers }))
+      await readJson<Checkout>(await t.request(`/api/v1/user/${m.id}/cart/${cart}/stripe/payment`, { method: 'POST', headers: m.headers }))
     ).data;
     const res = await deliver(event('evt_2', 'customer.created', paymentId));
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ received: true });
+    expect(await readJson<RouteJson<typeof webhookRoute, 200>>(res)).toEqual({ received: true });
     expect((await payment(t, paymentId)).status).toBe('pending');
     expect(await subscriptions(t, m.id)).toEqual([]);
   });
@@ -555,7 +575,7 @@ describe('checkout through Stripe (its library against a local fake of its API)'
       headers: m.headers,
     });
     expect(res.status).toBe(502);
-    expect(await json(res)).toMatchObject({ code: 'PAYMENT_PROVIDER_ERROR' });
+    expect(await readJson<ApiError>(res)).toMatchObject({ code: 'PAYMENT_PROVIDER_ERROR' });
     const rows = await t.database.db.selectFrom('payments').select('status').where('user_id', '=', m.id).execute();
     expect(rows).toEqual([{ status: 'failed' }]);
   });

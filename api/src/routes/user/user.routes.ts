@@ -123,7 +123,7 @@ const UserData = z.object({ data: z.record(z.string(), z.unknown()) });
 const tags = ['User'];
 const auth = requireUser();
 
-const me = createRoute({
+export const me = createRoute({
   method: 'get',
   path: '/me',
   tags,
@@ -131,7 +131,7 @@ const me = createRoute({
   middleware: auth,
   responses: { 200: { description: 'The user', ...jsonContent(UserData) }, 401: failure('Not signed in') },
 });
-const getUser = createRoute({
+export const getUser = createRoute({
   method: 'get',
   path: '/{id}',
   tags,
@@ -140,7 +140,7 @@ const getUser = createRoute({
   request: { params: IdParam },
   responses: { 200: { description: 'The user', ...jsonContent(UserData) }, ...guarded },
 });
-const changeUser = (method: 'put' | 'patch') =>
+export const changeUser = (method: 'put' | 'patch') =>
   createRoute({
     method,
     path: '/{id}',
@@ -163,7 +163,7 @@ const deleteUserRoute = createRoute({
   request: { params: IdParam, body: { ...jsonContent(DeleteAccountBody), required: false } },
   responses: { 200: { description: 'Deleted', ...jsonContent(z.object({ data: z.object({ ok: z.literal(true) }) })) }, ...guarded },
 });
-const linkCodeRoute = createRoute({
+export const linkCodeRoute = createRoute({
   method: 'post',
   path: '/{id}/provider/code',
   tags,
@@ -178,7 +178,7 @@ const linkCodeRoute = createRoute({
     502: failure('PROVIDER_UNAVAILABLE'),
   },
 });
-const linkRoute = createRoute({
+export const linkRoute = createRoute({
   method: 'post',
   path: '/{id}/provider',
   tags,
@@ -187,7 +187,7 @@ const linkRoute = createRoute({
   request: { params: IdParam, headers: ProcessIdHeader, body: { ...jsonContent(ProviderBody), required: true } },
   responses: { 200: { description: 'Linked', ...jsonContent(UserData) }, 400: failure('PROCESS_INVALID'), ...guarded },
 });
-const unlinkRoute = createRoute({
+export const unlinkRoute = createRoute({
   method: 'delete',
   path: '/{id}/provider',
   tags,
@@ -196,7 +196,7 @@ const unlinkRoute = createRoute({
   request: { params: IdParam, body: { ...jsonContent(ProviderBody), required: true } },
   responses: { 200: { description: 'Unlinked', ...jsonContent(UserData) }, ...guarded },
 });
-const notifiableRoute = createRoute({
+export const notifiableRoute = createRoute({
   method: 'put',
   path: '/{id}/is-notifiable',
   tags,
@@ -214,7 +214,7 @@ const getSettings = createRoute({
   request: { params: IdParam },
   responses: { 200: { description: 'Preferences', ...jsonContent(z.object({ data: NotificationSettings })) }, ...guarded },
 });
-const putSettings = createRoute({
+export const putSettings = createRoute({
   method: 'put',
   path: '/{id}/notification-settings',
   tags,

@@ -56,7 +56,7 @@ const invalid = failure(
   'VALIDATION_FAILED: details name each field (a missing field, a value out of range, an unknown reference, a city of another country, a picture that is not yours or is used by another listing)',
 );
 
-const createVehicleRoute = createRoute({
+export const createVehicleRoute = createRoute({
   method: 'post',
   path: '/',
   tags,
