@@ -9,7 +9,7 @@ import { filterValue, type SortColumns } from './list-query.ts';
 
 const STATUSES = ['open', 'closed'] as const;
 
-const AdminSupportRequest = z
+export const AdminSupportRequest = z
   .object({
     id: z.number(),
     userId: z.number().nullable().openapi({ description: 'The member who wrote; null for a guest or once the account is deleted' }),

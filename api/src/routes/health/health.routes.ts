@@ -3,7 +3,7 @@ import { createRouter, type Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { pingDatabase } from './health.data.ts';
 
-const health = createRoute({
+export const health = createRoute({
   method: 'get',
   path: '/',
   tags: ['System'],

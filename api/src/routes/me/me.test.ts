@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp, type TestMember } from '../../testing.ts';
+import { type ApiError, createTestApp, type Data, readJson, type TestApp, type TestMember } from '../../testing.ts';
+import type { PersonalFragment } from '../../types.ts';
 
 let t: TestApp;
 let buyer: TestMember;
@@ -23,31 +24,37 @@ describe('GET /api/v1/me/fragment: the signed-in visitor’s part of a shared pa
   it('asks a visitor who is not signed in to sign in', async () => {
     const res = await fragment(null, `?vehicle=${listing}`);
     expect(res.status).toBe(401);
-    expect((await json(res)).code).toBe('UNAUTHORIZED');
+    expect((await readJson<ApiError>(res)).code).toBe('UNAUTHORIZED');
   });
 
   it('gives the header’s name, premium badge and unread count, never to be kept by a cache', async () => {
     const res = await fragment(buyer);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
-    expect((await json(res)).data).toEqual({ firstName: 'Test', premium: false, unread: 0, messages: 0, vehicle: null });
+    expect((await readJson<Data<PersonalFragment>>(res)).data).toEqual({
+      firstName: 'Test',
+      premium: false,
+      unread: 0,
+      messages: 0,
+      vehicle: null,
+    });
 
     const cart = await t.database.db.selectFrom('carts').select('name').orderBy('id').executeTakeFirstOrThrow();
     await t.subscribe(buyer.id, cart.name);
     await t.database.db.updateTable('users').set({ first_name: 'Ada' }).where('id', '=', buyer.id).execute();
-    expect((await json(await fragment(buyer))).data).toMatchObject({ firstName: 'Ada', premium: true });
+    expect((await readJson<Data<PersonalFragment>>(await fragment(buyer))).data).toMatchObject({ firstName: 'Ada', premium: true });
   });
 
   it('counts the messages a seller has not read yet', async () => {
     const contact = { firstname: 'Jean', lastname: 'Dupont', phone: '+33 6 98 76 54 32', message: 'Is it still available?' };
     const sent = await t.request(`/api/v1/vehicles/${listing}/contact`, { method: 'POST', json: contact });
     expect(sent.status).toBeLessThan(300);
-    expect((await json(await fragment(seller))).data).toMatchObject({ unread: 1, messages: 1 });
-    expect((await json(await fragment(buyer))).data).toMatchObject({ unread: 0, messages: 0 });
+    expect((await readJson<Data<PersonalFragment>>(await fragment(seller))).data).toMatchObject({ unread: 1, messages: 1 });
+    expect((await readJson<Data<PersonalFragment>>(await fragment(buyer))).data).toMatchObject({ unread: 0, messages: 0 });
   });
 
   it('tells a visitor their marks on the vehicle, and its owner that it is theirs', async () => {
-    expect((await json(await fragment(buyer, `?vehicle=${listing}`))).data.vehicle).toEqual({
+    expect((await readJson<Data<PersonalFragment>>(await fragment(buyer, `?vehicle=${listing}`))).data.vehicle).toEqual({
       id: listing,
       liked: false,
       favorite: false,
@@ -55,13 +62,13 @@ describe('GET /api/v1/me/fragment: the signed-in visitor’s part of a shared pa
     });
     expect((await t.request(`/api/v1/vehicles/${listing}/like`, { method: 'POST', headers: buyer.headers })).status).toBe(201);
     expect((await t.request(`/api/v1/vehicles/${listing}/favorite`, { method: 'POST', headers: buyer.headers })).status).toBe(201);
-    expect((await json(await fragment(buyer, `?vehicle=${listing}`))).data.vehicle).toEqual({
+    expect((await readJson<Data<PersonalFragment>>(await fragment(buyer, `?vehicle=${listing}`))).data.vehicle).toEqual({
       id: listing,
       liked: true,
       favorite: true,
       own: false,
     });
-    expect((await json(await fragment(seller, `?vehicle=${listing}`))).data.vehicle).toEqual({
+    expect((await readJson<Data<PersonalFragment>>(await fragment(seller, `?vehicle=${listing}`))).data.vehicle).toEqual({
       id: listing,
       liked: false,
       favorite: false,
@@ -70,12 +77,12 @@ describe('GET /api/v1/me/fragment: the signed-in visitor’s part of a shared pa
   });
 
   it('answers null for a vehicle that does not exist, and a clear 422 for one that cannot', async () => {
-    expect((await json(await fragment(buyer, '?vehicle=999999'))).data.vehicle).toBeNull();
+    expect((await readJson<Data<PersonalFragment>>(await fragment(buyer, '?vehicle=999999'))).data.vehicle).toBeNull();
     for (const bad of ['abc', '0', '-3', '1.5']) {
       const res = await t.request(`/api/v1/me/fragment?vehicle=${bad}&lng=fr_FR`, { headers: buyer.headers });
       expect(res.status).toBe(422);
-      const body = await json(res);
-      expect(body.details[0].path).toBe('vehicle');
+      const body = await readJson<ApiError>(res);
+      expect(body.details![0]!.path).toBe('vehicle');
       expect(body.error).not.toMatch(/invalid input/i);
     }
   });

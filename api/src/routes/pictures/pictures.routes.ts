@@ -30,7 +30,7 @@ const uploadLimit = createMiddleware<AppEnv>((c, next) =>
 
 const tags = ['Pictures'];
 
-const upload = createRoute({
+export const upload = createRoute({
   method: 'post',
   path: '/',
   tags,

@@ -7,7 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign } from '../../middleware/signature.ts';
 import { runtimeConfig } from '../../runtime-config.ts';
 import { createHttpServer } from '../../server/http.ts';
-import { createTestApp, json, type TestApp } from '../../testing.ts';
+import { type ApiError, createTestApp, type Data, type RouteJson, readJson, type TestApp } from '../../testing.ts';
+import type { VehicleDetail } from '../../types.ts';
+import type { upload as uploadRoute } from './pictures.routes.ts';
+
+type Uploaded = RouteJson<typeof uploadRoute, 201>;
+/**
+ * The part of /api/v1/openapi.json this test reads. The document's own type (`getOpenAPI31Document`) makes every
+ * path, operation and request body optional or a `$ref`, which this test knows the upload route is not.
+ */
+interface DocumentPaths {
+  paths: Record<string, { post?: { requestBody: { content: Record<string, unknown> } }; delete?: unknown }>;
+}
 
 const member = (name: string) => t.member(name);
 
@@ -115,7 +126,7 @@ describe('POST /api/v1/pictures', () => {
     const me = await member('photographer');
     const res = await upload(photo, 'IMG_0001.jpg', 'image/jpeg', me.headers);
     expect(res.status).toBe(201);
-    const { data } = await json(res);
+    const { data } = await readJson<Uploaded>(res);
     // Orientation 6: the 2000×1500 sensor image is a 1500×2000 portrait.
     expect(data).toMatchObject({ id: expect.any(Number), width: 1500, height: 2000 });
     expect(data.url).toMatch(/^\/media\/pictures\/[0-9a-f]{2}\/[0-9a-f]{32}\/full\.jpg$/);
@@ -138,7 +149,7 @@ describe('POST /api/v1/pictures', () => {
       expect(meta.orientation, url).toBeUndefined();
       expect(meta.height! > meta.width!, url).toBe(true);
     }
-    const r640 = data.renditions.find((r: { width: number; format: string }) => r.width === 640 && r.format === 'webp');
+    const r640 = data.renditions.find((r: { width: number; format: string }) => r.width === 640 && r.format === 'webp')!;
     expect(r640.height).toBe(853);
     expect((await sharp(readFileSync(fileOf(r640.url))).metadata()).format).toBe('webp');
 
@@ -152,7 +163,7 @@ describe('POST /api/v1/pictures', () => {
     const me = await member('pngsender');
     const res = await upload(png, 'car.png', 'image/png', me.headers);
     expect(res.status).toBe(201);
-    const { data } = await json(res);
+    const { data } = await readJson<Uploaded>(res);
     expect(data).toMatchObject({ width: 500, height: 300 });
     expect(data.url).toMatch(/\/full\.png$/);
     expect(data.renditions.map((r: { width: number; format: string }) => `${r.width}.${r.format}`)).toEqual([
@@ -173,7 +184,7 @@ describe('POST /api/v1/pictures', () => {
     const files = storedFiles().length;
     const res = await upload(gif, 'car.jpg', 'image/jpeg', me.headers, '?lng=fr_FR');
     expect(res.status).toBe(415);
-    const body = await json(res);
+    const body = await readJson<ApiError>(res);
     expect(body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     expect(body.error).not.toBe('This type of content is not accepted.');
     expect(await pictureCount()).toBe(before);
@@ -196,7 +207,7 @@ describe('POST /api/v1/pictures', () => {
     for (const [label, bytes] of cases) {
       const res = await upload(bytes, 'car.jpg', 'image/jpeg', me.headers);
       expect(res.status, label).toBe(415);
-      expect((await json(res)).code, label).toBe('UNSUPPORTED_MEDIA_TYPE');
+      expect((await readJson<ApiError>(res)).code, label).toBe('UNSUPPORTED_MEDIA_TYPE');
     }
     expect(await pictureCount()).toBe(before);
     expect(storedFiles()).toHaveLength(files);
@@ -210,7 +221,7 @@ describe('POST /api/v1/pictures', () => {
     const started = Date.now();
     const res = await upload(bomb, 'bomb.png', 'image/png', me.headers);
     expect(res.status).toBe(422);
-    expect(await json(res)).toMatchObject({ code: 'PICTURE_TOO_MANY_PIXELS', error: expect.stringContaining('50') });
+    expect(await readJson<ApiError>(res)).toMatchObject({ code: 'PICTURE_TOO_MANY_PIXELS', error: expect.stringContaining('50') });
     expect(Date.now() - started).toBeLessThan(2000);
     expect(await pictureCount()).toBe(before);
   });
@@ -227,7 +238,7 @@ describe('POST /api/v1/pictures', () => {
     const files = storedFiles().length;
     const res = await upload(big, 'big.png', 'image/png', me.headers);
     expect(res.status).toBe(413);
-    expect((await json(res)).code).toBe('PAYLOAD_TOO_LARGE');
+    expect((await readJson<ApiError>(res)).code).toBe('PAYLOAD_TOO_LARGE');
     expect(await pictureCount()).toBe(before);
     expect(storedFiles()).toHaveLength(files);
   });
@@ -248,7 +259,7 @@ describe('POST /api/v1/pictures', () => {
     const before = await pictureCount();
     const res = await t.app.request('/api/v1/pictures', { method: 'POST', headers, body: stream, duplex: 'half' } as RequestInit);
     expect(res.status).toBe(413);
-    expect((await json(res)).code).toBe('PAYLOAD_TOO_LARGE');
+    expect((await readJson<ApiError>(res)).code).toBe('PAYLOAD_TOO_LARGE');
     // Read no further than the limit: the rest of the 12 MB was never pulled.
     expect(sent).toBeLessThan(5 * MB + 256 * 1024);
     expect(await pictureCount()).toBe(before);
@@ -266,7 +277,7 @@ describe('POST /api/v1/pictures', () => {
       body,
     });
     expect(missing.status).toBe(422);
-    expect(await json(missing)).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'file' }] });
+    expect(await readJson<ApiError>(missing)).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'file' }] });
 
     const asJson = await t.request('/api/v1/pictures', { method: 'POST', headers: me.headers, json: { file: 'car.png' } });
     expect(asJson.status).toBe(415);
@@ -291,10 +302,10 @@ describe('POST /api/v1/pictures', () => {
         body,
       });
       expect(res.status).toBe(201);
-      const { data } = await json(res);
+      const { data } = await readJson<Uploaded>(res);
 
       const avif = data.renditions.find((r: { format: string }) => r.format === 'avif');
-      const served = await fetch(`${base}${avif.url}`);
+      const served = await fetch(`${base}${avif!.url}`);
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe('image/avif');
       expect(served.headers.get('cache-control')).toContain('immutable');
@@ -302,7 +313,7 @@ describe('POST /api/v1/pictures', () => {
       // The vehicle form attaches pictures by id; the vehicle API then shows the same URL.
       const vehicle = await t.database.db.selectFrom('vehicles').select('id').executeTakeFirstOrThrow();
       await t.database.db.updateTable('pictures').set({ vehicle_id: vehicle.id, position: 9 }).where('id', '=', data.id).execute();
-      const shown = await json(await t.request(`/api/v1/vehicles/${vehicle.id}`));
+      const shown = await readJson<Data<VehicleDetail>>(await t.request(`/api/v1/vehicles/${vehicle.id}`));
       expect(shown.data.pictures).toContainEqual(expect.objectContaining({ id: data.id, url: data.url, width: 1500, height: 2000 }));
     } finally {
       await new Promise((resolve) => server.close(resolve));
@@ -310,9 +321,9 @@ describe('POST /api/v1/pictures', () => {
   });
 
   it('is described in the OpenAPI document', async () => {
-    const doc = await json(await t.request('/api/v1/openapi.json'));
-    expect(doc.paths['/api/v1/pictures'].post.requestBody.content['multipart/form-data']).toBeDefined();
-    expect(doc.paths['/api/v1/pictures/{id}'].delete).toBeDefined();
+    const doc = await readJson<DocumentPaths>(await t.request('/api/v1/openapi.json'));
+    expect(doc.paths['/api/v1/pictures']!.post!.requestBody.content['multipart/form-data']).toBeDefined();
+    expect(doc.paths['/api/v1/pictures/{id}']!.delete).toBeDefined();
   });
 });
 
@@ -320,7 +331,7 @@ describe('DELETE /api/v1/pictures/{id}', () => {
   it('lets only the uploader delete: 403 for others, 404 when unknown, then the row and files are gone', async () => {
     const owner = await member('deleter');
     const other = await member('intruder');
-    const { data } = await json(await upload(png, 'car.png', 'image/png', owner.headers));
+    const { data } = await readJson<Uploaded>(await upload(png, 'car.png', 'image/png', owner.headers));
     const files = [data.url, ...data.renditions.map((r: { url: string }) => r.url)].map(fileOf);
     for (const f of files) expect(existsSync(f)).toBe(true);
 
@@ -331,7 +342,7 @@ describe('DELETE /api/v1/pictures/{id}', () => {
 
     const unknown = await t.request('/api/v1/pictures/999999', { method: 'DELETE', headers: owner.headers });
     expect(unknown.status).toBe(404);
-    expect((await json(unknown)).code).toBe('PICTURE_NOT_FOUND');
+    expect((await readJson<ApiError>(unknown)).code).toBe('PICTURE_NOT_FOUND');
 
     const res = await t.request(`/api/v1/pictures/${data.id}`, { method: 'DELETE', headers: owner.headers });
     expect(res.status).toBe(200);

@@ -10,7 +10,7 @@ const tags = ['Saved searches'];
 const middleware = requireUser();
 const notFound = { 404: failure('SAVED_SEARCH_NOT_FOUND: none of the caller’s searches has this id') };
 
-const listSavedSearchesRoute = createRoute({
+export const listSavedSearchesRoute = createRoute({
   method: 'get',
   path: '/',
   tags,
@@ -19,7 +19,7 @@ const listSavedSearchesRoute = createRoute({
   responses: { 200: { description: 'The list', ...jsonContent(z.object({ data: z.array(SavedSearch) })) } },
 });
 
-const createSavedSearchRoute = createRoute({
+export const createSavedSearchRoute = createRoute({
   method: 'post',
   path: '/',
   tags,
@@ -32,7 +32,7 @@ const createSavedSearchRoute = createRoute({
   },
 });
 
-const updateSavedSearchRoute = createRoute({
+export const updateSavedSearchRoute = createRoute({
   method: 'patch',
   path: '/{id}',
   tags,

@@ -2,7 +2,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp, type TestMember } from '../../testing.ts';
+import { type ApiError, createTestApp, type RouteJson, readJson, type TestApp, type TestMember } from '../../testing.ts';
+import type { listRoute as inboxRoute } from '../notifications/notifications.routes.ts';
+import type { createVehicleRoute } from '../vehicles/vehicles.routes.ts';
+import type { createSavedSearchRoute, listSavedSearchesRoute, updateSavedSearchRoute } from './saved-searches.routes.ts';
+
+type Listed = RouteJson<typeof listSavedSearchesRoute, 200>;
+type Created = RouteJson<typeof createSavedSearchRoute, 201>;
+type Changed = RouteJson<typeof updateSavedSearchRoute, 200>;
+type Published = RouteJson<typeof createVehicleRoute, 201>;
 
 // Issue 17 item 1: saved searches, their limits, and their alerts through the real jobs.
 let t: TestApp;
@@ -28,7 +36,7 @@ const count = async (member: TestMember) =>
         .executeTakeFirstOrThrow()
     ).n,
   );
-const detailsOf = async (res: Response) => (await json(res)).details as { path: string; message: string }[];
+const detailsOf = async (res: Response) => (await readJson<ApiError>(res)).details as { path: string; message: string }[];
 
 /** A listing the seller publishes through the API. */
 async function publish(overrides: Record<string, unknown>) {
@@ -58,7 +66,8 @@ async function publish(overrides: Record<string, unknown>) {
       ...overrides,
     },
   });
-  const body = await json(res);
+  // The listing, or a refusal whose details the failure message shows.
+  const body = await readJson<Published & Partial<ApiError>>(res);
   expect(res.status, JSON.stringify(body.details)).toBe(201);
   return body.data as { id: number; title: string };
 }
@@ -70,9 +79,12 @@ const runJob = async (handler: string) => {
   return result.run.summary;
 };
 const alerts = async (member: TestMember) =>
-  ((await json(await t.request('/api/v1/notifications', { headers: member.headers }))).data as { kind: string; message: string }[]).filter(
-    (n) => n.kind === 'saved_search',
-  );
+  (
+    (await readJson<RouteJson<typeof inboxRoute, 200>>(await t.request('/api/v1/notifications', { headers: member.headers }))).data as {
+      kind: string;
+      message: string;
+    }[]
+  ).filter((n) => n.kind === 'saved_search');
 const headerOf = (mail: ParsedMail, name: string) =>
   mail.headerLines.find((h) => h.key === name.toLowerCase())?.line.replace(/^[^:]+:\s*/, '') ?? null;
 async function alertMails(to: string) {
@@ -120,7 +132,7 @@ describe('/api/v1/me/saved-searches', () => {
       },
     });
     expect(res.status).toBe(201);
-    const { data } = await json(res);
+    const { data } = await readJson<Created>(res);
     expect(data).toMatchObject({
       name: 'Diesel SUVs',
       frequency: 'instant',
@@ -133,18 +145,18 @@ describe('/api/v1/me/saved-searches', () => {
     );
     expect(search.status).toBe(200);
 
-    expect((await json(await saved(buyer))).data.map((s: { id: number }) => s.id)).toEqual([data.id]);
+    expect((await readJson<Listed>(await saved(buyer))).data.map((s: { id: number }) => s.id)).toEqual([data.id]);
     // A flag as JSON writes it is the flag the URL writes: the stored query reads back the same.
     const withSold = await saved(buyer, { method: 'POST', json: { name: 'Sold too', query: { brand: 'Peugeot', includeSold: true } } });
     expect(withSold.status).toBe(201);
-    const sold = (await json(withSold)).data;
+    const sold = (await readJson<Created>(withSold)).data;
     expect(sold.query).toEqual({ brand: 'Peugeot', includeSold: true, sort: 'newest' });
     expect((await saved(buyer, { method: 'DELETE' }, sold.id)).status).toBe(204);
     const renamed = await saved(buyer, { method: 'PATCH', json: { name: 'SUVs under 30k', frequency: 'off' } }, data.id);
     expect(renamed.status).toBe(200);
-    expect((await json(renamed)).data).toMatchObject({ name: 'SUVs under 30k', frequency: 'off' });
+    expect((await readJson<Changed>(renamed)).data).toMatchObject({ name: 'SUVs under 30k', frequency: 'off' });
     expect((await saved(buyer, { method: 'DELETE' }, data.id)).status).toBe(204);
-    expect((await json(await saved(buyer))).data).toEqual([]);
+    expect((await readJson<Listed>(await saved(buyer))).data).toEqual([]);
   });
 
   it('refuses a bad query, name or frequency with 422 naming each field, and saves nothing', async () => {
@@ -185,21 +197,21 @@ describe('/api/v1/me/saved-searches', () => {
       expect((await saved(member, { method: 'POST', json: { name: `Search ${i}`, query: { q: `car ${i}` } } })).status).toBe(201);
     const res = await saved(member, { method: 'POST', json: { name: 'One too many', query: {} } });
     expect(res.status).toBe(422);
-    const body = await json(res);
+    const body = await readJson<ApiError>(res);
     expect(body.code).toBe('SAVED_SEARCH_LIMIT');
     expect(body.error).toContain('20');
     expect(await count(member)).toBe(20);
   });
 
   it('lets no one else read, change or delete a member’s searches (404), and no one signed out (401)', async () => {
-    const { data } = await json(await saved(buyer, { method: 'POST', json: { name: 'Mine', query: { brand: 'Peugeot' } } }));
-    expect((await json(await saved(other))).data).toEqual([]);
+    const { data } = await readJson<Created>(await saved(buyer, { method: 'POST', json: { name: 'Mine', query: { brand: 'Peugeot' } } }));
+    expect((await readJson<Listed>(await saved(other))).data).toEqual([]);
     const change = await saved(other, { method: 'PATCH', json: { name: 'Stolen' } }, data.id);
     expect(change.status).toBe(404);
-    expect((await json(change)).code).toBe('SAVED_SEARCH_NOT_FOUND');
+    expect((await readJson<ApiError>(change)).code).toBe('SAVED_SEARCH_NOT_FOUND');
     expect((await saved(other, { method: 'DELETE' }, data.id)).status).toBe(404);
     expect((await t.request('/api/v1/me/saved-searches')).status).toBe(401);
-    expect((await json(await saved(buyer))).data.find((s: { id: number }) => s.id === data.id)).toMatchObject({ name: 'Mine' });
+    expect((await readJson<Listed>(await saved(buyer))).data.find((s: { id: number }) => s.id === data.id)).toMatchObject({ name: 'Mine' });
     await saved(buyer, { method: 'DELETE' }, data.id);
   });
 });
@@ -216,13 +228,13 @@ describe('saved search alerts', () => {
   });
 
   it('tells an instant search of a matching listing within a pass, once, by inbox and mail with a link that pauses that search', async () => {
-    const { data: search } = await json(
+    const { data: search } = await readJson<Created>(
       await saved(buyer, {
         method: 'POST',
         json: { name: 'Diesel Peugeot', query: { brand: 'Peugeot', fuelTypeId: ref.diesel }, frequency: 'instant' },
       }),
     );
-    const { data: quiet } = await json(
+    const { data: quiet } = await readJson<Created>(
       await saved(other, { method: 'POST', json: { name: 'Sedans', query: { categoryId: ref.sedan }, frequency: 'instant' } }),
     );
     await runJob('saved-search-alerts');
@@ -235,8 +247,8 @@ describe('saved search alerts', () => {
     expect(more).toEqual([]);
     expect(alert?.message).toBe(`1 new listing matches your saved search “Diesel Peugeot”: “${matching.title}”.`);
     expect(await alerts(other)).toHaveLength(1); // the petrol sedan, for the other member's search
-    const listed = (await json(await saved(buyer))).data.find((s: { id: number }) => s.id === search.id);
-    expect(listed.newSinceViewed).toBe(1);
+    const listed = (await readJson<Listed>(await saved(buyer))).data.find((s: { id: number }) => s.id === search.id);
+    expect(listed!.newSinceViewed).toBe(1);
 
     // Once: the next pass tells nothing new.
     await runJob('saved-search-alerts');
@@ -253,23 +265,23 @@ describe('saved search alerts', () => {
     // The one-click link pauses this search alone.
     const unsubscribe = await t.request(new URL(link).pathname, { method: 'POST', body: 'List-Unsubscribe=One-Click' });
     expect(unsubscribe.status).toBe(200);
-    const after = (await json(await saved(buyer))).data.find((s: { id: number }) => s.id === search.id);
-    expect(after.frequency).toBe('off');
-    expect((await json(await saved(other))).data.find((s: { id: number }) => s.id === quiet.id).frequency).toBe('instant');
+    const after = (await readJson<Listed>(await saved(buyer))).data.find((s: { id: number }) => s.id === search.id);
+    expect(after!.frequency).toBe('off');
+    expect((await readJson<Listed>(await saved(other))).data.find((s: { id: number }) => s.id === quiet.id)!.frequency).toBe('instant');
     // Paused: a new match tells nothing.
     await publish({ title: 'Peugeot 5008 2.0 BlueHDi', model: '5008' });
     await runJob('saved-search-alerts');
     expect(await alerts(buyer)).toHaveLength(1);
     // Marked viewed: nothing new since.
     const viewed = await saved(buyer, { method: 'PATCH', json: { viewed: true } }, search.id);
-    expect((await json(viewed)).data.newSinceViewed).toBe(0);
+    expect((await readJson<Changed>(viewed)).data.newSinceViewed).toBe(0);
   });
 
   it('gathers a daily search’s matches into one digest a day, of what the member was not told yet', async () => {
     const member = await t.member('daisy');
     // A seller of their own: the free plan's listing limit is the first seller's by now.
     seller = await t.member('sven');
-    const { data: search } = await json(
+    const { data: search } = await readJson<Created>(
       await saved(member, { method: 'POST', json: { name: 'Any Peugeot', query: { brand: 'Peugeot' }, frequency: 'daily' } }),
     );
     const first = await publish({ title: 'Peugeot 308 SW 1.5 BlueHDi', model: '308' });

@@ -15,7 +15,7 @@ const site = createRoute({
 /** Listings per sitemap part: with eight languages each, a part stays well under the 50,000-URL limit. */
 export const SITEMAP_PART_SIZE = 5000;
 
-const sitemapIndex = createRoute({
+export const sitemapIndex = createRoute({
   method: 'get',
   path: '/sitemap',
   tags: ['System'],
@@ -31,7 +31,7 @@ const sitemapIndex = createRoute({
     },
   },
 });
-const sitemapPart = createRoute({
+export const sitemapPart = createRoute({
   method: 'get',
   path: '/sitemap/{part}',
   tags: ['System'],

@@ -8,7 +8,7 @@ import { localizeIssues } from '../../validation.ts';
 import { SupportBody, SupportCreated } from './support.schemas.ts';
 import { createSupportRequest } from './support.service.ts';
 
-const supportRoute = createRoute({
+export const supportRoute = createRoute({
   method: 'post',
   path: '/',
   tags: ['Support'],

@@ -1,6 +1,13 @@
+import type { z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../auth/limits.ts';
-import { createTestApp, json, outboxMails, type TestApp, type TestMember } from '../../testing.ts';
+import { type ApiError, createTestApp, outboxMails, type RouteJson, readJson, type TestApp, type TestMember } from '../../testing.ts';
+import type { dashboardRoute } from '../admin/admin.routes.ts';
+import type { AdminSupportRequest } from '../admin/support.routes.ts';
+import type { supportRoute } from './support.routes.ts';
+
+type Created = RouteJson<typeof supportRoute, 201>;
+type SupportRecord = z.infer<typeof AdminSupportRequest>;
 
 let t: TestApp;
 let free: TestMember;
@@ -36,7 +43,7 @@ describe('POST /api/v1/support (docs/decisions/013-support-requests.md)', () => 
   it('stores a guest’s request with the name and email they give, not priority', async () => {
     const res = await send({ ...request, name: 'Jeanne Martin', email: 'Jeanne.Martin@Example.test' });
     expect(res.status).toBe(201);
-    const { data } = await json(res);
+    const { data } = await readJson<Created>(res);
     expect(data).toEqual({ id: expect.any(Number), priority: false });
     expect(await row(data.id)).toMatchObject({
       user_id: null,
@@ -53,15 +60,15 @@ describe('POST /api/v1/support (docs/decisions/013-support-requests.md)', () => 
   it('takes a member’s name and email from their account, whatever the body says', async () => {
     const res = await send({ ...request, name: 'Somebody Else', email: 'else@example.test' }, free.headers);
     expect(res.status).toBe(201);
-    const { data } = await json(res);
+    const { data } = await readJson<Created>(res);
     expect(data.priority).toBe(false);
     expect(await row(data.id)).toMatchObject({ user_id: free.id, name: 'Test Member', email: free.email, priority: 0 });
   });
 
   it('is not priority on a plan without priority support, and is on a plan with it', async () => {
-    const onPlus = await json(await send(request, plus.headers));
+    const onPlus = await readJson<Created>(await send(request, plus.headers));
     expect(onPlus.data.priority).toBe(false);
-    const onPro = await json(await send(request, pro.headers));
+    const onPro = await readJson<Created>(await send(request, pro.headers));
     expect(onPro.data.priority).toBe(true);
     expect((await row(onPro.data.id)).priority).toBe(1);
     // Priority is the plan in force: once it has ended, the next request waits its turn.
@@ -70,12 +77,12 @@ describe('POST /api/v1/support (docs/decisions/013-support-requests.md)', () => 
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('user_id', '=', pro.id)
       .execute();
-    expect((await json(await send(request, pro.headers))).data.priority).toBe(false);
+    expect((await readJson<Created>(await send(request, pro.headers))).data.priority).toBe(false);
     await t.subscribe(pro.id, 'Professional (monthly)');
   });
 
   it('mails the requester a confirmation in their language with the request number, and says when it is handled first', async () => {
-    const guest = await json(
+    const guest = await readJson<Created>(
       await send({ ...request, name: 'Luc Petit', email: 'luc.petit@example.test' }, { 'accept-language': 'fr-FR' }),
     );
     const [mail] = outboxMails(t.database.dir, 'luc.petit@example.test');
@@ -86,7 +93,7 @@ describe('POST /api/v1/support (docs/decisions/013-support-requests.md)', () => 
     // Typed by whoever filled the form, to an address nobody checked: none of it goes out again.
     for (const typed of ['Luc Petit', request.subject, request.message]) expect(`${mail!.subject}\n${mail!.text}`).not.toContain(typed);
 
-    const priority = await json(await send(request, pro.headers));
+    const priority = await readJson<Created>(await send(request, pro.headers));
     const mails = outboxMails(t.database.dir, pro.email);
     expect(mails.at(-1)!.subject).toBe(`Your support request #${priority.data.id}: ${request.subject}`);
     expect(mails.at(-1)!.text).toContain('Your plan includes priority support: your request is handled first.');
@@ -97,28 +104,28 @@ describe('POST /api/v1/support (docs/decisions/013-support-requests.md)', () => 
     const before = (await stored()).length;
     const empty = await send({ name: '', email: '', subject: '', message: '' }, { 'accept-language': 'fr-FR' });
     expect(empty.status).toBe(422);
-    expect((await json(empty)).details).toEqual([
+    expect((await readJson<ApiError>(empty)).details).toEqual([
       { path: 'name', message: 'Ce champ est obligatoire.' },
       { path: 'email', message: 'Ce champ est obligatoire.' },
       { path: 'subject', message: 'Ce champ est obligatoire.' },
       { path: 'message', message: 'Ce champ est obligatoire.' },
     ]);
     const bad = await send({ name: 'J', email: 'not-an-email', subject: 'Hi', message: 'Too short' });
-    expect((await json(bad)).details).toEqual([
+    expect((await readJson<ApiError>(bad)).details).toEqual([
       { path: 'name', message: 'The name must be 2 to 30 characters.' },
       { path: 'email', message: 'Enter a valid email address.' },
       { path: 'subject', message: 'The subject must be 3 to 120 characters.' },
       { path: 'message', message: 'The message must be 10 to 5000 characters.' },
     ]);
     const long = await send({ subject: 'x'.repeat(121), message: 'y'.repeat(5001) }, free.headers);
-    expect((await json(long)).details).toEqual([
+    expect((await readJson<ApiError>(long)).details).toEqual([
       { path: 'subject', message: 'The subject must be 3 to 120 characters.' },
       { path: 'message', message: 'The message must be 10 to 5000 characters.' },
     ]);
     // A guest who gets the rest right is still asked who they are.
     const anonymous = await send(request);
     expect(anonymous.status).toBe(422);
-    expect((await json(anonymous)).details.map((d: { path: string }) => d.path)).toEqual(['name', 'email']);
+    expect((await readJson<ApiError>(anonymous)).details!.map((d) => d.path)).toEqual(['name', 'email']);
     expect(await stored()).toHaveLength(before);
   });
 
@@ -128,7 +135,7 @@ describe('POST /api/v1/support (docs/decisions/013-support-requests.md)', () => 
     const res = await send(request, free.headers);
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await json(res)).code).toBe('TOO_MANY_REQUESTS');
+    expect((await readJson<ApiError>(res)).code).toBe('TOO_MANY_REQUESTS');
     expect(await stored()).toHaveLength(before + LIMITS.supportPerIp.points);
   });
 });
@@ -174,8 +181,8 @@ describe('/api/v1/admin/support-requests', () => {
     const res = await list();
     expect(res.status).toBe(200);
     expect(res.headers.get('content-range')).toBe('support-requests 0-4/5');
-    const rows = await json(res);
-    expect(rows.map((r: { id: number }) => r.id)).toEqual([ids.oldPro, ids.newPro, ids.oldGuest, ids.newGuest, ids.closed]);
+    const rows = await readJson<SupportRecord[]>(res);
+    expect(rows.map((r) => r.id)).toEqual([ids.oldPro, ids.newPro, ids.oldGuest, ids.newGuest, ids.closed]);
     expect(rows[0]).toEqual({
       id: ids.oldPro,
       userId: null,
@@ -190,12 +197,12 @@ describe('/api/v1/admin/support-requests', () => {
       updatedAt: expect.any(String),
       closedAt: null,
     });
-    const newest = await json(await list({ sort: ['createdAt', 'DESC'], range: [0, 1] }));
-    expect(newest.map((r: { id: number }) => r.id)).toEqual([ids.newPro, ids.newGuest]);
+    const newest = await readJson<SupportRecord[]>(await list({ sort: ['createdAt', 'DESC'], range: [0, 1] }));
+    expect(newest.map((r) => r.id)).toEqual([ids.newPro, ids.newGuest]);
   });
 
   it('filters by text, status and priority, and refuses a filter it does not know', async () => {
-    const ids_ = async (filter: object) => (await json(await list({ filter }))).map((r: { id: number }) => r.id);
+    const ids_ = async (filter: object) => (await readJson<SupportRecord[]>(await list({ filter }))).map((r) => r.id);
     expect(await ids_({ q: 'REFUND' })).toEqual([ids.newGuest]);
     expect(await ids_({ q: 'olga@' })).toEqual([ids.oldGuest]);
     expect(await ids_({ status: 'closed' })).toEqual([ids.closed]);
@@ -207,8 +214,8 @@ describe('/api/v1/admin/support-requests', () => {
   });
 
   it('links a member’s request to their account', async () => {
-    const { data } = await json(await send(request, free.headers));
-    const one = await json(await t.request(`/api/v1/admin/support-requests/${data.id}`, { headers: admin.headers }));
+    const { data } = await readJson<Created>(await send(request, free.headers));
+    const one = await readJson<SupportRecord>(await t.request(`/api/v1/admin/support-requests/${data.id}`, { headers: admin.headers }));
     expect(one).toMatchObject({ id: data.id, userId: free.id, username: 'freemember', email: free.email });
   });
 
@@ -217,7 +224,7 @@ describe('/api/v1/admin/support-requests', () => {
       t.request(`/api/v1/admin/support-requests/${ids.oldGuest}`, { method: 'PUT', json: body, headers: admin.headers });
     const closed = await put({ status: 'closed', subject: 'Rewritten', priority: true });
     expect(closed.status).toBe(200);
-    expect(await json(closed)).toMatchObject({
+    expect(await readJson<SupportRecord>(closed)).toMatchObject({
       status: 'closed',
       closedAt: expect.any(String),
       subject: 'Listing removed',
@@ -228,7 +235,7 @@ describe('/api/v1/admin/support-requests', () => {
     // Closing again keeps the first stamp.
     await put({ status: 'closed' });
     expect((await row(ids.oldGuest)).closed_at).toBe(stamp);
-    const reopened = await json(await put({ status: 'open' }));
+    const reopened = await readJson<SupportRecord>(await put({ status: 'open' }));
     expect(reopened).toMatchObject({ status: 'open', closedAt: null });
     expect((await put({ status: 'done' })).status).toBe(422);
     const missing = await t.request('/api/v1/admin/support-requests/999999', {
@@ -237,13 +244,13 @@ describe('/api/v1/admin/support-requests', () => {
       headers: admin.headers,
     });
     expect(missing.status).toBe(404);
-    expect((await json(missing)).code).toBe('SUPPORT_REQUEST_NOT_FOUND');
+    expect((await readJson<ApiError>(missing)).code).toBe('SUPPORT_REQUEST_NOT_FOUND');
   });
 
   it('deletes a request', async () => {
     const res = await t.request(`/api/v1/admin/support-requests/${ids.closed}`, { method: 'DELETE', headers: admin.headers });
     expect(res.status).toBe(200);
-    expect((await json(res)).id).toBe(ids.closed);
+    expect((await readJson<SupportRecord>(res)).id).toBe(ids.closed);
     expect(await t.database.db.selectFrom('support_requests').select('id').where('id', '=', ids.closed).executeTakeFirst()).toBeUndefined();
     expect((await t.request(`/api/v1/admin/support-requests/${ids.closed}`, { headers: admin.headers })).status).toBe(404);
   });
@@ -271,7 +278,9 @@ describe('/api/v1/admin/support-requests', () => {
 
   it('counts the open requests, and the priority ones, on the dashboard', async () => {
     const open = await t.database.db.selectFrom('support_requests').select('priority').where('status', '=', 'open').execute();
-    const { data } = await json(await t.request('/api/v1/admin/dashboard', { headers: admin.headers }));
+    const { data } = await readJson<RouteJson<typeof dashboardRoute, 200>>(
+      await t.request('/api/v1/admin/dashboard', { headers: admin.headers }),
+    );
     expect(data.supportOpen).toBe(open.length);
     expect(data.supportOpenPriority).toBe(open.filter((r) => r.priority === 1).length);
     expect(data.supportOpenPriority).toBeGreaterThan(0);
