@@ -3,7 +3,8 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp, type TestMember } from './testing.ts';
+import { type ApiError, createTestApp, readJson, type TestApp, type TestMember } from './testing.ts';
+import type { ListResponse, VehicleSummary } from './types.ts';
 
 /*
  * The document served at /api/v1/openapi.json, checked three ways: a strict OpenAPI 3.1 validator,
@@ -20,7 +21,7 @@ let ajv: InstanceType<typeof Ajv2020>;
 
 beforeAll(async () => {
   t = await createTestApp({ vehicles: 3 });
-  doc = await json(await t.app.request('/api/v1/openapi.json'));
+  doc = await readJson<Doc>(await t.app.request('/api/v1/openapi.json'));
   member = await t.member('openapi');
   // JSON Schema 2020-12, as OpenAPI 3.1 is; the OpenAPI keywords (`example`) are not validation.
   ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
@@ -173,13 +174,13 @@ function operationOf(method: string, url: string) {
   return { template: template!, op };
 }
 
-/** Checks a live answer against what the document declares for its operation and status; gives its body. */
-async function conforms(method: string, url: string, res: Response, status: number) {
+/** Checks a live answer against what the document declares for its operation and status; gives its body, of the type the caller names (an error by default). */
+async function conforms<T = ApiError>(method: string, url: string, res: Response, status: number): Promise<T> {
   expect(res.status, `${method.toUpperCase()} ${url}`).toBe(status);
   const { template, op } = operationOf(method, url);
   const declared = op.responses[String(status)];
   expect(declared, `${method.toUpperCase()} ${template} documents ${status}`).toBeDefined();
-  const body = await json(res);
+  const body = await readJson<T & Partial<ApiError>>(res);
   const validate = validatorAt('paths', template, method, 'responses', String(status), 'content', 'application/json', 'schema');
   expect(validate(body) ? [] : validate.errors, `${method.toUpperCase()} ${url} ${status}`).toEqual([]);
   // An error's code is one the document lists for that status.
@@ -192,8 +193,8 @@ describe('live answers against the document', () => {
     // The check bites: a body that is not the declared one fails it.
     const page = validatorAt('paths', '/api/v1/vehicles', 'get', 'responses', '200', 'content', 'application/json', 'schema');
     expect(page({ data: [{ id: 'one' }], meta: {} })).toBe(false);
-    const list = await conforms('get', '/api/v1/vehicles', await t.request('/api/v1/vehicles'), 200);
-    const id = list.data[0].id;
+    const list = await conforms<ListResponse<VehicleSummary>>('get', '/api/v1/vehicles', await t.request('/api/v1/vehicles'), 200);
+    const id = list.data[0]!.id;
     await conforms('get', `/api/v1/vehicles/${id}`, await t.request(`/api/v1/vehicles/${id}`), 200);
     await conforms('get', '/api/v1/vehicles/featured', await t.request('/api/v1/vehicles/featured'), 200);
     const ids = list.data.map((v: { id: number }) => v.id).join(',');
@@ -278,6 +279,6 @@ describe('live answers against the document', () => {
     expect((await conforms('post', '/api/v1/auth/login', attempt, 429)).code).toBe('TOO_MANY_REQUESTS');
     const signup = await t.request('/api/v1/auth/signup', { method: 'POST', json: { email: 'nope', username: 'john doe' } });
     const refused = await conforms('post', '/api/v1/auth/signup', signup, 422);
-    expect(refused.details.map((d: { path: string }) => d.path)).toEqual(expect.arrayContaining(['email', 'username']));
+    expect(refused.details!.map((d) => d.path)).toEqual(expect.arrayContaining(['email', 'username']));
   });
 });

@@ -9,9 +9,7 @@ import type { Deps } from './context.ts';
 import { createDeps } from './deps.ts';
 import { sign } from './middleware/signature.ts';
 import type { ErrorEnvelope } from './openapi.ts';
-
-/** A response body as JSON, untyped: tests assert on its shape. Prefer `readJson` with the answer's type. */
-export const json = (res: Response): Promise<any> => res.json();
+import type { SignedIn, signupRoute, verifyOtpRoute } from './routes/auth/auth.routes.ts';
 
 /** The envelope of every error answer (`failure(…)` in the route declarations). */
 export type ApiError = z.infer<typeof ErrorEnvelope>;
@@ -106,15 +104,18 @@ export async function createTestApp(
         lastName: 'Member',
         phone: '+33612345678',
       };
-      const { data } = await json(await testApp.request('/api/v1/auth/signup', { method: 'POST', json: user, headers: from }));
-      const verified = await json(
+      const { data } = await readJson<RouteJson<typeof signupRoute, 200>>(
+        await testApp.request('/api/v1/auth/signup', { method: 'POST', json: user, headers: from }),
+      );
+      const verified = await readJson<RouteJson<typeof verifyOtpRoute, 200>>(
         await testApp.request('/api/v1/auth/verify-otp', {
           method: 'POST',
           json: { email: user.email, otp: latestCode(database.dir, user.email), sessionId: data.sessionId },
           headers: from,
         }),
       );
-      const signed = await json(
+      // Signed in, or a refusal without `security` (told below).
+      const signed = await readJson<Partial<z.infer<typeof SignedIn>>>(
         await testApp.request('/api/v1/auth/verify-email', {
           method: 'POST',
           json: { email: user.email },
@@ -123,7 +124,7 @@ export async function createTestApp(
       );
       if (!signed.security) throw new Error(`could not sign ${name} up: ${JSON.stringify(signed)}`);
       return {
-        id: signed.data.id as number,
+        id: signed.data!.id as number,
         email: user.email,
         password: user.password,
         headers: { authorization: `Bearer ${signed.security.accessToken}` },

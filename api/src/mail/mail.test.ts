@@ -3,13 +3,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, json, latestCode, type TestApp, type TestMember } from '../testing.ts';
+import { createTestApp, latestCode, readJson, type TestApp, type TestMember } from '../testing.ts';
 
 /**
  * Every kind of mail, triggered through the real app and read back from the outbox with a real MIME
  * parser (docs/decisions/028-mail.md): both parts, the recipient's language, the sender, Reply-To on
  * a buyer's message, and the one-click unsubscribe of notification mails, which must really work.
  */
+
+/** The document the app serves at /api/v1/openapi.json (`doc31`). */
+type OpenApiDocument = ReturnType<TestApp['app']['getOpenAPI31Document']>;
 
 const MAIL_FROM = 'Autoroute Mail <mail@cars.example.test>';
 const PUBLIC_URL = 'https://cars.example.test';
@@ -315,8 +318,8 @@ describe('a buyer’s message to a seller: a notification', () => {
   });
 
   it('is documented in the OpenAPI document', async () => {
-    const doc = await json(await t.request('/api/v1/openapi.json'));
-    expect(Object.keys(doc.paths['/api/v1/unsubscribe/{token}'])).toEqual(['get', 'post']);
+    const doc = await readJson<OpenApiDocument>(await t.request('/api/v1/openapi.json'));
+    expect(Object.keys(doc.paths!['/api/v1/unsubscribe/{token}']!)).toEqual(['get', 'post']);
   });
 });
 

@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import type { z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp, type TestMember } from '../testing.ts';
+import type { CodeSent, verifyOtpRoute } from '../routes/auth/auth.routes.ts';
+import type { linkCodeRoute } from '../routes/user/user.routes.ts';
+import { type ApiError, createTestApp, type RouteJson, readJson, type TestApp, type TestMember } from '../testing.ts';
 import { type FakeTwilio, startFakeTwilio } from '../testing-twilio.ts';
 
 const SMS_FROM = '+15005550006';
@@ -65,7 +68,7 @@ describe('SMS and WhatsApp through Twilio (its library against a local fake of i
     const m = await memberSpeaking(t, 'whatsapper', 'fr_FR');
     const res = await askWhatsAppCode(t, m.email, 'de_DE');
     expect(res.status).toBe(200);
-    const { sessionId } = (await json(res)).data;
+    const { sessionId } = (await readJson<z.infer<typeof CodeSent>>(res)).data;
     expect(fake.messages).toHaveLength(1);
     const [sent] = fake.messages;
     expect(sent).toMatchObject({
@@ -82,7 +85,7 @@ describe('SMS and WhatsApp through Twilio (its library against a local fake of i
       json: { email: m.email, otp: codeIn(sent?.body ?? ''), sessionId },
     });
     expect(verified.status).toBe(200);
-    expect((await json(verified)).data).toMatchObject({ purpose: 'reset_password' });
+    expect((await readJson<RouteJson<typeof verifyOtpRoute, 200>>(verified)).data).toMatchObject({ purpose: 'reset_password' });
   });
 
   it('sends an SMS from the SMS sender', async () => {
@@ -101,14 +104,14 @@ describe('SMS and WhatsApp through Twilio (its library against a local fake of i
     'answers a localized 502 PROVIDER_UNAVAILABLE when Twilio answers %i, and keeps the previous code',
     async (status) => {
       const m = await memberSpeaking(t, `unlucky${status}`, 'fr_FR');
-      const first = (await json(await askWhatsAppCode(t, m.email))).data;
+      const first = (await readJson<z.infer<typeof CodeSent>>(await askWhatsAppCode(t, m.email))).data;
       const firstCode = codeIn(fake.messages[0]?.body ?? '');
       const before = await openCodes(t, m.email);
       fake.failWith = status;
       const res = await askWhatsAppCode(t, m.email, 'es_ES');
       expect(res.status).toBe(502);
       // The caller's language: the error is for the person who asked.
-      expect(await json(res)).toEqual({
+      expect(await readJson<ApiError>(res)).toEqual({
         code: 'PROVIDER_UNAVAILABLE',
         error: 'No hemos podido enviar el mensaje en este momento. Inténtalo de nuevo más tarde o elige el correo electrónico.',
       });
@@ -126,7 +129,7 @@ describe('SMS and WhatsApp through Twilio (its library against a local fake of i
   /** Links a provider the way the settings screen does: a code sent over it, then POST /user/{id}/provider. */
   async function link(m: TestMember, code: 'sms' | 'whatsapp', address?: string) {
     const provider = await t.database.db.selectFrom('providers').select('id').where('code', '=', code).executeTakeFirstOrThrow();
-    const asked = await json(
+    const asked = await readJson<RouteJson<typeof linkCodeRoute, 200>>(
       await t.request(`/api/v1/user/${m.id}/provider/code`, {
         method: 'POST',
         headers: m.headers,
@@ -135,7 +138,7 @@ describe('SMS and WhatsApp through Twilio (its library against a local fake of i
     );
     expect(fake.messages.at(-1)?.to).toBe(`${code === 'whatsapp' ? 'whatsapp:' : ''}${(address ?? '+33612345678').replace(/\s/g, '')}`);
     const otp = codeIn(fake.messages.at(-1)?.body ?? '');
-    const verified = await json(
+    const verified = await readJson<RouteJson<typeof verifyOtpRoute, 200>>(
       await t.request('/api/v1/auth/verify-otp', { method: 'POST', json: { email: m.email, otp, sessionId: asked.data.sessionId } }),
     );
     const res = await t.request(`/api/v1/user/${m.id}/provider`, {
@@ -236,7 +239,7 @@ describe('Twilio out of reach', () => {
       const m = await memberSpeaking(t, 'unreachable', 'en_US');
       const res = await askWhatsAppCode(t, m.email, 'en_US');
       expect(res.status).toBe(502);
-      expect(await json(res)).toMatchObject({
+      expect(await readJson<ApiError>(res)).toMatchObject({
         code: 'PROVIDER_UNAVAILABLE',
         error: expect.stringMatching(/^We could not send the message/),
       });

@@ -5,10 +5,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
 import { sign } from '../middleware/signature.ts';
+import type { upload as uploadRoute } from '../routes/pictures/pictures.routes.ts';
 import { runtimeConfig } from '../runtime-config.ts';
 import { createHttpServer } from '../server/http.ts';
-import { createTestApp, json, type TestApp } from '../testing.ts';
+import { createTestApp, type Data, type RouteJson, readJson, type TestApp } from '../testing.ts';
 import { startS3, type TestS3 } from '../testing-s3.ts';
+import type { ListResponse, VehicleDetail, VehicleSummary } from '../types.ts';
 import { s3MediaStore } from './s3.ts';
 
 let s3: TestS3;
@@ -78,8 +80,8 @@ describe('pictures on S3 (MEDIA_S3_BUCKET)', () => {
   it('puts the demo pictures in the bucket, and serves them to a fresh process under the URLs the API gives', async () => {
     expect((await s3.keys()).filter((k) => k.startsWith('seed/')).length).toBeGreaterThan(10);
     expect(existsSync(path.join(t.deps.config.mediaDir, 'seed'))).toBe(false);
-    const { data } = await json(await t.request('/api/v1/vehicles'));
-    const cover: string = data[0].cover.url;
+    const { data } = await readJson<ListResponse<VehicleSummary>>(await t.request('/api/v1/vehicles'));
+    const cover: string = data[0]!.cover!.url;
     expect(cover).toMatch(/^\/media\/seed\/.+\.svg$/);
     const res = await fetch(`${http.base}${cover}`);
     expect(res.status).toBe(200);
@@ -91,14 +93,14 @@ describe('pictures on S3 (MEDIA_S3_BUCKET)', () => {
     const me = await t.member('s3uploader');
     const res = await upload(t, http.base, me.headers);
     expect(res.status).toBe(201);
-    const { data } = await json(res);
+    const { data } = await readJson<RouteJson<typeof uploadRoute, 201>>(res);
     const urls: string[] = [data.url, ...data.renditions.map((r: { url: string }) => r.url)];
     const keys = await s3.keys();
     for (const url of urls) expect(keys).toContain(keyOf(url));
     // Nothing on the local disk: another process behind the same balancer serves these too.
     expect(existsSync(path.join(t.deps.config.mediaDir, 'pictures'))).toBe(false);
 
-    const avif = data.renditions.find((r: { format: string }) => r.format === 'avif');
+    const avif = data.renditions.find((r: { format: string }) => r.format === 'avif')!;
     const served = await fetch(`${http.base}${avif.url}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/avif');
@@ -161,15 +163,15 @@ describe('MEDIA_PUBLIC_URL', () => {
   afterAll(() => t.destroy());
 
   it('puts every picture URL the API gives under the CDN, and lets pages show pictures from there', async () => {
-    const { data: list } = await json(await t.request('/api/v1/vehicles'));
-    expect(list[0].cover.url).toMatch(/^https:\/\/cdn\.example\.test\/autoroute\/seed\/.+\.svg$/);
-    const { data: vehicle } = await json(await t.request(`/api/v1/vehicles/${list[0].id}`));
+    const { data: list } = await readJson<ListResponse<VehicleSummary>>(await t.request('/api/v1/vehicles'));
+    expect(list[0]!.cover!.url).toMatch(/^https:\/\/cdn\.example\.test\/autoroute\/seed\/.+\.svg$/);
+    const { data: vehicle } = await readJson<Data<VehicleDetail>>(await t.request(`/api/v1/vehicles/${list[0]!.id}`));
     for (const p of vehicle.pictures) expect(p.url).toMatch(/^https:\/\/cdn\.example\.test\/autoroute\/seed\//);
 
     const http = await serve(t, t.deps.config.media.publicUrl);
     try {
       const me = await t.member('cdnuploader');
-      const { data } = await json(await upload(t, http.base, me.headers));
+      const { data } = await readJson<RouteJson<typeof uploadRoute, 201>>(await upload(t, http.base, me.headers));
       expect(data.url).toMatch(/^https:\/\/cdn\.example\.test\/autoroute\/pictures\/[0-9a-f]{2}\/[0-9a-f]{32}\/full\.(jpg|png|webp)$/);
       for (const r of data.renditions) expect(r.url.startsWith('https://cdn.example.test/autoroute/pictures/')).toBe(true);
       // The key behind the CDN's URL is the one in the bucket, and /media/ still serves it.

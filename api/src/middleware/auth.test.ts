@@ -3,14 +3,17 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAuthSecret } from '../auth/tokens.ts';
 import type { AppEnv } from '../context.ts';
-import { createTestApp, json, type TestApp } from '../testing.ts';
+import type { loginRoute } from '../routes/auth/auth.routes.ts';
+import { createTestApp, type RouteJson, readJson, type TestApp } from '../testing.ts';
 import { authenticate, requirePermission, requireVerifiedEmail } from './auth.ts';
 
 let t: TestApp;
 let guarded: Hono<AppEnv>;
 
 const bearer = async (email: string, password: string) => {
-  const body = await json(await t.request('/api/v1/auth/login', { method: 'POST', json: { email, password } }));
+  const body = await readJson<RouteJson<typeof loginRoute, 200>>(
+    await t.request('/api/v1/auth/login', { method: 'POST', json: { email, password } }),
+  );
   return { authorization: `Bearer ${body.security.accessToken}` };
 };
 

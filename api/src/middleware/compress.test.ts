@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from '../testing.ts';
+import type { health } from '../routes/health/health.routes.ts';
+import { createTestApp, type RouteJson, readJson, type TestApp } from '../testing.ts';
 
 let t: TestApp;
 
@@ -36,6 +37,6 @@ describe('compressed JSON answers', () => {
   it('leaves small answers as they are', async () => {
     const res = await t.request('/api/v1/health', { headers: { 'accept-encoding': 'br' } });
     expect(res.headers.get('content-encoding')).toBeNull();
-    expect((await json(res)).data.status).toBe('ok');
+    expect((await readJson<RouteJson<typeof health, 200>>(res)).data.status).toBe('ok');
   });
 });

@@ -1,7 +1,8 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { negotiate } from '../server/response-cache.ts';
-import { createTestApp, json, type TestApp, type TestMember } from '../testing.ts';
+import { type ApiError, createTestApp, type Data, readJson, type TestApp, type TestMember } from '../testing.ts';
+import type { VehicleDetail } from '../types.ts';
 
 // Issue 14: the API's public reads are kept per data version for anonymous callers; any write a
 // public answer shows — whoever makes it, even straight in the database — is seen by the next read.
@@ -25,7 +26,7 @@ afterAll(() => t.destroy());
 const detail = async (headers: Record<string, string> = {}) => {
   const res = await t.request(`/api/v1/vehicles/${vehicle.id}?lng=en_US`, { headers });
   expect(res.status).toBe(200);
-  return (await json(res)).data;
+  return (await readJson<Data<VehicleDetail>>(res)).data;
 };
 const kept = async (path: string, locale = 'en_US') => t.deps.publicReads!.get((await t.deps.publicReads!.key(path, locale)).key);
 
@@ -60,7 +61,7 @@ describe('public reads kept per data version', () => {
     // Kept or not, a request without a good signature is refused, and one for a member is theirs.
     const forged = await t.app.request(path, { headers: { 'x-timestamp': String(Date.now()), 'x-signature': 'forged' } });
     expect(forged.status).toBe(401);
-    expect((await json(forged)).code).toBe('BAD_SIGNATURE');
+    expect((await readJson<ApiError>(forged)).code).toBe('BAD_SIGNATURE');
     const stale = await t.app.request(path, { headers: { 'x-timestamp': '1700000000000', 'x-signature': 'x' } });
     expect(stale.status).toBe(401);
   });
@@ -134,7 +135,7 @@ describe('public reads kept per data version', () => {
     const answers = await Promise.all(Array.from({ length: 12 }, () => detail()));
     const after = await lookups();
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
-    expect(answers[0].mileage).toBe(12_345);
+    expect(answers[0]!.mileage).toBe(12_345);
     // All twelve missed; the first made the answer, the other eleven waited for it instead of making it too.
     expect(after('miss') - before('miss')).toBe(12);
     expect(after('waited') - before('waited')).toBe(11);

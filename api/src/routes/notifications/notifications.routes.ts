@@ -26,7 +26,7 @@ export const listRoute = createRoute({
   },
 });
 
-const readRoute = createRoute({
+export const readRoute = createRoute({
   method: 'patch',
   path: '/{id}/read',
   tags,
@@ -43,7 +43,7 @@ const readRoute = createRoute({
   },
 });
 
-const readAllRoute = createRoute({
+export const readAllRoute = createRoute({
   method: 'post',
   path: '/read-all',
   tags,
@@ -52,7 +52,7 @@ const readAllRoute = createRoute({
   responses: { 200: { description: 'How many were marked', ...Counted }, 401: signedOut },
 });
 
-const deleteRoute = createRoute({
+export const deleteRoute = createRoute({
   method: 'delete',
   path: '/{id}',
   tags,
@@ -62,7 +62,7 @@ const deleteRoute = createRoute({
   responses: { 200: { description: 'Deleted', ...Counted }, 401: signedOut, 404: unknown },
 });
 
-const deleteAllRoute = createRoute({
+export const deleteAllRoute = createRoute({
   method: 'delete',
   path: '/',
   tags,

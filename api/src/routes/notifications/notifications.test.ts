@@ -1,6 +1,8 @@
 import { DEMO_PASSWORD } from '@autoroute/db/seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from '../../testing.ts';
+import { type ApiError, createTestApp, type RouteJson, readJson, type TestApp } from '../../testing.ts';
+import type { loginRoute } from '../auth/auth.routes.ts';
+import type { deleteAllRoute, deleteRoute, listRoute, readAllRoute, readRoute } from './notifications.routes.ts';
 
 let t: TestApp;
 /** Two sellers, each with a listing of their own, signed in. */
@@ -12,7 +14,7 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 async function signIn(email: string): Promise<string> {
   const res = await t.request('/api/v1/auth/login', { method: 'POST', json: { email, password: DEMO_PASSWORD } });
   expect(res.status).toBe(200);
-  return (await json(res)).security.accessToken;
+  return (await readJson<RouteJson<typeof loginRoute, 200>>(res)).security.accessToken;
 }
 
 /** A visitor's message to the seller of `vehicle`, through the contact form. */
@@ -28,7 +30,8 @@ async function message(vehicle: number, text: string) {
 const rowsOf = (userId: number) =>
   t.database.db.selectFrom('notifications').select(['id', 'read_at']).where('user_id', '=', userId).orderBy('id').execute();
 
-const inbox = async (token: string, query = '') => json(await t.request(`/api/v1/notifications${query}`, { headers: auth(token) }));
+const inbox = async (token: string, query = '') =>
+  readJson<RouteJson<typeof listRoute, 200>>(await t.request(`/api/v1/notifications${query}`, { headers: auth(token) }));
 
 beforeAll(async () => {
   t = await createTestApp({ vehicles: 30 });
@@ -79,12 +82,14 @@ describe('the notifications inbox (SPEC §2 /notifications/, §3, §4)', () => {
     const [first] = await rowsOf(alice.id);
     const res = await t.request(`/api/v1/notifications/${first!.id}/read`, { method: 'PATCH', headers: auth(alice.token) });
     expect(res.status).toBe(200);
-    const body = await json(res);
+    const body = await readJson<RouteJson<typeof readRoute, 200>>(res);
     expect(body.data).toMatchObject({ id: first!.id, read: true, message: 'First question' });
     expect(body.meta).toEqual({ unread: 2 });
     const readAt = body.data.readAt;
     // Reading again keeps the first reading time.
-    const again = await json(await t.request(`/api/v1/notifications/${first!.id}/read`, { method: 'PATCH', headers: auth(alice.token) }));
+    const again = await readJson<RouteJson<typeof readRoute, 200>>(
+      await t.request(`/api/v1/notifications/${first!.id}/read`, { method: 'PATCH', headers: auth(alice.token) }),
+    );
     expect(again.data.readAt).toBe(readAt);
     const unread = await inbox(alice.token, '?unread=true');
     expect(unread.meta).toMatchObject({ total: 2, unread: 2 });
@@ -99,17 +104,17 @@ describe('the notifications inbox (SPEC §2 /notifications/, §3, §4)', () => {
     ] as const) {
       const res = await t.request(path, { method, headers: auth(alice.token) });
       expect(res.status).toBe(404);
-      expect(await json(res)).toEqual({ error: 'Notification not found.', code: 'NOTIFICATION_NOT_FOUND' });
+      expect(await readJson<ApiError>(res)).toEqual({ error: 'Notification not found.', code: 'NOTIFICATION_NOT_FOUND' });
     }
     const unknown = await t.request('/api/v1/notifications/999999/read', { method: 'PATCH', headers: auth(alice.token) });
-    expect(await json(unknown)).toEqual({ error: 'Notification not found.', code: 'NOTIFICATION_NOT_FOUND' });
+    expect(await readJson<ApiError>(unknown)).toEqual({ error: 'Notification not found.', code: 'NOTIFICATION_NOT_FOUND' });
     expect(await rowsOf(bob.id)).toEqual([{ id: bobs!.id, read_at: null }]);
   });
 
   it("marks all of mine read, and none of anyone else's", async () => {
     const res = await t.request('/api/v1/notifications/read-all', { method: 'POST', headers: auth(alice.token) });
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ data: { count: 2 }, meta: { unread: 0 } });
+    expect(await readJson<RouteJson<typeof readAllRoute, 200>>(res)).toEqual({ data: { count: 2 }, meta: { unread: 0 } });
     expect((await rowsOf(alice.id)).every((r) => r.read_at !== null)).toBe(true);
     expect((await rowsOf(bob.id)).every((r) => r.read_at === null)).toBe(true);
     expect((await inbox(bob.token)).meta.unread).toBe(1);
@@ -119,13 +124,13 @@ describe('the notifications inbox (SPEC §2 /notifications/, §3, §4)', () => {
     const [first] = await rowsOf(alice.id);
     const res = await t.request(`/api/v1/notifications/${first!.id}`, { method: 'DELETE', headers: auth(alice.token) });
     expect(res.status).toBe(200);
-    expect((await json(res)).data).toEqual({ count: 1 });
+    expect((await readJson<RouteJson<typeof deleteRoute, 200>>(res)).data).toEqual({ count: 1 });
     expect(await rowsOf(alice.id)).toHaveLength(2);
     expect((await t.request(`/api/v1/notifications/${first!.id}`, { method: 'DELETE', headers: auth(alice.token) })).status).toBe(404);
 
     const all = await t.request('/api/v1/notifications', { method: 'DELETE', headers: auth(alice.token) });
     expect(all.status).toBe(200);
-    expect(await json(all)).toEqual({ data: { count: 2 }, meta: { unread: 0 } });
+    expect(await readJson<RouteJson<typeof deleteAllRoute, 200>>(all)).toEqual({ data: { count: 2 }, meta: { unread: 0 } });
     expect(await rowsOf(alice.id)).toEqual([]);
     expect(await rowsOf(bob.id)).toHaveLength(1);
     expect(await inbox(alice.token)).toEqual({ data: [], meta: { total: 0, page: 1, perPage: 20, pages: 0, unread: 0 } });

@@ -13,7 +13,7 @@ export const READY_TIMEOUT_MS = 2000;
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
-const healthz = createRoute({
+export const healthz = createRoute({
   method: 'get',
   path: '/healthz',
   tags: ['System'],
@@ -33,7 +33,7 @@ const Readiness = z.object({
 });
 type Readiness = z.infer<typeof Readiness>;
 
-const readyz = createRoute({
+export const readyz = createRoute({
   method: 'get',
   path: '/readyz',
   tags: ['System'],

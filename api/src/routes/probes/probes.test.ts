@@ -8,7 +8,8 @@ import { ConfigError, loadConfig } from '../../config.ts';
 import { createDeps } from '../../deps.ts';
 import { runtimeConfig } from '../../runtime-config.ts';
 import { createHttpServer } from '../../server/http.ts';
-import { createTestApp, json, type TestApp } from '../../testing.ts';
+import { type ApiError, createTestApp, type RouteJson, readJson, type TestApp } from '../../testing.ts';
+import type { healthz, readyz } from './probes.routes.ts';
 
 const TOKEN = 'a-metrics-token-for-tests';
 
@@ -47,7 +48,7 @@ describe('GET /healthz', () => {
     const res = await t.app.request('/healthz');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await json(res)).toEqual({ status: 'ok' });
+    expect(await readJson<RouteJson<typeof healthz, 200>>(res)).toEqual({ status: 'ok' });
   });
 
   it('answers ok while the database is down: it asks the database nothing', async () => {
@@ -55,10 +56,14 @@ describe('GET /healthz', () => {
     await sql`select 1`.execute(down.db);
     await down.close();
     const { app } = appOver(down);
-    expect(await json(await app.request('/healthz'))).toEqual({ status: 'ok' });
+    expect(await readJson<RouteJson<typeof healthz, 200>>(await app.request('/healthz'))).toEqual({ status: 'ok' });
     const ready = await app.request('/readyz');
     expect(ready.status).toBe(503);
-    expect(await json(ready)).toMatchObject({ status: 'unavailable', database: 'unreachable', reason: 'The database does not answer.' });
+    expect(await readJson<RouteJson<typeof readyz, 503>>(ready)).toMatchObject({
+      status: 'unavailable',
+      database: 'unreachable',
+      reason: 'The database does not answer.',
+    });
   });
 });
 
@@ -67,7 +72,13 @@ describe('GET /readyz', () => {
     const res = await t.app.request('/readyz');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await json(res)).toEqual({ status: 'ready', database: 'ok', migrations: 'ok', draining: false, pendingMigrations: [] });
+    expect(await readJson<RouteJson<typeof readyz, 200>>(res)).toEqual({
+      status: 'ready',
+      database: 'ok',
+      migrations: 'ok',
+      draining: false,
+      pendingMigrations: [],
+    });
   });
 
   it('answers 503 naming the migration the database lacks, and is ready again once it is applied', async () => {
@@ -78,7 +89,7 @@ describe('GET /readyz', () => {
       const res = await t.app.request('/readyz');
       expect(res.status).toBe(503);
       expect(res.headers.get('cache-control')).toBe('no-store');
-      expect(await json(res)).toEqual({
+      expect(await readJson<RouteJson<typeof readyz, 503>>(res)).toEqual({
         status: 'unavailable',
         database: 'ok',
         migrations: 'pending',
@@ -97,7 +108,11 @@ describe('GET /readyz', () => {
     try {
       const res = await appOver(empty).app.request('/readyz');
       expect(res.status).toBe(503);
-      expect(await json(res)).toMatchObject({ database: 'ok', migrations: 'missing', pendingMigrations: [] });
+      expect(await readJson<RouteJson<typeof readyz, 503>>(res)).toMatchObject({
+        database: 'ok',
+        migrations: 'missing',
+        pendingMigrations: [],
+      });
     } finally {
       await empty.close();
     }
@@ -108,7 +123,7 @@ describe('GET /readyz', () => {
     try {
       const res = await t.app.request('/readyz');
       expect(res.status).toBe(503);
-      expect(await json(res)).toMatchObject({
+      expect(await readJson<RouteJson<typeof readyz, 503>>(res)).toMatchObject({
         status: 'unavailable',
         draining: true,
         database: 'unchecked',
@@ -210,7 +225,7 @@ describe('GET /metrics', () => {
     const none = await app.request('/metrics');
     expect(none.status).toBe(401);
     expect(none.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
-    expect(await json(none)).toEqual({
+    expect(await readJson<ApiError>(none)).toEqual({
       code: 'METRICS_TOKEN_REQUIRED',
       error: 'Reading the metrics needs the metrics token (Authorization: Bearer).',
     });
@@ -227,7 +242,7 @@ describe('GET /metrics', () => {
     const proxied = appOver(emptyDatabase(), { TRUST_PROXY: 'true' }).app;
     const remote = await proxied.request('/metrics', { headers: { 'x-forwarded-for': '203.0.113.9, 127.0.0.1' } });
     expect(remote.status).toBe(403);
-    expect(await json(remote)).toMatchObject({ code: 'METRICS_LOCAL_ONLY' });
+    expect(await readJson<ApiError>(remote)).toMatchObject({ code: 'METRICS_LOCAL_ONLY' });
     expect((await proxied.request('/metrics', { headers: { 'x-forwarded-for': '127.0.0.1' } })).status).toBe(200);
     // Without TRUST_PROXY a forwarded request came through a proxy nobody vouched for: refused.
     expect((await t.app.request('/metrics', { headers: { 'x-forwarded-for': '127.0.0.1' } })).status).toBe(403);

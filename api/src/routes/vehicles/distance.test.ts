@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from '../../testing.ts';
+import { type ApiError, createTestApp, readJson, type TestApp } from '../../testing.ts';
+import type { ListResponse, VehicleSummary } from '../../types.ts';
 
 // Issue 17 item 5: searching around a city, on the seeded cities' coordinates.
 let t: TestApp;
 const db = () => t.database.db;
 let paris: { id: number; latitude: number; longitude: number };
 
+/** A page of results, or the refusal of the query: each test reads the one its status says. */
+type SearchAnswer = ListResponse<VehicleSummary> & Partial<ApiError>;
 const search = async (query: string) => {
   const res = await t.request(`/api/v1/vehicles?${query}`);
-  return { status: res.status, body: await json(res) };
+  return { status: res.status, body: await readJson<SearchAnswer>(res) };
 };
 /** The same great-circle distance, written again here from its formula. */
 const km = (a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) => {
@@ -59,7 +62,7 @@ describe('GET /api/v1/vehicles?nearCityId&radiusKm', () => {
       const { status, body } = await search(`nearCityId=${paris.id}&radiusKm=${radius}&sort=distance&perPage=100`);
       expect(status).toBe(200);
       expect(body.meta.total).toBe(Number(expected.n));
-      const distances = body.data.map((v: { distanceKm: number }) => v.distanceKm);
+      const distances = body.data.map((v) => v.distanceKm!);
       expect(distances).toEqual([...distances].sort((a, b) => a - b));
       for (const v of body.data as { city: { id: number }; distanceKm: number }[]) {
         const city = cities.find((c) => c.id === v.city.id)!;
@@ -94,7 +97,7 @@ describe('GET /api/v1/vehicles?nearCityId&radiusKm', () => {
       const { status, body } = await search(query);
       expect(status, query).toBe(422);
       expect(
-        body.details.map((d: { path: string }) => d.path),
+        body.details!.map((d) => d.path),
         query,
       ).toEqual([path]);
     }

@@ -2,8 +2,8 @@ import { MARKET_GAP_UNKNOWN } from '@autoroute/db';
 import { DEMO_PASSWORD } from '@autoroute/db/seed';
 import type { z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiError, createTestApp, type Data, json, readJson, type TestApp } from '../../testing.ts';
-import type { VehicleDetail } from '../../types.ts';
+import { type ApiError, createTestApp, type Data, readJson, type TestApp } from '../../testing.ts';
+import type { ListResponse, VehicleDetail, VehicleSummary } from '../../types.ts';
 import type { SignedIn } from '../auth/auth.routes.ts';
 
 // Issue 17 item 4: the fair-price rating on every search result, its filter and the best-deal order.
@@ -18,9 +18,11 @@ interface Summary {
   rating: string;
   marketEstimate: number | null;
 }
+/** A page of results, or the refusal of the query: each test reads the one its status says. */
+type SearchAnswer = ListResponse<VehicleSummary> & Partial<ApiError>;
 const search = async (query: string) => {
   const res = await t.request(`/api/v1/vehicles?${query}`);
-  return { status: res.status, body: await json(res) };
+  return { status: res.status, body: await readJson<SearchAnswer>(res) };
 };
 const stored = async (ids: number[]) =>
   new Map(

@@ -1,7 +1,8 @@
-import { createTestApp, json, type TestApp, type TestMember } from '@autoroute/api/testing';
+import { type ApiError, createTestApp, type Data, readJson, type TestApp, type TestMember } from '@autoroute/api/testing';
 import type { Locale } from '@autoroute/locales';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../../lib/i18n.ts';
+import type { UserConfig } from '../../lib/types.ts';
 import { emptyValues, type FormConfig, type FormValues, lastYear, toInput, validate, vehicleMessages } from './vehicle-form.ts';
 
 /*
@@ -54,7 +55,7 @@ async function apiSays(values: FormValues, locale: Locale): Promise<Record<strin
   const res = await t.request(`/api/v1/vehicles?lng=${locale}`, { method: 'POST', json: toInput(values), headers: seller.headers });
   if (res.status === 201) return {};
   expect(res.status).toBe(422);
-  const { details } = (await json(res)) as { details: { path: string; message: string }[] };
+  const { details } = (await readJson<ApiError>(res)) as { details: { path: string; message: string }[] };
   return Object.fromEntries(details.map((d) => [d.path, d.message]));
 }
 
@@ -65,7 +66,7 @@ beforeAll(async () => {
   seller = await t.member('seller');
   // The form is published several times over: a plan without a listing limit (the free plan allows 3).
   await t.subscribe(seller.id, 'Professional Unlimited (monthly)');
-  config = (await json(await t.request('/api/v1/user/config'))).data;
+  config = (await readJson<Data<UserConfig>>(await t.request('/api/v1/user/config'))).data;
 });
 
 afterAll(async () => {
