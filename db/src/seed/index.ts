@@ -542,8 +542,11 @@ export async function seedDemoCatalogue(db: Db, options: DemoOptions): Promise<n
   // catalogue is made twice from the same seed, once to rate it, once to write it with its figures.
   const rate = async (conn: Db) => {
     const subjects: MarketSubjectRow[] = [];
+    /** The new live listings of each seller: their plan is chosen before they are written. */
+    const adding = new Map<number, number>();
     for (const generated of catalogue(new Random(seed))) {
       for (const { row } of generated) {
+        if (!row.sold) adding.set(row.owner_id, (adding.get(row.owner_id) ?? 0) + 1);
         subjects.push({
           id: -(subjects.length + 1),
           brand: row.brand,
@@ -559,12 +562,12 @@ export async function seedDemoCatalogue(db: Db, options: DemoOptions): Promise<n
         });
       }
     }
-    return rateNewListings(conn, subjects, new Date(start));
+    return { figures: await rateNewListings(conn, subjects, new Date(start)), adding };
   };
   const bulk = options.vehicles >= BULK_VEHICLES && !(db.getExecutor().adapter instanceof PostgresAdapter);
   // In bulk, one transaction holds it all (see bulkLoad); else each batch commits on its own.
   const inBatch = (conn: Db, work: (tx: Db) => Promise<void>) => (bulk ? work(conn) : conn.transaction().execute(work));
-  const load = async (conn: Db, figures: MarketFigures[]) => {
+  const load = async (conn: Db, figures: MarketFigures[], featuredBy: ReadonlyMap<number, number>) => {
     const ratedAt = new Date(start).toISOString();
     let done = 0;
     for (const generated of catalogue(r)) {
@@ -579,6 +582,7 @@ export async function seedDemoCatalogue(db: Db, options: DemoOptions): Promise<n
         row.market_comparables = f.comparables;
         row.market_step = f.step;
         row.market_computed_at = ratedAt;
+        row.plan_featured = featuredBy.get(row.owner_id) ?? 0;
         return row;
       });
       await inBatch(conn, async (tx) => {
@@ -615,11 +619,11 @@ export async function seedDemoCatalogue(db: Db, options: DemoOptions): Promise<n
       options.onProgress?.(done);
     }
   };
-  // The sellers' plans mark their listings featured: in a bulk load, before indexes and triggers
-  // are back, so the flags are not written into twenty indexes one row at a time.
+  // The sellers' plans mark their listings featured: chosen before the listings are written, which
+  // carry the flag from their insert.
   const fill = async (conn: Db) => {
-    await load(conn, await rate(conn));
-    await subscribeDemoSellers(conn, sellers);
+    const { figures, adding } = await rate(conn);
+    await load(conn, figures, await subscribeDemoSellers(conn, sellers, adding));
     // Every group is rated, the new listings' included: none waits for the market job.
     await conn.deleteFrom('market_stale').execute();
   };
@@ -690,9 +694,15 @@ async function seedDemoViews(db: Db, r: Random): Promise<void> {
  * demo's featured listings stay the few a visitor can tell apart. Past every plan's limit (a
  * catalogue of 100,000 for the bench) a seller takes the largest plan of their kind and keeps the
  * listings above it, as after a downgrade. A seller already holding a plan that fits keeps it. Their
- * listings are featured when the plan says so (vehicles.plan_featured).
+ * listings are featured when the plan says so (vehicles.plan_featured): those stored are set here,
+ * and the answer (each seller's flag) is written with the new ones (`adding`: their live listings
+ * by seller), since updating a few hundred thousand rows afterwards took PostgreSQL over ten minutes.
  */
-async function subscribeDemoSellers(db: Db, sellers: { id: number; professional: boolean; featured: boolean }[]): Promise<void> {
+async function subscribeDemoSellers(
+  db: Db,
+  sellers: { id: number; professional: boolean; featured: boolean }[],
+  adding: ReadonlyMap<number, number>,
+): Promise<Map<number, number>> {
   const plans = await db
     .selectFrom('carts as c')
     .innerJoin('cart_groups as g', 'g.id', 'c.group_id')
@@ -702,7 +712,8 @@ async function subscribeDemoSellers(db: Db, sellers: { id: number; professional:
     .where('c.months', '=', 12)
     .orderBy('c.price_minor')
     .execute();
-  if (plans.length === 0) return;
+  const featuredBy = new Map<number, number>();
+  if (plans.length === 0) return featuredBy;
   const now = new Date();
   const nowText = now.toISOString();
   const expires = new Date(now);
@@ -724,9 +735,8 @@ async function subscribeDemoSellers(db: Db, sellers: { id: number; professional:
         .execute()
     ).map((r) => [r.owner_id, Number(r.n)]),
   );
-  const featuredBy = new Map<number, number>();
   for (const seller of sellers) {
-    const room = (listed.get(seller.id) ?? 0) + 20;
+    const room = (listed.get(seller.id) ?? 0) + (adding.get(seller.id) ?? 0) + 20;
     const fits = (p: { vehicle_limit: number | null }) => size(p) >= room;
     const current = await db
       .selectFrom('subscriptions as s')
@@ -776,6 +786,7 @@ async function subscribeDemoSellers(db: Db, sellers: { id: number; professional:
     }
     featuredBy.set(seller.id, featured);
   }
+  // Their listings already stored (a seed run on a seeded catalogue); the new ones are written with it.
   for (const featured of [0, 1]) {
     const owners = sellers.filter((s) => featuredBy.get(s.id) === featured).map((s) => s.id);
     if (owners.length === 0) continue;
@@ -786,6 +797,7 @@ async function subscribeDemoSellers(db: Db, sellers: { id: number; professional:
       .where('plan_featured', '!=', featured)
       .execute();
   }
+  return featuredBy;
 }
 
 export interface SeedOptions {
