@@ -1,6 +1,7 @@
 import { nowIso, type SavedSearchFrequency } from '@autoroute/db';
 import { DEFAULT_LOCALE, type Locale, matchLocale } from '@autoroute/locales';
 import { translator } from '../i18n.ts';
+import { listingsChangedSince } from '../routes/saved-searches/saved-searches.data.ts';
 import { vehiclesMatching } from '../routes/vehicles/vehicles.data.ts';
 import { VehicleListQuery } from '../routes/vehicles/vehicles.schemas.ts';
 import { searchCriteria } from '../routes/vehicles/vehicles.service.ts';
@@ -29,14 +30,7 @@ export const savedSearchAlerts: JobHandler = async ({ db, dialect }) => {
   const mark = await db.selectFrom('job_marks').select('value').where('name', '=', WATERMARK).executeTakeFirst();
   // A first pass starts a little back too: a listing published just before it is not missed.
   const since = new Date((mark ? Date.parse(JSON.parse(mark.value) as string) : Date.parse(now)) - OVERLAP_MS).toISOString();
-  const changed = await db
-    .selectFrom('vehicles')
-    .select(['id', 'owner_id', 'updated_at'])
-    .where('updated_at', '>', since)
-    .where('sold', '=', 0)
-    .orderBy('updated_at')
-    .limit(BATCH)
-    .execute();
+  const changed = await listingsChangedSince(db, since, BATCH).execute();
   const searches = await db
     .selectFrom('saved_searches as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
