@@ -53,6 +53,7 @@ const EnvSchema = z.object({
     .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters, without spaces')
     .optional(),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  SHARED_COUNTS_FROM: z.coerce.number().int().min(1).default(50_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TWILIO_ACCOUNT_SID: z
     .string()
@@ -136,6 +137,8 @@ export interface Config {
   media: MediaConfig;
   /** The bytes of rendered public pages each process keeps (0: none), see docs/decisions/024. */
   pageCacheBytes: number;
+  /** From how many matching listings a search's counts are shared a short while across changes (docs/decisions/005). */
+  sharedCountsFrom: number;
 }
 
 /** Where pictures are kept and where browsers fetch them (DESIGN §1, docs/decisions/016). */
@@ -192,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     metricsToken: e.METRICS_TOKEN,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    sharedCountsFrom: e.SHARED_COUNTS_FROM,
     media: {
       ...(e.MEDIA_S3_BUCKET && {
         s3: {

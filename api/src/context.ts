@@ -1,4 +1,4 @@
-import type { Database, DialectName } from '@autoroute/db';
+import type { Database, DialectName, LongRead } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { TFunction } from 'i18next';
@@ -23,6 +23,8 @@ import { localizeIssues } from './validation.ts';
 export interface Deps {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** A long read of committed data, off the request thread on SQLite (Db.longRead): a broad search's facet counts. */
+  longRead: LongRead;
   config: Config;
   log: Logger;
   mailer: Mailer;
@@ -56,6 +58,8 @@ export interface AppEnv {
     log: Logger;
     /** The signed-in caller, or null (set by the authenticate middleware). */
     principal: Principal | null;
+    /** Set by a handler whose answer holds what is true only for a moment: it is not kept (middleware/public-reads.ts). */
+    transient?: true;
   };
 }
 

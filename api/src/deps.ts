@@ -27,6 +27,7 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
   return {
     db: database.db,
     dialect: database.dialect,
+    longRead: database.longRead,
     config,
     log,
     mailer,

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -14,6 +15,9 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
+
+/** A read-only query run apart from the requests being served (Db.longRead). */
+export type LongRead = <R>(query: CompiledQuery<R>) => Promise<R[]>;
 
 /**
  * What the connection layer has seen, read by the metrics on each scrape. PostgreSQL: the pool now.
@@ -38,6 +42,14 @@ export interface Db {
    * Null on PostgreSQL and in memory (a second connection would be another database).
    */
   committed: ((sql: string) => (parameters: readonly unknown[]) => unknown) | null;
+  /**
+   * A long read of committed data, run apart from the requests being served: on SQLite in a file, on
+   * a worker thread's own read-only connection (better-sqlite3 holds its thread while it reads, and a
+   * search's facet counts at a million listings take half a second); on PostgreSQL, from the pool; in
+   * memory, on the one connection (after any open transaction: never call it inside one). Never for
+   * a read that must see an open transaction's changes.
+   */
+  longRead: LongRead;
   stats(): DbStats;
 }
 
@@ -167,27 +179,77 @@ export function connect(target: string, options: { poolSize?: number; onIdleErro
     pool.on('error', (error) => options.onIdleError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const stats = (): DbStats => ({ dialect: 'postgres', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-    return { db, dialect: 'postgres', sqlite: null, committed: null, close: () => db.destroy(), stats };
+    const longRead = async <R>(query: CompiledQuery<R>) => (await db.executeQuery(query)).rows;
+    return { db, dialect: 'postgres', sqlite: null, committed: null, longRead, close: () => db.destroy(), stats };
   }
   const file = target.replace(/^sqlite:(\/\/)?/, '');
   const handle = openSqlite(file);
   const totals: SqliteStats = { dialect: 'sqlite', transactions: 0, lockWaitSeconds: 0, busy: 0, connectionWaitSeconds: 0 };
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(handle) }, handle, totals) });
   let reader: SQLite.Database | null = null;
-  const committed =
-    file === ':memory:' || file === ''
-      ? null
-      : (text: string) => {
-          if (!reader) {
-            reader = new SQLite(file, { readonly: true });
-            reader.pragma('busy_timeout = 5000');
-          }
-          const statement = reader.prepare(text);
-          return (parameters: readonly unknown[]) => statement.get(...parameters);
-        };
+  const inMemory = file === ':memory:' || file === '';
+  const worker = inMemory ? null : workerReads(file);
+  const committed = inMemory
+    ? null
+    : (text: string) => {
+        if (!reader) {
+          reader = new SQLite(file, { readonly: true });
+          reader.pragma('busy_timeout = 5000');
+        }
+        const statement = reader.prepare(text);
+        return (parameters: readonly unknown[]) => statement.get(...parameters);
+      };
+  const longRead = worker?.read ?? (async <R>(query: CompiledQuery<R>) => (await db.executeQuery(query)).rows);
   const close = async () => {
     reader?.close();
+    await worker?.close();
     await db.destroy();
   };
-  return { db, dialect: 'sqlite', sqlite: handle, committed, close, stats: () => ({ ...totals }) };
+  return { db, dialect: 'sqlite', sqlite: handle, committed, longRead, close, stats: () => ({ ...totals }) };
+}
+
+/**
+ * Reads on a worker thread (long-reads.worker.mjs) with its own read-only connection to the file,
+ * started at the first read. It holds the process open only while a read is under way.
+ */
+function workerReads(file: string) {
+  let worker: Worker | null = null;
+  let next = 0;
+  const waiting = new Map<number, { resolve: (rows: never[]) => void; reject: (error: Error) => void }>();
+  /** A worker that failed or stopped: its reads fail, and the next read starts another. */
+  const lost = (gone: Worker, error: Error) => {
+    if (worker !== gone) return;
+    worker = null;
+    for (const read of waiting.values()) read.reject(error);
+    waiting.clear();
+  };
+  const start = () => {
+    const started = new Worker(new URL('./long-reads.worker.mjs', import.meta.url), { workerData: { file, mmapBytes: MMAP_BYTES } });
+    started.on('message', ({ id, rows, error }: { id: number; rows?: never[]; error?: { message: string; code?: string } }) => {
+      const read = waiting.get(id);
+      waiting.delete(id);
+      if (!waiting.size) started.unref();
+      if (!read) return;
+      if (error) read.reject(Object.assign(new Error(error.message), { code: error.code }));
+      else read.resolve(rows ?? []);
+    });
+    started.on('error', (error) => lost(started, error));
+    started.on('exit', () => lost(started, new Error('the long-read worker stopped')));
+    return started;
+  };
+  return {
+    read<R>(query: CompiledQuery<R>): Promise<R[]> {
+      worker ??= start();
+      worker.ref();
+      const id = next++;
+      const rows = new Promise<R[]>((resolve, reject) => waiting.set(id, { resolve: resolve as (rows: never[]) => void, reject }));
+      worker.postMessage({ id, sql: query.sql, parameters: query.parameters });
+      return rows;
+    },
+    async close() {
+      const stopping = worker;
+      if (stopping) lost(stopping, new Error('the database is closed'));
+      await stopping?.terminate();
+    },
+  };
 }

@@ -76,7 +76,12 @@ export const publicReads = (cache: ResponseCache | null, signingKey: string) =>
       const done = cache.making(key);
       try {
         await next();
-        if (c.res.status === 200 && !c.get('principal') && /^application\/json\b/i.test(c.res.headers.get('content-type') ?? '')) {
+        if (
+          c.res.status === 200 &&
+          !c.get('principal') &&
+          !c.get('transient') &&
+          /^application\/json\b/i.test(c.res.headers.get('content-type') ?? '')
+        ) {
           const headers = [...c.res.headers].filter(([name]) => !PER_ANSWER.has(name.toLowerCase()));
           cache.set(key, etag, await c.res.clone().text(), headers, routeOf(c));
         }

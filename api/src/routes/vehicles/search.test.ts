@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiError, createTestApp, type Data, readJson, type TestApp } from '../../testing.ts';
 import type { ListResponse, UserConfig, VehicleDetail, VehicleSummary } from '../../types.ts';
 import type { SearchFacets } from './vehicles.schemas.ts';
@@ -665,6 +665,77 @@ describe('GET /api/v1/vehicles: counts after changes made elsewhere', () => {
       expect(await counts(query, listing.fuel_type_id)).toEqual({ total: before.total + 1, fuel: before.fuel + 1 });
       await db.deleteFrom('vehicles').where('id', '=', copyId).execute();
       expect(await counts(query, listing.fuel_type_id)).toEqual(before);
+    }
+  });
+});
+
+describe('GET /api/v1/vehicles: a broad search’s counts, shared a short while after a change', () => {
+  // Every search is broad here: from one listing on (50,000 by default).
+  let shared: TestApp;
+  beforeAll(async () => {
+    shared = await createTestApp({ vehicles: 40, env: { SHARED_COUNTS_FROM: '1' } });
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await shared.destroy();
+  });
+  const search = async (query = '') => readJson<VehicleList>(await shared.request(`/api/v1/vehicles?perPage=100&${query}`));
+  const sell = (id: number, sold: number) => shared.database.db.updateTable('vehicles').set({ sold }).where('id', '=', id).execute();
+
+  it('answers the counts it made with their time while it counts them again; the listings themselves are current', async () => {
+    const before = await search();
+    expect(before.meta.countsAsOf).toBeNull();
+    const listing = before.data[0]!;
+    await sell(listing.id, 1);
+
+    const during = await search();
+    expect(during.meta.countsAsOf).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
+    expect(Date.parse(during.meta.countsAsOf!)).toBeLessThanOrEqual(Date.now());
+    expect({ total: during.meta.total, facets: during.meta.facets }).toEqual({ total: before.meta.total, facets: before.meta.facets });
+    expect(during.data.map((v) => v.id)).toEqual(before.data.slice(1).map((v) => v.id));
+
+    // Counted again apart from the request: exact by the next searches.
+    await vi.waitFor(async () => {
+      const after = await search();
+      expect(after.meta.countsAsOf).toBeNull();
+      expect(after.meta.total).toBe(before.meta.total - 1);
+    });
+    await sell(listing.id, 0);
+    await vi.waitFor(async () => expect((await search()).meta).toMatchObject({ countsAsOf: null, total: before.meta.total }));
+  });
+
+  it('counts afresh once the counts it holds are more than 30 seconds old', async () => {
+    const before = await search('minYear=2000');
+    expect(before.meta.countsAsOf).toBeNull();
+    const listing = before.data[0]!;
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31_000 });
+    try {
+      await sell(listing.id, 1);
+      expect((await search('minYear=2000')).meta).toMatchObject({ countsAsOf: null, total: before.meta.total - 1 });
+    } finally {
+      vi.useRealTimers();
+      await sell(listing.id, 0);
+    }
+  });
+
+  it('makes one count for the searches that miss the same counts at once', async () => {
+    await search('maxMileage=900000');
+    await sell((await search()).data[0]!.id, 0); // moves the catalogue's version: the kept counts are a version behind
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31_000 });
+    const reads = vi.spyOn(shared.deps, 'longRead');
+    try {
+      // Six pages and orders of one search: the same counts.
+      const answers = await Promise.all(
+        ['', 'page=2', 'sort=price_asc', 'sort=mileage_asc', 'sort=year_desc', 'sort=price_desc&page=2'].map((more) =>
+          search(`maxMileage=900000&${more}`),
+        ),
+      );
+      expect(new Set(answers.map((a) => a.meta.total)).size).toBe(1);
+      // Two groupings for the six of them (docs/decisions/005-facet-counts.md): not two each.
+      expect(reads).toHaveBeenCalledTimes(2);
+    } finally {
+      reads.mockRestore();
+      vi.useRealTimers();
     }
   });
 });

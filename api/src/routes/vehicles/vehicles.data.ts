@@ -1,4 +1,4 @@
-import type { Database, DialectName, MarketRating } from '@autoroute/db';
+import type { Database, DialectName, LongRead, MarketRating } from '@autoroute/db';
 import { type Expression, expressionBuilder, type Kysely, PostgresAdapter, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
@@ -112,6 +112,15 @@ export interface SearchCriteria {
 
 export type FacetName = (typeof FACETS)[number];
 export type FacetCounts = { [K in FacetName]: Map<K extends 'brand' ? string : number, number> };
+/**
+ * A search's total and facet counts. `asOf` is null when they are exact now; else the time a broad
+ * search's counts were made at, shared for a short while after the catalogue changed (facetGroups).
+ */
+export interface FacetCounting {
+  total: number;
+  facets: FacetCounts;
+  asOf: string | null;
+}
 
 const MAX_TERMS = 8;
 const v = expressionBuilder<{ v: Database['vehicles'] }, 'v'>();
@@ -381,13 +390,14 @@ async function relevantIds(
   c: SearchCriteria,
   terms: string[],
   conditions: Condition[],
-  counted: Promise<{ total: number }> | undefined,
+  counted: Promise<FacetCounting> | undefined,
 ): Promise<number[]> {
   const text = textSearch(dialect, terms);
   const offset = (c.page - 1) * c.perPage;
-  const total = counted && !c.includeSold ? (await counted).total : undefined;
+  const { total, asOf } = (counted && !c.includeSold && (await counted)) || {};
   if (total !== undefined) {
-    if (offset >= total) return [];
+    // Counts shared across a change (asOf) guide the walk's budget, never what the page holds.
+    if (offset >= total && asOf === null) return [];
     const budget = await walkBudget(db, offset + c.perPage, total);
     if (budget !== null) {
       const found: number[] = [];
@@ -459,7 +469,7 @@ export async function searchVehicleIds(
   db: Db,
   dialect: DialectName,
   c: SearchCriteria,
-  counted?: Promise<{ total: number; facets: FacetCounts }>,
+  counted?: Promise<FacetCounting>,
 ): Promise<number[]> {
   const terms = searchTerms(c.q);
   const conditions = [...baseConditions(c), ...facetConditions(c)];
@@ -470,14 +480,16 @@ export async function searchVehicleIds(
   // Set when a walk in order could not fill the page: the matches are not to be met early in it.
   let walked = false;
   if (counted && terms.length === 0 && !c.includeSold) {
-    const { total, facets } = await counted;
+    const { total, facets, asOf } = await counted;
     const offset = (c.page - 1) * c.perPage;
-    if (offset >= total) return [];
+    // Counts shared across a change (asOf) may miss a new listing: they guide the walk's budget, but
+    // neither end the search nor choose where it seeks.
+    if (offset >= total && asOf === null) return [];
     const budget = await walkBudget(db, offset + c.perPage, total);
     const page = budget === null ? null : await walkInOrder(db, dialect, WALKS[c.sort], conditions, [], budget, offset, c.perPage);
     if (page) return page;
     walked = true;
-    const prefix = seekPrefix(c, facets);
+    const prefix = asOf === null ? seekPrefix(c, facets) : null;
     if (prefix) ({ indexable, lists: seekLists } = prefix);
   }
   const filtered = conditions.some(([column]) => column !== 'sold');
@@ -584,9 +596,28 @@ interface FacetGroup {
   n: number;
 }
 
-/** Facet groups of searches, by database, then by their block, filters and words; oldest use dropped first. */
-const keptGroups = new WeakMap<Db, Map<string, { version: number; groups: FacetGroup[] }>>();
+/** A block's groups as counted: the catalogue version and the time they were counted at, and how many listings they hold. */
+interface Counted {
+  version: number;
+  groups: FacetGroup[];
+  at: number;
+  listings: number;
+  /** A count again under way while these are shared (see facetGroups). */
+  recount?: Promise<unknown>;
+}
+
+/** Per database: the groups kept, by block, filters and words (oldest use dropped first), and the counts under way. */
+const keptGroups = new WeakMap<Db, { kept: Map<string, Counted>; counting: Map<string, Promise<Counted>> }>();
 const GROUPS_KEPT = 64;
+/** How long a broad count is still answered once the catalogue has changed, while it is counted again. */
+export const SHARED_COUNTS_MS = 30_000;
+
+/** How a search's counts are read: apart from the requests being served, and shared from how many listings. */
+export interface CountOptions {
+  longRead: LongRead;
+  /** A count of this many listings or more is broad (SHARED_COUNTS_FROM; half a second at a million on SQLite). */
+  sharedFrom: number;
+}
 
 /**
  * The vehicles matching the non-facet filters and the filters of the other blocks' facets, grouped
@@ -597,8 +628,19 @@ const GROUPS_KEPT = 64;
  * change bumps it, whichever process made it, so the counts stay exact
  * (docs/decisions/005-facet-counts.md). Searches with words are kept the same way, by their words:
  * a common word matches tens of thousands of listings at a million, and the popular searches recur.
+ *
+ * A broad count (`sharedFrom` listings or more) is shared for SHARED_COUNTS_MS after the catalogue
+ * changed: the search answers it, with the time it was counted at (`asOf`), while one count again
+ * runs apart (`longRead`, off the request thread on SQLite). Searches that miss the same groups
+ * meanwhile wait for the one count under way instead of making their own.
  */
-async function facetGroups(db: Db, dialect: DialectName, c: SearchCriteria, block: readonly FacetName[]): Promise<FacetGroup[]> {
+async function facetGroups(
+  db: Db,
+  dialect: DialectName,
+  { longRead, sharedFrom }: CountOptions,
+  c: SearchCriteria,
+  block: readonly FacetName[],
+): Promise<{ groups: FacetGroup[]; asOf: number | null }> {
   const terms = searchTerms(c.q);
   const conditions = [
     ...baseConditions(c),
@@ -608,41 +650,70 @@ async function facetGroups(db: Db, dialect: DialectName, c: SearchCriteria, bloc
     ),
   ];
   const columns = block.map((f) => `v.${FACET_COLUMNS[f]}` as const);
-  const key = JSON.stringify([block, conditions, terms]);
-  let kept = keptGroups.get(db);
-  if (!kept) {
-    kept = new Map();
-    keptGroups.set(db, kept);
-  }
   // Not inside a transaction: its own uncommitted changes must not be kept for others.
   const keep = !db.isTransaction;
-  const hit = keep ? kept.get(key) : undefined;
-  if (hit) {
-    const { version } = await db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow();
-    if (Number(version) === hit.version) {
-      kept.delete(key);
-      kept.set(key, hit);
-      return hit.groups;
-    }
-  }
-  const rows = await db
+  const query = db
     .selectFrom('vehicles as v')
     .select([...columns, db.fn.countAll<number>().as('n')])
     .$if(keep, (q) => q.select((eb) => eb.selectFrom('catalogue_version').select('version').as('version')))
     // The search index leads with `sold, brand`: the colour grouping of a make seeks into it.
     .where(whereOf(dialect, conditions, terms, terms.length ? [] : ['sold', 'brand']))
-    .groupBy(columns)
-    .execute();
-  const groups = rows.map((r: Record<string, unknown>) => ({
-    values: block.map((f) => r[FACET_COLUMNS[f]] as string | number),
-    n: Number(r.n),
-  }));
-  if (keep && rows.length) {
-    kept.delete(key);
-    if (kept.size >= GROUPS_KEPT) kept.delete(kept.keys().next().value!);
-    kept.set(key, { version: Number((rows[0] as { version?: unknown }).version), groups });
+    .groupBy(columns);
+  const toGroups = (rows: Record<string, unknown>[]) =>
+    rows.map((r) => ({ values: block.map((f) => r[FACET_COLUMNS[f]] as string | number), n: Number(r.n) }));
+  if (!keep) return { groups: toGroups(await query.execute()), asOf: null };
+
+  let store = keptGroups.get(db);
+  if (!store) {
+    store = { kept: new Map(), counting: new Map() };
+    keptGroups.set(db, store);
   }
-  return groups;
+  const { kept, counting } = store;
+  const key = JSON.stringify([block, conditions, terms]);
+  const count = (): Promise<Counted> => {
+    let under = counting.get(key);
+    if (!under) {
+      const at = Date.now();
+      under = longRead(query.compile()).then((rows) => {
+        const groups = toGroups(rows);
+        const counted = {
+          version: Number((rows[0] as { version?: unknown })?.version),
+          groups,
+          at,
+          listings: groups.reduce((sum, g) => sum + g.n, 0),
+        };
+        if (rows.length) {
+          kept.delete(key);
+          if (kept.size >= GROUPS_KEPT) kept.delete(kept.keys().next().value!);
+          kept.set(key, counted);
+        }
+        return counted;
+      });
+      const settled = () => counting.delete(key);
+      under.then(settled, settled);
+      counting.set(key, under);
+    }
+    return under;
+  };
+  if (kept.has(key)) {
+    const { version } = await db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow();
+    // Read after the version: a count may have been kept meanwhile.
+    const hit = kept.get(key);
+    if (!hit) return { groups: (await count()).groups, asOf: null };
+    if (Number(version) === hit.version) {
+      kept.delete(key);
+      kept.set(key, hit);
+      return { groups: hit.groups, asOf: null };
+    }
+    if (hit.listings >= sharedFrom && Date.now() - hit.at < SHARED_COUNTS_MS) {
+      // Answered as counted, while one count again runs; a count that fails is tried again by the next search.
+      hit.recount ??= count().catch(() => {
+        hit.recount = undefined;
+      });
+      return { groups: hit.groups, asOf: hit.at };
+    }
+  }
+  return { groups: (await count()).groups, asOf: null };
 }
 
 /**
@@ -650,8 +721,10 @@ async function facetGroups(db: Db, dialect: DialectName, c: SearchCriteria, bloc
  * outside the block; a facet adds up the groups that pass every OTHER filter of its block, and the
  * total those of the first block that pass them all.
  */
-export async function countFacets(db: Db, dialect: DialectName, c: SearchCriteria): Promise<{ total: number; facets: FacetCounts }> {
-  const blocks = await Promise.all(FACET_BLOCKS.map((block) => facetGroups(db, dialect, c, block)));
+export async function countFacets(db: Db, dialect: DialectName, options: CountOptions, c: SearchCriteria): Promise<FacetCounting> {
+  const counted = await Promise.all(FACET_BLOCKS.map((block) => facetGroups(db, dialect, options, c, block)));
+  const blocks = counted.map((b) => b.groups);
+  const shared = counted.flatMap((b) => (b.asOf === null ? [] : [b.asOf]));
   const facets = Object.fromEntries(FACETS.map((f) => [f, new Map()])) as FacetCounts;
   const add = (facet: FacetName, value: string | number, n: number) => {
     const counts = facets[facet] as Map<typeof value, number>;
@@ -670,7 +743,7 @@ export async function countFacets(db: Db, dialect: DialectName, c: SearchCriteri
       }
     }
   }
-  return { total, facets };
+  return { total, facets, asOf: shared.length ? new Date(Math.min(...shared)).toISOString() : null };
 }
 
 /**

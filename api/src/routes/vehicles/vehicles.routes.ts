@@ -118,7 +118,12 @@ export function vehiclesRoutes(deps: Deps) {
       // Comparing, and each vehicle's like, favourite and contact (interactions.routes.ts): before
       // `/{id}`, which would take "compare" for an id.
       .route('/', interactionsRoutes(deps))
-      .openapi(list, async (c) => c.json(await searchVehicles(deps, c.req.valid('query'), c.get('locale')), 200))
+      .openapi(list, async (c) => {
+        const found = await searchVehicles(deps, c.req.valid('query'), c.get('locale'));
+        // Counts shared across a change are answered, not kept under the new version (they are being counted again).
+        if (found.meta.countsAsOf !== null) c.set('transient', true);
+        return c.json(found, 200);
+      })
       // Before `/{id}`, which would take "featured" for an id.
       .openapi(featured, async (c) => c.json(await featuredVehicles(deps, c.req.valid('query').perPage, c.get('locale')), 200))
       .openapi(detail, async (c) => {

@@ -233,4 +233,9 @@ export const ListMeta = z.object({
   perPage: z.number(),
   pages: z.number(),
   facets: SearchFacets.optional().openapi({ description: 'On the vehicle search' }),
+  countsAsOf: z.string().nullable().optional().openapi({
+    description:
+      'On the vehicle search: null when the total and facet counts are exact; else when they were counted. A broad search (tens of thousands of matches) answers its counts for up to 30 s after a listing changed, while they are counted again. The listings of the page are always current.',
+    example: null,
+  }),
 });

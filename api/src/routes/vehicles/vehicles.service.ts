@@ -223,7 +223,7 @@ async function citiesAround(db: Deps['db'], cityId: number, radiusKm: number, lo
  */
 export async function searchVehicles(deps: Deps, q: VehicleListQuery, locale: Locale) {
   const criteria = await searchCriteria(deps.db, q, locale);
-  const counting = countFacets(deps.db, deps.dialect, criteria);
+  const counting = countFacets(deps.db, deps.dialect, { longRead: deps.longRead, sharedFrom: deps.config.sharedCountsFrom }, criteria);
   const [ids, counts, references] = await Promise.all([
     searchVehicleIds(deps.db, deps.dialect, criteria, counting),
     counting,
@@ -240,6 +240,7 @@ export async function searchVehicles(deps: Deps, q: VehicleListQuery, locale: Lo
       perPage: q.perPage,
       pages: Math.ceil(counts.total / q.perPage),
       facets: facetList(counts.facets, references, q, locale),
+      countsAsOf: counts.asOf,
     },
   };
 }
