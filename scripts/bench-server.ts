@@ -227,7 +227,7 @@ async function measureThroughput(origin: string, vehicleIds: number[]) {
       };
     }
     // Sustained: signatures are made afresh (they hold five minutes), and errors are counted, not thrown.
-    const sustainedSeconds = Number(process.env.BENCH_SUSTAINED_SECONDS ?? 10);
+    const sustainedSeconds = Number(process.env.BENCH_SUSTAINED_SECONDS ?? 30);
     const sustained: Record<string, unknown> = {};
     for (const name of ['bare', 'detailApi', 'search', 'vehiclePage', 'vehiclePage304', 'home']) {
       const t = name === 'detailApi' ? { ...targets[name]!, target: each(detail, () => signedHeaders()) } : targets[name]!;

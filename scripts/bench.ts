@@ -11,7 +11,7 @@
  * - server (scripts/bench-server.ts), the server process started on those 100,000 vehicles:
  *   throughput under concurrent load of the vehicle API, search, the vehicle page, its 304 and the
  *   home page, each as a ratio to a bare Hono endpoint (and to GET /api/v1/health) in the same run,
- *   then each at 200 connections;
+ *   then each at 200 connections for 30 s (BENCH_SUSTAINED_SECONDS);
  *   the JavaScript each storefront page ships (gzip) in headless Chromium, and whether any script
  *   blocks the first render; Lighthouse (mobile) on the home, search and vehicle pages.
  * - media: a picture's upload-to-served latency through the real HTTP server, median of 20, with the

@@ -248,8 +248,16 @@ function workerReads(file: string) {
     },
     async close() {
       const stopping = worker;
-      if (stopping) lost(stopping, new Error('the database is closed'));
-      await stopping?.terminate();
+      if (!stopping) return;
+      lost(stopping, new Error('the database is closed'));
+      // A worker stops once the read under way returns, and its handle no longer holds the process
+      // open meanwhile: without this timer the process could end there, the caller's await pending.
+      const open = setInterval(() => {}, 1000);
+      try {
+        await stopping.terminate();
+      } finally {
+        clearInterval(open);
+      }
     },
   };
 }

@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDialect } from './testing.ts';
@@ -45,5 +48,25 @@ describe('a long read (Db.longRead)', () => {
     }
     // On the request thread, the read would have run through before the first tick.
     expect(ticks).toBeGreaterThanOrEqual(3);
+  });
+
+  // A worker's handle stops holding the process open once it is told to stop, while its read runs on.
+  it.runIf(testDialect() === 'sqlite')('closes while a read is under way, and a script that awaits it goes on', () => {
+    const connectModule = path.join(path.dirname(fileURLToPath(import.meta.url)), 'connect.ts');
+    const script = `
+      const { connect } = await import(${JSON.stringify(connectModule)});
+      const { sql } = await import('kysely');
+      const database = connect(${JSON.stringify(path.join(t.dir, 'closing.db'))});
+      const reading = database.longRead(sql\`with recursive c(x) as (select 1 union all select x + 1 from c where x < 10000000) select count(*) as n from c\`.compile(database.db));
+      reading.catch(() => {});
+      // Well into the read: the worker starts in about 50 ms, the read takes over a second.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await database.close();
+      console.log('closed');`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect({ status: run.status, stdout: run.stdout.trim() }).toEqual({ status: 0, stdout: 'closed' });
   });
 });
