@@ -1,21 +1,14 @@
 import { canEncrypt, forgetStoredSession, loadEncrypted, saveEncrypted, USER_INFO_KEY } from '@autoroute/contract/secure-storage';
+import type { User } from '@autoroute/contract/user';
 import { type AuthProvider, HttpError } from 'react-admin';
 import { canDo, isAdmin } from './access.ts';
 import { API_ROOT, httpClient } from './dataProvider.ts';
 
-interface StoredUser {
-  id: number;
-  username: string;
-  firstName?: string;
-  lastName?: string;
-  permissions: string[];
-}
-
-const withPermissions = (user: Partial<StoredUser> | null | undefined): StoredUser | null =>
-  user && Array.isArray(user.permissions) ? (user as StoredUser) : null;
+const withPermissions = (user: Partial<User> | null | undefined): User | null =>
+  user && Array.isArray(user.permissions) ? (user as User) : null;
 
 /** The user of this page load (kept encrypted between page loads, SPEC §3): resolved once, then read from here. */
-let session: Promise<StoredUser | null> | null = null;
+let session: Promise<User | null> | null = null;
 
 /**
  * Once per page load, the stored permissions are replaced by the server's, so a role changed since
@@ -23,12 +16,12 @@ let session: Promise<StoredUser | null> | null = null;
  * is stored. Where the page cannot encrypt (plain HTTP away from localhost) nothing is stored: the
  * session cookie still authenticates, so the user is asked of the API.
  */
-async function loadSession(): Promise<StoredUser | null> {
-  const stored = withPermissions(await loadEncrypted<StoredUser>(USER_INFO_KEY));
+async function loadSession(): Promise<User | null> {
+  const stored = withPermissions(await loadEncrypted<User>(USER_INFO_KEY));
   if (!stored && canEncrypt()) return null;
   try {
     const { json } = await httpClient(`${API_ROOT}/user/me`);
-    const fresh = json?.data as Partial<StoredUser> | undefined;
+    const fresh = json?.data as Partial<User> | undefined;
     if (!fresh || !Array.isArray(fresh.permissions)) return stored;
     const user = withPermissions({ ...stored, ...fresh, permissions: fresh.permissions });
     await saveEncrypted(USER_INFO_KEY, user);
@@ -40,7 +33,7 @@ async function loadSession(): Promise<StoredUser | null> {
   }
 }
 
-const currentUser = (): Promise<StoredUser | null> => {
+const currentUser = (): Promise<User | null> => {
   session ??= loadSession();
   return session;
 };
@@ -60,7 +53,7 @@ export const authProvider: AuthProvider = {
       // The API's own message when it has one (wrong password, suspended account), in the chosen language.
       throw new Error(error instanceof HttpError && error.body?.error ? error.message : 'backoffice.login.failed');
     });
-    const user = json?.data as StoredUser | undefined;
+    const user = json?.data as User | undefined;
     if (!user || !Array.isArray(user.permissions) || !isAdmin(user.permissions)) throw new Error('backoffice.login.noAccess');
     // A store that fails (storage refused) leaves the page to ask the API on the next load, as without Web Crypto.
     await saveEncrypted(USER_INFO_KEY, user).catch(() => undefined);

@@ -9,6 +9,7 @@ import { AppError } from '../../errors.ts';
 import { requestInfo } from '../../lib/request.ts';
 import { REFRESH_COOKIE, requireUser, SESSION_COOKIE } from '../../middleware/auth.ts';
 import { failure, jsonBody, jsonContent } from '../../openapi.ts';
+import { UserSchema } from '../user/user.schemas.ts';
 import {
   AccessTokenBody,
   GenerateOtpBody,
@@ -31,7 +32,7 @@ const common = {
   422: failure('VALIDATION_FAILED: invalid input'),
   429: failure('Too many attempts (Retry-After)'),
 };
-export const SignedIn = z.object({ data: z.record(z.string(), z.unknown()), security: Security });
+export const SignedIn = z.object({ data: UserSchema, security: Security });
 const Ok = z.object({ data: z.object({ ok: z.literal(true) }) });
 export const CodeSent = z.object({ data: z.object({ sessionId: z.string(), expiresIn: z.number(), resendIn: z.number() }) });
 const tags = ['Auth'];

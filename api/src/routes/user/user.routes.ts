@@ -18,6 +18,7 @@ import {
   NotifiableBody,
   NotificationSettings,
   ProviderBody,
+  UserSchema,
   UserUpdate,
 } from './user.schemas.ts';
 import * as users from './user.service.ts';
@@ -119,7 +120,7 @@ const guarded = {
   404: failure('USER_NOT_FOUND'),
   422: failure('Invalid input'),
 };
-const UserData = z.object({ data: z.record(z.string(), z.unknown()) });
+const UserData = z.object({ data: UserSchema });
 const tags = ['User'];
 const auth = requireUser();
 

@@ -1,5 +1,6 @@
 import { isProfileUrl, PROFILE_URL } from '@autoroute/contract/fields';
 import { msg } from '@autoroute/contract/messages';
+import { User } from '@autoroute/contract/user';
 import { z } from '@hono/zod-openapi';
 import { Email, NewPassword, Phone, Username } from '../auth/auth.schemas.ts';
 import { SIDEBAR_ITEMS } from './user.service.ts';
@@ -77,3 +78,6 @@ export const NotificationSettings = z
     security: z.boolean(),
   })
   .openapi('NotificationSettings');
+
+/** The user (@autoroute/contract/user), as the storefront and back office read it. */
+export const UserSchema = User.openapi('User');

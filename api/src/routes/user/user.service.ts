@@ -1,4 +1,5 @@
 import { isProfileUrl } from '@autoroute/contract/fields';
+import type { User } from '@autoroute/contract/user';
 import { fromFlag, hashPassword, nowIso, parseJson, toFlag, verifyPassword } from '@autoroute/db';
 import type { z } from '@hono/zod-openapi';
 import { consumeProcess } from '../../auth/codes.data.ts';
@@ -32,7 +33,7 @@ import type { NotificationSettings, UserUpdate } from './user.schemas.ts';
 export const SIDEBAR_ITEMS = ['recents', 'home', 'applications', 'desktop', 'downloads', 'documents'] as const;
 
 /** The user as every client sees it (SPEC §3 User): roles, permissions and is_premium included. */
-export async function userPayload(deps: Deps, userId: number) {
+export async function userPayload(deps: Deps, userId: number): Promise<UserPayload> {
   const user = await findUserById(deps.db, userId);
   if (!user) throw notFound('USER_NOT_FOUND');
   const [access, premium, providers] = await Promise.all([
@@ -75,7 +76,7 @@ export async function userPayload(deps: Deps, userId: number) {
   };
 }
 
-export type UserPayload = Awaited<ReturnType<typeof userPayload>>;
+export type UserPayload = User;
 
 type AdminAction = 'index' | 'update' | 'delete';
 
