@@ -610,7 +610,7 @@ interface Counted {
 const keptGroups = new WeakMap<Db, { kept: Map<string, Counted>; counting: Map<string, Promise<Counted>> }>();
 const GROUPS_KEPT = 64;
 /** How long a broad count is still answered once the catalogue has changed, while it is counted again. */
-export const SHARED_COUNTS_MS = 30_000;
+const SHARED_COUNTS_MS = 30_000;
 
 /** How a search's counts are read: apart from the requests being served, and shared from how many listings. */
 export interface CountOptions {
