@@ -5,6 +5,7 @@ import { listingsChangedSince } from '../routes/saved-searches/saved-searches.da
 import { vehiclesMatching } from '../routes/vehicles/vehicles.data.ts';
 import { VehicleListQuery } from '../routes/vehicles/vehicles.schemas.ts';
 import { searchCriteria } from '../routes/vehicles/vehicles.service.ts';
+import { givingTurns } from '../server/turns.ts';
 import type { JobHandler } from './types.ts';
 
 /** Where the job left off: listings changed after it are looked at on the next pass. */
@@ -13,6 +14,8 @@ const WATERMARK = 'saved_search_watermark';
 const OVERLAP_MS = 2 * 60_000;
 /** Listings looked at in one pass at most; the rest wait for the next. */
 const BATCH = 5000;
+/** Saved searches looked at between two turns of the event loop (about a millisecond's work on SQLite). */
+const SEARCHES_A_TURN = 20;
 /** How many listings an alert names; the rest are counted. */
 const NAMED = 10;
 const DIGEST_MS: Partial<Record<SavedSearchFrequency, number>> = { daily: 86_400_000, weekly: 7 * 86_400_000 };
@@ -54,7 +57,9 @@ export const savedSearchAlerts: JobHandler = async ({ db, dialect }) => {
 
   let found = 0;
   let told = 0;
+  const giveTurn = givingTurns(SEARCHES_A_TURN);
   for (const s of searches) {
+    await giveTurn();
     const locale: Locale = matchLocale(s.language) ?? DEFAULT_LOCALE;
     let foundNow = 0;
     // 1. What this pass's listings add to the search (its owner's own listings aside).

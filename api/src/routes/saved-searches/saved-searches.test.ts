@@ -318,4 +318,46 @@ describe('saved search alerts', () => {
     await runJob('saved-search-alerts');
     expect(await alerts(member)).toHaveLength(1);
   });
+
+  // SQLite's reads hold the thread: a pass over 10,000 searches held every request for 300 ms.
+  it.runIf(testDialect() === 'sqlite')('lets the event loop turn every few saved searches during a pass', async () => {
+    await publish({ title: 'Dacia Duster 1.0 TCe' });
+    /** Turns of the event loop while one pass runs. */
+    const turnsDuring = async () => {
+      let turns = 0;
+      let running = true;
+      const tick = () => {
+        if (!running) return;
+        turns += 1;
+        setImmediate(tick);
+      };
+      setImmediate(tick);
+      try {
+        await runJob('saved-search-alerts');
+      } finally {
+        running = false;
+      }
+      return turns;
+    };
+    const before = await turnsDuring();
+    const member = await t.member('tara');
+    const now = new Date().toISOString();
+    await db()
+      .insertInto('saved_searches')
+      .values(
+        Array.from({ length: 100 }, (_, i) => ({
+          user_id: member.id,
+          name: `Nothing ${i}`,
+          query: JSON.stringify({ q: `nomatch${i}` }),
+          frequency: 'instant' as const,
+          created_at: now,
+          updated_at: now,
+          viewed_at: now,
+        })),
+      )
+      .execute();
+    // A turn every 20 searches: five more for the hundred.
+    expect((await turnsDuring()) - before).toBeGreaterThanOrEqual(5);
+    await db().deleteFrom('saved_searches').where('user_id', '=', member.id).execute();
+  });
 });
