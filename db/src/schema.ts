@@ -1,4 +1,7 @@
+import type { PaymentStatus, SubscriptionStatus } from '@autoroute/contract/billing';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export type { PaymentStatus, SubscriptionStatus };
 
 /** ISO-8601 UTC text, filled by the database when omitted. */
 type Stamp = ColumnType<string, string | undefined, string>;
@@ -491,8 +494,6 @@ export interface CartDetailTable extends Timestamps {
   priority_support: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
-export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'cancelled';
-
 export interface PaymentTable extends Timestamps {
   id: Generated<number>;
   user_id: number;
@@ -510,8 +511,6 @@ export interface PaymentEventTable {
   type: string;
   received_at: Stamp;
 }
-
-export type SubscriptionStatus = 'active' | 'expired' | 'cancelled';
 
 export interface SubscriptionTable extends Timestamps {
   id: Generated<number>;

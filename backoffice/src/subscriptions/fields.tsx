@@ -1,10 +1,16 @@
+import {
+  type AdminPayment,
+  PAYMENT_STATUSES as PAYMENT_STATUS_NAMES,
+  SUBSCRIPTION_STATUSES as SUBSCRIPTION_STATUS_NAMES,
+} from '@autoroute/contract/billing';
 import { Chip, Link, Stack } from '@mui/material';
 import { useCanAccess, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatMoney } from '../resources/fields.tsx';
 
-export const SUBSCRIPTION_STATUSES = ['active', 'expired', 'cancelled'].map((id) => ({ id, name: `backoffice.billing.${id}` }));
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'cancelled'].map((id) => ({ id, name: `backoffice.billing.${id}` }));
+const choices = (statuses: readonly string[]) => statuses.map((id) => ({ id, name: `backoffice.billing.${id}` }));
+export const SUBSCRIPTION_STATUSES = choices(SUBSCRIPTION_STATUS_NAMES);
+export const PAYMENT_STATUSES = choices(PAYMENT_STATUS_NAMES);
 
 const COLORS: Record<string, 'success' | 'default' | 'warning' | 'error'> = {
   active: 'success',
@@ -51,21 +57,13 @@ export function MemberField({
   );
 }
 
-interface PaymentRow {
-  id: number;
-  amount: number;
-  currency: string;
-  status: string;
-  paidAt: string | null;
-}
-
 /** The member's payments for the plan: amount and outcome of each, linked to the payments list when allowed. */
 export function PaymentsField(_: { source: string; label?: string; sortable?: boolean }) {
   const record = useRecordContext();
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { canAccess } = useCanAccess({ resource: 'payments', action: 'list' });
-  const payments = (record?.payments ?? []) as PaymentRow[];
+  const payments = (record?.payments ?? []) as AdminPayment[];
   if (!payments.length) return <>—</>;
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>

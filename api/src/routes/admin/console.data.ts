@@ -7,9 +7,6 @@ import { containsAny, idPage, type ListQuery, type SortColumns } from './list-qu
 
 type Db = Kysely<Database>;
 
-export const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['active', 'expired', 'cancelled'];
-export const PAYMENT_STATUSES: readonly PaymentStatus[] = ['pending', 'paid', 'failed', 'cancelled'];
-
 /**
  * The filters of the lists behind the dashboard's figures (issue 13 item 9), checked: each applies
  * to the list and to the figure's count alike, so a figure and the total of its list agree.

@@ -1,6 +1,7 @@
+import { PAYMENT_STATUSES } from '@autoroute/contract/billing';
 import { z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
-import { PAYMENT_STATUSES, type PaymentFilter, paymentIdPage, paymentRecords } from './console.data.ts';
+import { type PaymentFilter, paymentIdPage, paymentRecords } from './console.data.ts';
 import { crudRouter } from './crud-router.ts';
 import { filterValue, nextMonth } from './list-query.ts';
 import { AdminPayment } from './subscriptions.routes.ts';

@@ -1,46 +1,19 @@
+import {
+  AdminPayment as AdminPaymentRecord,
+  AdminSubscription as AdminSubscriptionRecord,
+  SUBSCRIPTION_STATUSES,
+} from '@autoroute/contract/billing';
 import { z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
-import {
-  PAYMENT_STATUSES,
-  SUBSCRIPTION_STATUSES,
-  type SubscriptionFilter,
-  subscriptionIdPage,
-  subscriptionRecords,
-} from './console.data.ts';
+import { type SubscriptionFilter, subscriptionIdPage, subscriptionRecords } from './console.data.ts';
 import { crudRouter } from './crud-router.ts';
 import { filterValue } from './list-query.ts';
 
-export const AdminPayment = z
-  .object({
-    id: z.number(),
-    userId: z.number(),
-    username: z.string(),
-    cartId: z.number(),
-    plan: z.string(),
-    amount: z.number(),
-    currency: z.string(),
-    provider: z.string(),
-    status: z.enum(PAYMENT_STATUSES as [string, ...string[]]),
-    paidAt: z.string().nullable(),
-    createdAt: z.string(),
-  })
-  .openapi('AdminPayment');
-
-export const AdminSubscription = z
-  .object({
-    id: z.number(),
-    userId: z.number(),
-    username: z.string(),
-    email: z.string(),
-    cartId: z.number(),
-    plan: z.string(),
-    status: z.enum(SUBSCRIPTION_STATUSES as [string, ...string[]]),
-    startedAt: z.string(),
-    expiresAt: z.string(),
-    paymentId: z.number().nullable(),
-    payments: z.array(AdminPayment).openapi({ description: "The member's payments for this plan, oldest first" }),
-  })
-  .openapi('AdminSubscription');
+/** The back office's records (@autoroute/contract/billing), named in the API document. */
+export const AdminPayment = AdminPaymentRecord.openapi('AdminPayment');
+export const AdminSubscription = AdminSubscriptionRecord.extend({
+  payments: z.array(AdminPayment).describe(AdminSubscriptionRecord.shape.payments.description ?? ''),
+}).openapi('AdminSubscription');
 
 /** Members' plans (issue 13 item 9), read only: `active: true` is what the dashboard counts as active. */
 export function adminSubscriptionsRoutes(deps: Deps) {
