@@ -695,12 +695,20 @@ async function facetGroups(
     }
     return under;
   };
-  if (kept.has(key)) {
-    const { version } = await db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow();
-    // Read after the version: a count may have been kept meanwhile.
-    const hit = kept.get(key);
-    if (!hit) return { groups: (await count()).groups, asOf: null };
-    if (Number(version) === hit.version) {
+  // The version now, when counts are kept or under way: a count begun before a change this search
+  // must see is not enough for it.
+  const version =
+    kept.has(key) || counting.has(key)
+      ? Number((await db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow()).version)
+      : 0;
+  const exact = async () => {
+    const counted = await count();
+    return { groups: (counted.version < version ? await count() : counted).groups, asOf: null };
+  };
+  // Read after the version: a count may have been kept meanwhile.
+  const hit = kept.get(key);
+  if (hit) {
+    if (version === hit.version) {
       kept.delete(key);
       kept.set(key, hit);
       return { groups: hit.groups, asOf: null };
@@ -713,7 +721,7 @@ async function facetGroups(
       return { groups: hit.groups, asOf: hit.at };
     }
   }
-  return { groups: (await count()).groups, asOf: null };
+  return exact();
 }
 
 /**
