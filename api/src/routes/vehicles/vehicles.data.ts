@@ -652,16 +652,18 @@ async function facetGroups(
   const columns = block.map((f) => `v.${FACET_COLUMNS[f]}` as const);
   // Not inside a transaction: its own uncommitted changes must not be kept for others.
   const keep = !db.isTransaction;
-  const query = db
-    .selectFrom('vehicles as v')
-    .select([...columns, db.fn.countAll<number>().as('n')])
-    .$if(keep, (q) => q.select((eb) => eb.selectFrom('catalogue_version').select('version').as('version')))
-    // The search index leads with `sold, brand`: the colour grouping of a make seeks into it.
-    .where(whereOf(dialect, conditions, terms, terms.length ? [] : ['sold', 'brand']))
-    .groupBy(columns);
+  // Built only when counting: a search whose groups are kept reads nothing but the version.
+  const grouping = () =>
+    db
+      .selectFrom('vehicles as v')
+      .select([...columns, db.fn.countAll<number>().as('n')])
+      .$if(keep, (q) => q.select((eb) => eb.selectFrom('catalogue_version').select('version').as('version')))
+      // The search index leads with `sold, brand`: the colour grouping of a make seeks into it.
+      .where(whereOf(dialect, conditions, terms, terms.length ? [] : ['sold', 'brand']))
+      .groupBy(columns);
   const toGroups = (rows: Record<string, unknown>[]) =>
     rows.map((r) => ({ values: block.map((f) => r[FACET_COLUMNS[f]] as string | number), n: Number(r.n) }));
-  if (!keep) return { groups: toGroups(await query.execute()), asOf: null };
+  if (!keep) return { groups: toGroups(await grouping().execute()), asOf: null };
 
   let store = keptGroups.get(db);
   if (!store) {
@@ -674,7 +676,7 @@ async function facetGroups(
     let under = counting.get(key);
     if (!under) {
       const at = Date.now();
-      under = longRead(query.compile()).then((rows) => {
+      under = longRead(grouping().compile()).then((rows) => {
         const groups = toGroups(rows);
         const counted = {
           version: Number((rows[0] as { version?: unknown })?.version),
