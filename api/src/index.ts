@@ -3,18 +3,3 @@ export { type Config, ConfigError, DEV_SIGNING_KEY, loadConfig } from './config.
 export type { Deps } from './context.ts';
 export { sign } from './middleware/signature.ts';
 export type { UserPayload } from './routes/user/user.service.ts';
-export type {
-  CheckoutPayment,
-  ContentPage,
-  Conversation,
-  ConversationList,
-  Limits,
-  ListResponse,
-  PersonalFragment,
-  Plans,
-  SiteInfo,
-  Subscription,
-  UserConfig,
-  VehicleDetail,
-  VehicleSummary,
-} from './types.ts';

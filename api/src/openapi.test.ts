@@ -1,10 +1,10 @@
+import type { ListResponse, VehicleSummary } from '@autoroute/contract/vehicles';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiError, createTestApp, readJson, type TestApp, type TestMember } from './testing.ts';
-import type { ListResponse, VehicleSummary } from './types.ts';
 
 /*
  * The document served at /api/v1/openapi.json, checked three ways: a strict OpenAPI 3.1 validator,

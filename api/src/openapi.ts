@@ -1,10 +1,29 @@
+import { zodToOpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { ErrorEnvelope as Envelope } from '@autoroute/contract/errors';
 import { type OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import { ACCESS, ACCESS_COOKIE, type Access, type Guard } from './middleware/auth.ts';
 import { MAX_SKEW_MS } from './middleware/signature.ts';
 
+/**
+ * Names a schema of `@autoroute/contract` in the API document: a component `name`, which every
+ * schema holding it refers to. The contract declares plain zod for every client; `.openapi(name)`
+ * would name a copy, and the contract's own schemas that nest it (a listing's pictures) would still
+ * write it out in full. This names the contract's own instance, so they refer to it. A schema the
+ * contract made by extending a named one says so with `extends`, and the document writes only what
+ * it adds (`allOf`), as `.extend` on a named schema does.
+ */
+export function named<T extends z.ZodType>(schema: T, name: string, options: { description?: string; extends?: z.ZodObject } = {}): T {
+  const { extends: parent, ...metadata } = options;
+  const current = zodToOpenAPIRegistry.get(schema);
+  const parentName = parent && zodToOpenAPIRegistry.get(parent)?._internal?.refId;
+  if (parent && !parentName) throw new Error(`${name} extends a schema with no name in the API document`);
+  const extendedFrom = parent && parentName ? { extendedFrom: { refId: parentName, schema: parent } } : {};
+  zodToOpenAPIRegistry.add(schema, { ...current, ...metadata, _internal: { ...current?._internal, ...extendedFrom, refId: name } });
+  return schema;
+}
+
 /** The error envelope every failure answers (@autoroute/contract/errors), named `Error` in the API document. */
-export const ErrorEnvelope = Envelope.openapi('Error');
+export const ErrorEnvelope = named(Envelope, 'Error');
 
 /** A JSON response or body of this schema, for route declarations. */
 export const jsonContent = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });

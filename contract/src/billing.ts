@@ -41,3 +41,100 @@ export const AdminSubscription = z.object({
   payments: z.array(AdminPayment).describe("The member's payments for this plan, oldest first"),
 });
 export type AdminSubscription = z.infer<typeof AdminSubscription>;
+
+/** What a plan allows (SPEC §3 cart detail); null is unlimited. The API names it `PlanLimits`. */
+export const Limits = z
+  .object({
+    vehicleLimit: z.number().nullable(),
+    photoLimit: z.number().nullable(),
+    contactLimit: z.number().nullable(),
+    featuredListing: z.boolean(),
+    detailedStats: z.boolean(),
+    prioritySupport: z.boolean(),
+  })
+  .meta({ description: 'What a plan allows; null is unlimited' });
+export type Limits = z.infer<typeof Limits>;
+
+const Currency = z.object({ code: z.string(), symbol: z.string() });
+
+/** GET /billing/plans: the free plan's limits and the paid plans, by group. */
+export const Plans = z.object({
+  free: Limits,
+  groups: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      description: z.string().nullable(),
+      plans: z.array(
+        z.object({
+          id: z.number(),
+          name: z.string().meta({ description: "The cart's name, with its billing period: Professional (yearly)" }),
+          planName: z.string().meta({
+            description: "The offer's name without its billing period (its cart detail's, else the cart's): Professional",
+          }),
+          description: z.string().nullable(),
+          price: z.number(),
+          currency: Currency,
+          months: z.number(),
+          limits: Limits,
+        }),
+      ),
+    }),
+  ),
+});
+export type Plans = z.infer<typeof Plans>;
+
+/** GET /user/subscription: the member's plan in force, what it allows, their use of it and their payments. */
+export const Subscription = z.object({
+  status: z.enum(['active', 'none', 'expired']),
+  plan: z
+    .object({
+      cartId: z.number(),
+      name: z.string(),
+      months: z.number(),
+      price: z.number(),
+      currency: Currency,
+      startedAt: z.string(),
+      expiresAt: z.string(),
+    })
+    .nullable(),
+  isPremium: z.boolean(),
+  limits: Limits,
+  usage: z.object({ vehicles: z.number(), contactsThisMonth: z.number() }),
+  payments: z.array(
+    z.object({
+      id: z.number(),
+      plan: z.string(),
+      amount: z.number(),
+      currency: Currency,
+      status: z.enum(PAYMENT_STATUSES),
+      provider: z.enum(['stripe', 'local']),
+      createdAt: z.string(),
+      paidAt: z.string().nullable(),
+    }),
+  ),
+});
+export type Subscription = z.infer<typeof Subscription>;
+
+/** Where to send the browser to pay. */
+export const Checkout = z
+  .object({ url: z.string(), paymentId: z.number(), mode: z.enum(['stripe', 'local']) })
+  .meta({ description: 'Where to send the browser to pay' });
+export type Checkout = z.infer<typeof Checkout>;
+
+/** One payment of the member's, as checkout's return page reads it. */
+export const Payment = z.object({
+  id: z.number(),
+  status: z.enum(PAYMENT_STATUSES),
+  plan: z.object({ cartId: z.number(), name: z.string(), months: z.number(), price: z.number(), currency: Currency }),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type Payment = z.infer<typeof Payment>;
+
+/** A listing's statistics per day and in all (SPEC §2 detailed statistics). */
+export const VehicleStats = z.object({
+  days: z.array(z.object({ day: z.string(), views: z.number(), likes: z.number(), favorites: z.number(), contacts: z.number() })),
+  totals: z.object({ views: z.number(), likes: z.number(), favorites: z.number(), contacts: z.number() }),
+});
+export type VehicleStats = z.infer<typeof VehicleStats>;

@@ -5,6 +5,18 @@ import { z } from 'zod';
  * the answer of a sign-in. Declared once for the API, which documents and answers it, and for the
  * storefront and back office, which read it and keep part of it (secure-storage.ts).
  */
+/** What a member is told of, and how (GET and PUT /user/notifications). */
+export const NotificationSettings = z.object({
+  type: z.enum(['all', 'mentions', 'none']),
+  email: z.boolean(),
+  mobile: z.boolean(),
+  communication: z.boolean(),
+  marketing: z.boolean(),
+  social: z.boolean(),
+  security: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof NotificationSettings>;
+
 const Named = z.object({ code: z.string(), name: z.string().nullable() });
 
 export const NotificationProvider = z.object({

@@ -1,4 +1,5 @@
 import type { PaymentStatus, SubscriptionStatus } from '@autoroute/contract/billing';
+import { MARKET_RATINGS, type MarketRating } from '@autoroute/contract/vehicles';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type { PaymentStatus, SubscriptionStatus };
@@ -575,10 +576,10 @@ export interface SettingTable {
   updated_at: Stamp;
 }
 
+export type { MarketRating };
 /** One row: bumped by triggers on every change to `vehicles` (migration 20261125_0002). */
 /** Ratings of a price against its market, from the best deal to the worst (issue 17). */
-export const MARKET_RATINGS = ['great', 'good', 'fair', 'high', 'overpriced', 'unknown'] as const;
-export type MarketRating = (typeof MARKET_RATINGS)[number];
+export { MARKET_RATINGS };
 /** `market_gap` of a listing without an estimate: the best-deal order puts it last. */
 export const MARKET_GAP_UNKNOWN = 1_000_000;
 

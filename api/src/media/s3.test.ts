@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { request as httpRequest, type Server } from 'node:http';
 import path from 'node:path';
+import type { ListResponse, Vehicle as VehicleDetail, VehicleSummary } from '@autoroute/contract/vehicles';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -10,7 +11,6 @@ import { runtimeConfig } from '../runtime-config.ts';
 import { createHttpServer } from '../server/http.ts';
 import { createTestApp, type Data, type RouteJson, readJson, type TestApp } from '../testing.ts';
 import { startS3, type TestS3 } from '../testing-s3.ts';
-import type { ListResponse, VehicleDetail, VehicleSummary } from '../types.ts';
 import { s3MediaStore } from './s3.ts';
 
 let s3: TestS3;

@@ -1,8 +1,8 @@
 import { brotliDecompressSync } from 'node:zlib';
+import type { Vehicle as VehicleDetail } from '@autoroute/contract/vehicles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { negotiate } from '../server/response-cache.ts';
 import { type ApiError, createTestApp, type Data, readJson, type TestApp, type TestMember } from '../testing.ts';
-import type { VehicleDetail } from '../types.ts';
 
 // Issue 14: the API's public reads are kept per data version for anonymous callers; any write a
 // public answer shows — whoever makes it, even straight in the database — is seen by the next read.

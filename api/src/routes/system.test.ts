@@ -1,9 +1,9 @@
+import type { SiteInfo, UserConfig } from '@autoroute/contract/site';
 import { LOCALES } from '@autoroute/locales/meta';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SIGNING_KEY } from '../config.ts';
 import { sign } from '../middleware/signature.ts';
 import { type ApiError, createTestApp, type Data, type RouteJson, readJson, type TestApp } from '../testing.ts';
-import type { SiteInfo, UserConfig } from '../types.ts';
 import type { health } from './health/health.routes.ts';
 import type { sitemapIndex, sitemapPart } from './site/site.routes.ts';
 

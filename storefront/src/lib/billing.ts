@@ -1,11 +1,11 @@
-import type { Limits, Plans, Subscription } from '@autoroute/api';
+import type { Limits, Plans, Subscription } from '@autoroute/contract/billing';
 import type { Locale } from '@autoroute/locales';
 import type { TFunction } from 'i18next';
 import { api } from './api.ts';
 import { formatNumber } from './i18n.ts';
 
-/** The API's billing shapes, inferred from its schemas (billing.schemas.ts). */
-export type { CheckoutPayment, Limits, Subscription } from '@autoroute/api';
+/** The API's billing shapes (@autoroute/contract/billing). */
+export type { Limits, Payment as CheckoutPayment, Subscription } from '@autoroute/contract/billing';
 
 export type PlanGroup = Plans['groups'][number];
 export type Plan = PlanGroup['plans'][number];

@@ -1,21 +1,5 @@
-/** The API's shapes, inferred from its zod schemas (type-only: nothing of the API is bundled). */
-import type { UserConfig } from '@autoroute/api';
-
-export type {
-  ContentPage,
-  Conversation,
-  ConversationList,
-  ListResponse,
-  PersonalFragment,
-  SiteInfo,
-  UserConfig,
-  UserPayload,
-  VehicleDetail,
-  VehicleSummary,
-} from '@autoroute/api';
-
-/** The reference lists of GET /api/v1/user/config that the search filters offer. */
-export type SearchConfig = Pick<
-  UserConfig,
-  'categories' | 'types' | 'fuelTypes' | 'transmissions' | 'colors' | 'countries' | 'cities' | 'currencies' | 'makes'
->;
+/** The API's shapes, declared once in @autoroute/contract (type-only: nothing of the API is bundled). */
+export type { Conversation, ConversationList } from '@autoroute/contract/conversations';
+export type { ContentPage, PersonalFragment, SearchConfig, SiteInfo, UserConfig } from '@autoroute/contract/site';
+export type { User as UserPayload } from '@autoroute/contract/user';
+export type { ListResponse, Vehicle as VehicleDetail, VehicleSummary } from '@autoroute/contract/vehicles';

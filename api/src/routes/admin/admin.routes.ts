@@ -2,7 +2,7 @@ import { DASHBOARD_HISTORY_DAYS, Dashboard } from '@autoroute/contract/dashboard
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
 import { requirePermission } from '../../middleware/auth.ts';
-import { jsonContent } from '../../openapi.ts';
+import { jsonContent, named } from '../../openapi.ts';
 import { dailyHistory, dashboardFigures } from './admin.data.ts';
 import { adminAuditRoutes } from './audit.routes.ts';
 import { adminContactsRoutes } from './contacts.routes.ts';
@@ -18,7 +18,7 @@ import { adminUsersRoutes } from './users.routes.ts';
 import { adminVehiclesRoutes } from './vehicles.routes.ts';
 
 /** The operator's figures, as the back office reads them (@autoroute/contract/dashboard). */
-const AdminDashboard = Dashboard.openapi('AdminDashboard');
+const AdminDashboard = named(Dashboard, 'AdminDashboard');
 
 export const dashboardRoute = createRoute({
   method: 'get',

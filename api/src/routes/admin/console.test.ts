@@ -1,7 +1,7 @@
+import type { SiteInfo } from '@autoroute/contract/site';
 import type { z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiError, createTestApp, type Data, type RouteJson, readJson, type TestApp, type TestMember } from '../../testing.ts';
-import type { SiteInfo } from '../../types.ts';
 import type { dashboardRoute } from './admin.routes.ts';
 import type { Settings } from './settings.routes.ts';
 import type { AdminPayment, AdminSubscription } from './subscriptions.routes.ts';

@@ -1,7 +1,8 @@
+import type { Plans } from '@autoroute/contract/billing';
 import { type FieldDef, RESOURCE_NAMES, RESOURCES, type ResourceDef } from '@autoroute/contract/resources';
+import type { ContentPage } from '@autoroute/contract/site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiError, createTestApp, type Data, readJson, type TestApp, type TestMember } from '../../testing.ts';
-import type { ContentPage, Plans } from '../../types.ts';
 
 /**
  * A record as the admin API answers it. The routes declare `z.record(z.string(), z.unknown())` (resources.routes.ts),

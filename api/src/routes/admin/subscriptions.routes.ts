@@ -5,15 +5,14 @@ import {
 } from '@autoroute/contract/billing';
 import { z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
+import { named } from '../../openapi.ts';
 import { type SubscriptionFilter, subscriptionIdPage, subscriptionRecords } from './console.data.ts';
 import { crudRouter } from './crud-router.ts';
 import { filterValue } from './list-query.ts';
 
 /** The back office's records (@autoroute/contract/billing), named in the API document. */
-export const AdminPayment = AdminPaymentRecord.openapi('AdminPayment');
-export const AdminSubscription = AdminSubscriptionRecord.extend({
-  payments: z.array(AdminPayment).describe(AdminSubscriptionRecord.shape.payments.description ?? ''),
-}).openapi('AdminSubscription');
+export const AdminPayment = named(AdminPaymentRecord, 'AdminPayment');
+export const AdminSubscription = named(AdminSubscriptionRecord, 'AdminSubscription');
 
 /** Members' plans (issue 13 item 9), read only: `active: true` is what the dashboard counts as active. */
 export function adminSubscriptionsRoutes(deps: Deps) {

@@ -1,10 +1,11 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Payment as CheckoutPayment, Plans, Subscription } from '@autoroute/contract/billing';
+import type { Vehicle as VehicleDetail } from '@autoroute/contract/vehicles';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiError, createTestApp, type Data, type RouteJson, readJson, type TestApp, type TestMember } from '../../testing.ts';
-import type { CheckoutPayment, Plans, Subscription, VehicleDetail } from '../../types.ts';
 import type { loginRoute } from '../auth/auth.routes.ts';
 import type { listRoute as inboxRoute } from '../notifications/notifications.routes.ts';
 import type { me as meRoute } from '../user/user.routes.ts';

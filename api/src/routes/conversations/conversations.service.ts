@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
+import { type Conversation, type ConversationSummary, MESSAGES_SHOWN } from '@autoroute/contract/conversations';
 import { absoluteUrl } from '@autoroute/contract/runtime-config';
 import { type ConversationSide, fromFlag } from '@autoroute/db';
 import { DEFAULT_LOCALE, type Locale, matchLocale } from '@autoroute/locales';
-import type { z } from '@hono/zod-openapi';
 import { serverSecret } from '../../auth/tokens.ts';
 import type { Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -22,7 +22,6 @@ import {
   markRead,
   updateConversation,
 } from './conversations.data.ts';
-import { type Conversation, type ConversationSummary, MESSAGES_SHOWN } from './conversations.schemas.ts';
 
 /** How long a guest's mailed link lets them in: each reply mails a fresh one. */
 export const GUEST_LINK_DAYS = 30;
@@ -94,7 +93,7 @@ function otherParty(a: Access) {
   };
 }
 
-async function present(deps: Deps, a: Access): Promise<z.infer<typeof Conversation>> {
+async function present(deps: Deps, a: Access): Promise<Conversation> {
   const { row, side } = a;
   const messages = await listMessages(deps.db, row.id, MESSAGES_SHOWN);
   const readUpTo = side === 'buyer' ? row.buyer_read_id : row.seller_read_id;
@@ -118,7 +117,7 @@ const again = async (deps: Deps, a: Access): Promise<Access> => ({ ...a, row: (a
 
 export async function listMine(deps: Deps, userId: number, page: number, perPage: number) {
   const [{ rows, total }, unread] = await Promise.all([listConversations(deps.db, userId, page, perPage), countUnread(deps.db, userId)]);
-  const data: z.infer<typeof ConversationSummary>[] = rows.map((r) => {
+  const data: ConversationSummary[] = rows.map((r) => {
     const side: ConversationSide = r.seller_id === userId ? 'seller' : 'buyer';
     return {
       id: r.id,

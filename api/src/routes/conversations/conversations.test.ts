@@ -1,3 +1,4 @@
+import type { Conversation, ConversationList } from '@autoroute/contract/conversations';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type ApiError,
@@ -9,7 +10,6 @@ import {
   type TestApp,
   type TestMember,
 } from '../../testing.ts';
-import type { Conversation, ConversationList } from '../../types.ts';
 import type { listRoute as notificationsRoute } from '../notifications/notifications.routes.ts';
 import type { contactRoute } from '../vehicles/interactions.routes.ts';
 import { GUEST_LINK_DAYS, guestToken } from './conversations.service.ts';

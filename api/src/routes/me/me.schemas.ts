@@ -1,18 +1,5 @@
-import { z } from '@hono/zod-openapi';
+import { PersonalFragment as ContractPersonalFragment } from '@autoroute/contract/site';
+import { named } from '../../openapi.ts';
 
-/**
- * What is the signed-in visitor's own on a page every visitor shares (docs/decisions/024-page-cache.md):
- * the header's name, premium badge and unread count, and, on a vehicle's page, their marks on it.
- */
-export const PersonalFragment = z
-  .object({
-    firstName: z.string(),
-    premium: z.boolean(),
-    unread: z.number().int(),
-    messages: z.number().int().openapi({ description: 'Unread messages over all my conversations (issue 17)' }),
-    vehicle: z
-      .object({ id: z.number().int(), liked: z.boolean(), favorite: z.boolean(), own: z.boolean() })
-      .nullable()
-      .openapi({ description: 'The visitor on the vehicle asked for; null when none was asked for or it does not exist' }),
-  })
-  .openapi('PersonalFragment');
+/** The visitor's own part of a shared page (@autoroute/contract/site), named in the API document. */
+export const PersonalFragment = named(ContractPersonalFragment, 'PersonalFragment');

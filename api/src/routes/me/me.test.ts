@@ -1,6 +1,6 @@
+import type { PersonalFragment } from '@autoroute/contract/site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiError, createTestApp, type Data, readJson, type TestApp, type TestMember } from '../../testing.ts';
-import type { PersonalFragment } from '../../types.ts';
 
 let t: TestApp;
 let buyer: TestMember;

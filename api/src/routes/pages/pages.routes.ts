@@ -1,20 +1,12 @@
+import { ContentPage } from '@autoroute/contract/site';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { ErrorEnvelope } from '../../openapi.ts';
+import { ErrorEnvelope, named } from '../../openapi.ts';
 import { readPages } from './pages.data.ts';
 
-export const Page = z
-  .object({
-    slug: z.string(),
-    section: z.string(),
-    title: z.string(),
-    summary: z.string(),
-    body: z.string(),
-    locale: z.string(),
-    updatedAt: z.string(),
-  })
-  .openapi('Page');
+/** A content page (@autoroute/contract/site), named in the API document. */
+export const Page = named(ContentPage, 'Page');
 
 const list = createRoute({
   method: 'get',

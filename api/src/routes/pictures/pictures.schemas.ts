@@ -1,5 +1,7 @@
 import { msg } from '@autoroute/contract/messages';
+import { Picture as ContractPicture } from '@autoroute/contract/vehicles';
 import { z } from '@hono/zod-openapi';
+import { named } from '../../openapi.ts';
 
 export const PictureUpload = z
   .object({
@@ -9,19 +11,5 @@ export const PictureUpload = z
   })
   .openapi('PictureUpload');
 
-export const Rendition = z.object({
-  width: z.number(),
-  height: z.number(),
-  format: z.enum(['avif', 'webp', 'jpeg', 'png']),
-  url: z.string().openapi({ example: '/media/pictures/3f/3f9c…/640.webp' }),
-});
-
-export const Picture = z
-  .object({
-    id: z.number(),
-    url: z.string().openapi({ description: 'The full picture, upright, without metadata', example: '/media/pictures/3f/3f9c…/full.jpg' }),
-    width: z.number(),
-    height: z.number(),
-    renditions: z.array(Rendition),
-  })
-  .openapi('Picture');
+/** A listing's picture (@autoroute/contract/vehicles), named in the API document. */
+export const Picture = named(ContractPicture, 'Picture');

@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { Picture as PictureOut } from '@autoroute/contract/vehicles';
 import { parseJson } from '@autoroute/db';
-import type { z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { LIMITS } from '../../lib/limits.ts';
 import type { MediaUrl } from '../../lib/reference.ts';
 import { EXTENSION, MAX_INPUT_PIXELS, MIME, processPicture, TooManyPixels, UnsupportedImage } from '../../media/images.ts';
 import { deletePicture, findPicture, insertPicture, type StoredRendition } from './pictures.data.ts';
-import type { Picture } from './pictures.schemas.ts';
-
-type PictureOut = z.infer<typeof Picture>;
 
 /** The media folder of uploaded pictures (the demo catalogue's live under `seed/`). */
 const UPLOADS = 'pictures';

@@ -2,13 +2,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import type { Vehicle as VehicleDetail } from '@autoroute/contract/vehicles';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign } from '../../middleware/signature.ts';
 import { runtimeConfig } from '../../runtime-config.ts';
 import { createHttpServer } from '../../server/http.ts';
 import { type ApiError, createTestApp, type Data, type RouteJson, readJson, type TestApp } from '../../testing.ts';
-import type { VehicleDetail } from '../../types.ts';
 import type { upload as uploadRoute } from './pictures.routes.ts';
 
 type Uploaded = RouteJson<typeof uploadRoute, 201>;

@@ -1,8 +1,11 @@
+import { SiteInfo as ContractSiteInfo } from '@autoroute/contract/site';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
+import { named } from '../../openapi.ts';
 import { countLiveVehicles, readMaintenanceMessage, sitemapVehicles } from './site.data.ts';
 
-export const SiteInfo = z.object({ maintenanceMessage: z.string().nullable() }).openapi('SiteInfo');
+/** What every page shows (@autoroute/contract/site), named in the API document. */
+export const SiteInfo = named(ContractSiteInfo, 'SiteInfo');
 
 const site = createRoute({
   method: 'get',

@@ -1,16 +1,14 @@
-import type { Locale } from '@autoroute/locales';
+import { UserConfig as ContractUserConfig } from '@autoroute/contract/site';
+
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
-import { LIMITS } from '../../lib/limits.ts';
-import { localName } from '../../lib/reference.ts';
 import { requestInfo } from '../../lib/request.ts';
 import { requireUser } from '../../middleware/auth.ts';
-import { failure, IdParam, jsonContent } from '../../openapi.ts';
+import { failure, IdParam, jsonContent, named } from '../../openapi.ts';
 import { ProcessIdHeader } from '../auth/auth.schemas.ts';
 import { sendLinkCode } from '../auth/auth.service.ts';
 import { billingUserRoutes } from '../billing/billing.routes.ts';
-import { readMaintenanceMessage } from '../site/site.data.ts';
-import { loadReferenceLists } from './config.data.ts';
+import { userConfig } from './config.service.ts';
 import {
   DeleteAccountBody,
   LinkCodeBody,
@@ -23,44 +21,8 @@ import {
 } from './user.schemas.ts';
 import * as users from './user.service.ts';
 
-const Ref = z.object({ id: z.number(), code: z.string().nullable(), name: z.string() });
-
-export const UserConfig = z
-  .object({
-    categories: z.array(Ref),
-    types: z.array(Ref),
-    fuelTypes: z.array(Ref),
-    transmissions: z.array(Ref),
-    options: z.array(Ref),
-    themes: z.array(Ref),
-    providers: z.array(Ref),
-    colors: z.array(Ref.extend({ hex: z.string() })),
-    countries: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
-    cities: z.array(z.object({ id: z.number(), name: z.string(), countryId: z.number() })),
-    currencies: z.array(
-      z.object({ id: z.number(), code: z.string(), name: z.string(), symbol: z.string(), minorUnits: z.number(), countryId: z.number() }),
-    ),
-    makes: z.array(
-      z.object({
-        id: z.number(),
-        name: z.string(),
-        models: z.array(z.object({ id: z.number(), name: z.string(), categoryId: z.number().nullable() })),
-      }),
-    ),
-    languages: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
-    limits: z.object({
-      compareMax: z.number(),
-      pictureMaxBytes: z.number(),
-      pictureTypes: z.array(z.string()),
-      // A pair (min, max) and nothing after it: the generator writes prefixItems alone, which
-      // linters read as an array of anything.
-      text: z.record(z.string(), z.tuple([z.number(), z.number()]).openapi({ items: { type: 'number' }, minItems: 2, maxItems: 2 })),
-      requestTimeoutMs: z.number(),
-      mobileBreakpointPx: z.number(),
-    }),
-    maintenanceMessage: z.string().nullable(),
-  })
-  .openapi('UserConfig');
+/** GET /user/config's answer (@autoroute/contract/site), named in the API document. */
+export const UserConfig = named(ContractUserConfig, 'UserConfig');
 
 const config = createRoute({
   method: 'get',
@@ -69,50 +31,6 @@ const config = createRoute({
   summary: 'Reference lists, limits and the maintenance message, in the request language',
   responses: { 200: { description: 'Configuration', content: { 'application/json': { schema: z.object({ data: UserConfig }) } } } },
 });
-
-export async function userConfig(deps: Deps, locale: Locale): Promise<z.infer<typeof UserConfig>> {
-  const r = await loadReferenceLists(deps.db);
-  const named = (rows: { id: number; code: string | null; name: string; name_i18n: string | null }[]) =>
-    rows.map((x) => ({ id: x.id, code: x.code, name: localName(x.name, x.name_i18n, locale) }));
-  const modelsByMake = new Map<number, typeof r.models>();
-  for (const m of r.models) modelsByMake.set(m.make_id, [...(modelsByMake.get(m.make_id) ?? []), m]);
-  return {
-    categories: named(r.categories),
-    types: named(r.types),
-    fuelTypes: named(r.fuelTypes),
-    transmissions: named(r.transmissions),
-    options: named(r.options).sort((a, b) => a.name.localeCompare(b.name, locale.replace('_', '-'))),
-    themes: named(r.themes),
-    providers: named(r.providers),
-    colors: r.colors.map((x) => ({ id: x.id, code: x.code, name: localName(x.name, x.name_i18n, locale), hex: x.hex })),
-    countries: r.countries
-      .map((x) => ({ id: x.id, code: x.code, name: localName(x.name, x.name_i18n, locale) }))
-      .sort((a, b) => a.name.localeCompare(b.name, locale.replace('_', '-'))),
-    cities: r.cities
-      .map((x) => ({ id: x.id, name: localName(x.name, x.name_i18n, locale), countryId: x.country_id }))
-      .sort((a, b) => a.name.localeCompare(b.name, locale.replace('_', '-'))),
-    currencies: r.currencies.map((x) => ({
-      id: x.id,
-      code: x.code,
-      name: localName(x.name, x.name_i18n, locale),
-      symbol: x.symbol,
-      minorUnits: x.minor_units,
-      countryId: x.country_id,
-    })),
-    makes: r.makes.map((m) => ({
-      id: m.id,
-      name: m.name,
-      models: (modelsByMake.get(m.id) ?? []).map((x) => ({ id: x.id, name: x.name, categoryId: x.category_id })),
-    })),
-    languages: r.languages,
-    limits: {
-      ...LIMITS,
-      pictureTypes: [...LIMITS.pictureTypes],
-      text: Object.fromEntries(Object.entries(LIMITS.text).map(([k, v]) => [k, [v[0], v[1]] as [number, number]])),
-    },
-    maintenanceMessage: await readMaintenanceMessage(deps.db, locale),
-  };
-}
 
 const guarded = {
   401: failure('Not signed in'),

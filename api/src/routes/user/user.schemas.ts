@@ -1,7 +1,8 @@
 import { isProfileUrl, PROFILE_URL } from '@autoroute/contract/fields';
 import { msg } from '@autoroute/contract/messages';
-import { User } from '@autoroute/contract/user';
+import { NotificationSettings as ContractNotificationSettings, User } from '@autoroute/contract/user';
 import { z } from '@hono/zod-openapi';
+import { named } from '../../openapi.ts';
 import { Email, NewPassword, Phone, Username } from '../auth/auth.schemas.ts';
 import { SIDEBAR_ITEMS } from './user.service.ts';
 
@@ -67,17 +68,7 @@ export const LinkCodeSent = z
   .openapi('LinkCodeSent');
 export const NotifiableBody = z.object({ providerId: z.number().int().min(1), isNotifiable: z.boolean() }).openapi('NotifiableBody');
 
-export const NotificationSettings = z
-  .object({
-    type: z.enum(['all', 'mentions', 'none']),
-    email: z.boolean(),
-    mobile: z.boolean(),
-    communication: z.boolean(),
-    marketing: z.boolean(),
-    social: z.boolean(),
-    security: z.boolean(),
-  })
-  .openapi('NotificationSettings');
+export const NotificationSettings = named(ContractNotificationSettings, 'NotificationSettings');
 
 /** The user (@autoroute/contract/user), as the storefront and back office read it. */
-export const UserSchema = User.openapi('User');
+export const UserSchema = named(User, 'User');

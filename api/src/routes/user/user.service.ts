@@ -1,5 +1,5 @@
 import { isProfileUrl } from '@autoroute/contract/fields';
-import type { User } from '@autoroute/contract/user';
+import type { NotificationSettings, User } from '@autoroute/contract/user';
 import { fromFlag, hashPassword, nowIso, parseJson, toFlag, verifyPassword } from '@autoroute/db';
 import type { z } from '@hono/zod-openapi';
 import { consumeProcess } from '../../auth/codes.data.ts';
@@ -27,7 +27,7 @@ import {
   userExists,
   usernameTaken,
 } from './user.data.ts';
-import type { NotificationSettings, UserUpdate } from './user.schemas.ts';
+import type { UserUpdate } from './user.schemas.ts';
 
 /** SPEC §9: six sidebar items, all shown by default. */
 export const SIDEBAR_ITEMS = ['recents', 'home', 'applications', 'desktop', 'downloads', 'documents'] as const;
@@ -188,7 +188,7 @@ export async function setNotifiable(deps: Deps, userId: number, providerId: numb
   return userPayload(deps, userId);
 }
 
-export async function notificationSettings(deps: Deps, userId: number): Promise<z.infer<typeof NotificationSettings>> {
+export async function notificationSettings(deps: Deps, userId: number): Promise<NotificationSettings> {
   const row = await findNotificationPreferences(deps.db, userId);
   // No preferences saved yet: the defaults, for a user who exists.
   if (!row) await assertUserExists(deps, userId);
@@ -204,7 +204,7 @@ export async function notificationSettings(deps: Deps, userId: number): Promise<
   };
 }
 
-export async function saveNotificationSettings(deps: Deps, userId: number, s: z.infer<typeof NotificationSettings>) {
+export async function saveNotificationSettings(deps: Deps, userId: number, s: NotificationSettings) {
   await assertUserExists(deps, userId);
   const values = {
     type: s.type,

@@ -1,6 +1,6 @@
+import type { ListResponse, VehicleSummary } from '@autoroute/contract/vehicles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiError, createTestApp, readJson, type TestApp } from '../../testing.ts';
-import type { ListResponse, VehicleSummary } from '../../types.ts';
 
 // Issue 17 item 5: searching around a city, on the seeded cities' coordinates.
 let t: TestApp;

@@ -1,3 +1,4 @@
+import type { Vehicle as VehicleDetail } from '@autoroute/contract/vehicles';
 import { hashPassword } from '@autoroute/db';
 import { DEMO_PASSWORD } from '@autoroute/db/seed';
 import type { z } from '@hono/zod-openapi';
@@ -5,7 +6,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../auth/limits.ts';
 import type { RequestInfo } from '../../lib/request.ts';
 import { type ApiError, createTestApp, type Data, outboxMails, type RouteJson, readJson, type TestApp } from '../../testing.ts';
-import type { VehicleDetail } from '../../types.ts';
 import type { SignedIn } from '../auth/auth.routes.ts';
 import type { myFavoritesRoute, myLikesRoute } from '../me/me.routes.ts';
 import { createMember } from '../user/user.data.ts';

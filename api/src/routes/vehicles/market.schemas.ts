@@ -1,41 +1,14 @@
 import { msg } from '@autoroute/contract/messages';
-import { MARKET_RATINGS, type MarketRating } from '@autoroute/db';
+import { MarketPrice as ContractMarketPrice, MARKET_RATINGS, type MarketRating } from '@autoroute/contract/vehicles';
 import { z } from '@hono/zod-openapi';
+import { named } from '../../openapi.ts';
 
 /** Ratings of a price against its market, from the best deal to the worst (issue 17). */
 export const RATINGS = MARKET_RATINGS;
 export type Rating = MarketRating;
 
-export const MarketPrice = z
-  .object({
-    estimate: z
-      .number()
-      .nullable()
-      .openapi({ description: 'The median price of the comparables, in the currency’s major unit; null when too few' }),
-    low: z.number().nullable().openapi({ description: 'First quartile' }),
-    high: z.number().nullable().openapi({ description: 'Third quartile' }),
-    comparables: z.number().int().openapi({ description: 'How many listings were compared' }),
-    confidence: z
-      .enum(['low', 'medium', 'high'])
-      .nullable()
-      .openapi({ description: 'low: 5–9 comparables, medium: 10–29, high: 30 or more' }),
-    rating: z.enum(RATINGS).openapi({
-      description: 'great ≤ −15 %, good ≤ −5 %, fair within 5 %, high < +15 %, overpriced beyond; unknown with fewer than 5 comparables',
-    }),
-    basis: z
-      .object({
-        minYear: z.number().int(),
-        maxYear: z.number().int(),
-        minMileage: z.number().int().nullable(),
-        maxMileage: z.number().int().nullable(),
-        sameFuel: z.boolean(),
-      })
-      .openapi({
-        description:
-          'Which listings were compared: the same make, model, currency and type, live or sold in the last 180 days; a listing’s figures are those the market job stored',
-      }),
-  })
-  .openapi('MarketPrice');
+/** A listing's market price (@autoroute/contract/vehicles), named in the API document. */
+export const MarketPrice = named(ContractMarketPrice, 'MarketPrice');
 
 const id = (field: string) =>
   z

@@ -1,15 +1,12 @@
-import type { z } from '@hono/zod-openapi';
+import type { MarketPrice as Market, Vehicle as VehicleDetail } from '@autoroute/contract/vehicles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiError, createTestApp, type Data, type RouteJson, readJson, type TestApp } from '../../testing.ts';
-import type { VehicleDetail } from '../../types.ts';
 import type { priceCheckRoute } from './market.routes.ts';
-import type { MarketPrice } from './market.schemas.ts';
 
 // Issue 17 item 4: what comparable listings say a listing is worth.
 let t: TestApp;
 const db = () => t.database.db;
 
-type Market = z.infer<typeof MarketPrice>;
 type PriceCheck = RouteJson<typeof priceCheckRoute, 200>;
 const median = (sorted: number[]) => {
   const at = (sorted.length - 1) / 2;

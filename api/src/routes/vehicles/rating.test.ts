@@ -1,9 +1,9 @@
+import type { ListResponse, Vehicle as VehicleDetail, VehicleSummary } from '@autoroute/contract/vehicles';
 import { MARKET_GAP_UNKNOWN } from '@autoroute/db';
 import { DEMO_PASSWORD } from '@autoroute/db/seed';
 import type { z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiError, createTestApp, type Data, readJson, type TestApp } from '../../testing.ts';
-import type { ListResponse, VehicleDetail, VehicleSummary } from '../../types.ts';
 import type { SignedIn } from '../auth/auth.routes.ts';
 
 // Issue 17 item 4: the fair-price rating on every search result, its filter and the best-deal order.

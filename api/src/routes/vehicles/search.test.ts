@@ -1,7 +1,7 @@
+import type { UserConfig } from '@autoroute/contract/site';
+import type { ListResponse, SearchFacets, Vehicle as VehicleDetail, VehicleSummary } from '@autoroute/contract/vehicles';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiError, createTestApp, type Data, readJson, type TestApp } from '../../testing.ts';
-import type { ListResponse, UserConfig, VehicleDetail, VehicleSummary } from '../../types.ts';
-import type { SearchFacets } from './vehicles.schemas.ts';
 
 /** The search's answer: its meta always carries the facets. */
 type VehicleList = ListResponse<VehicleSummary> & { meta: { facets: SearchFacets } };

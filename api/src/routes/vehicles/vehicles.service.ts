@@ -1,6 +1,6 @@
+import type { SearchFacets, Vehicle, VehicleSummary } from '@autoroute/contract/vehicles';
 import { fromFlag, fromNullableFlag, nowIso, parseJson, type Vehicle as StoredVehicle, toNullableFlag } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
-import type { z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
 import { notFound, validationFailed } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
@@ -23,7 +23,7 @@ import {
   type VehicleSummaryRow,
   vehicleSummaries,
 } from './vehicles.data.ts';
-import { DEFAULT_RADIUS_KM, type SearchFacets, type Vehicle, type VehicleListQuery, type VehicleSummary } from './vehicles.schemas.ts';
+import { DEFAULT_RADIUS_KM, type VehicleListQuery } from './vehicles.schemas.ts';
 import type { VehicleInput } from './vehicles.write.schemas.ts';
 
 /**
@@ -128,7 +128,7 @@ export function specificationColumns(input: VehicleInput) {
 type SpecificationColumn = keyof ReturnType<typeof specificationColumns>;
 
 /** A listing's card; `mediaUrl` is the deps' (picture URLs follow MEDIA_PUBLIC_URL). */
-export function toSummary(r: VehicleSummaryRow, locale: Locale, mediaUrl: MediaUrl): z.infer<typeof VehicleSummary> {
+export function toSummary(r: VehicleSummaryRow, locale: Locale, mediaUrl: MediaUrl): VehicleSummary {
   return {
     id: r.id,
     title: r.title,
@@ -289,7 +289,7 @@ const DAY_MS = 86_400_000;
 /** Whole days from one instant to a later one (0 on the day itself). */
 const daysBetween = (from: string, to: string) => Math.max(0, Math.floor((Date.parse(to) - Date.parse(from)) / DAY_MS));
 
-export async function getVehicle(deps: Deps, id: number, locale: Locale, viewer: Viewer | null): Promise<z.infer<typeof Vehicle>> {
+export async function getVehicle(deps: Deps, id: number, locale: Locale, viewer: Viewer | null): Promise<Vehicle> {
   const found = await findVehicle(deps.db, deps.dialect, id, viewer?.id ?? null);
   if (!found) throw notFound('VEHICLE_NOT_FOUND');
   const { row: v, pictures, prices, options, interactions } = found;

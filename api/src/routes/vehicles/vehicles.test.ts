@@ -1,6 +1,6 @@
+import type { ListResponse, Vehicle as VehicleDetail, VehicleSummary } from '@autoroute/contract/vehicles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiError, createTestApp, type Data, readJson, type TestApp } from '../../testing.ts';
-import type { ListResponse, VehicleDetail, VehicleSummary } from '../../types.ts';
 
 type VehicleList = ListResponse<VehicleSummary>;
 

@@ -1,7 +1,7 @@
 import { DELETE_VEHICLE } from '@autoroute/contract/permissions';
+import type { Vehicle } from '@autoroute/contract/vehicles';
 import { fromFlag, nowIso, toFlag } from '@autoroute/db';
 import { DEFAULT_LOCALE, type Locale, matchLocale, numberFormat } from '@autoroute/locales';
-import type { z } from '@hono/zod-openapi';
 import type { TFunction } from 'i18next';
 import type { Principal } from '../../auth/principal.ts';
 import type { Deps } from '../../context.ts';
@@ -11,7 +11,6 @@ import { toMajor } from '../../lib/reference.ts';
 import { assertCanList, assertPhotos } from '../billing/billing.service.ts';
 import { findVehiclePictures } from '../pictures/pictures.data.ts';
 import { removePictureFiles } from '../pictures/pictures.service.ts';
-import type { Vehicle } from './vehicles.schemas.ts';
 import { getVehicle, specification, specificationColumns, textOrNull, toSummary, type Viewer } from './vehicles.service.ts';
 import {
   attachPictures,
@@ -279,7 +278,7 @@ async function ownedVehicle(db: Db, id: number, viewer: Viewer) {
 }
 
 /** Publishes a listing for the caller: the row, its options and its pictures in one transaction. */
-export async function createVehicle(deps: Deps, viewer: Viewer, input: VehicleInput, locale: Locale): Promise<z.infer<typeof Vehicle>> {
+export async function createVehicle(deps: Deps, viewer: Viewer, input: VehicleInput, locale: Locale): Promise<Vehicle> {
   const t = translator(locale);
   const id = await deps.db.transaction().execute(async (tx) => {
     const { columns, optionIds, soldPriceMinor } = await check(
@@ -310,13 +309,7 @@ export async function createVehicle(deps: Deps, viewer: Viewer, input: VehicleIn
 }
 
 /** PUT: every field replaced; options and pictures are the lists given. `sold` is kept when omitted. */
-export async function replaceVehicle(
-  deps: Deps,
-  viewer: Viewer,
-  id: number,
-  input: VehicleInput,
-  locale: Locale,
-): Promise<z.infer<typeof Vehicle>> {
+export async function replaceVehicle(deps: Deps, viewer: Viewer, id: number, input: VehicleInput, locale: Locale): Promise<Vehicle> {
   const t = translator(locale);
   await deps.db.transaction().execute(async (tx) => {
     const found = await ownedVehicle(tx, id, viewer);
@@ -339,13 +332,7 @@ export async function replaceVehicle(
 }
 
 /** PATCH: the fields given, checked together with the stored ones; options and pictures only when given. */
-export async function patchVehicle(
-  deps: Deps,
-  viewer: Viewer,
-  id: number,
-  patch: VehiclePatch,
-  locale: Locale,
-): Promise<z.infer<typeof Vehicle>> {
+export async function patchVehicle(deps: Deps, viewer: Viewer, id: number, patch: VehiclePatch, locale: Locale): Promise<Vehicle> {
   const t = translator(locale);
   await deps.db.transaction().execute(async (tx) => {
     const found = await ownedVehicle(tx, id, viewer);

@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ListResponse, Vehicle as VehicleDetail, VehicleSummary } from '@autoroute/contract/vehicles';
 import { ensureAdmin } from '@autoroute/db/seed';
 import type { z } from '@hono/zod-openapi';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiError, createTestApp, type Data, type RouteJson, readJson, type TestApp } from '../../testing.ts';
-import type { ListResponse, VehicleDetail, VehicleSummary } from '../../types.ts';
 import type { SignedIn } from '../auth/auth.routes.ts';
 import type { myVehiclesRoute } from '../me/me.routes.ts';
 import type { listRoute as notificationsRoute } from '../notifications/notifications.routes.ts';

@@ -1,3 +1,4 @@
+import type { NotificationSettings } from '@autoroute/contract/user';
 import { type SubmitEvent, useState } from 'react';
 import { apiCall } from '../../lib/client.ts';
 import type { UserPayload } from '../../lib/types.ts';
@@ -7,15 +8,6 @@ import { Field, FormError, Submit } from './Field.tsx';
 import { rules, type Strings, useSubmit } from './forms.ts';
 
 export type Tab = 'profile' | 'account' | 'appearance' | 'notifications' | 'display';
-type Settings = {
-  type: 'all' | 'mentions' | 'none';
-  email: boolean;
-  mobile: boolean;
-  communication: boolean;
-  marketing: boolean;
-  social: boolean;
-  security: boolean;
-};
 
 /** The links typed in the profile's one field, separated by spaces. */
 const links = (value: string) => value.split(/\s+/).filter(Boolean);
@@ -30,7 +22,7 @@ interface Props {
   s: Strings;
   user: UserPayload;
   languages: { code: string; name: string }[];
-  notifications?: Settings;
+  notifications?: NotificationSettings;
 }
 
 /** One settings tab (SPEC §3 Profile, Account, Appearance, Notification preference, Display; §5 rules). */
@@ -40,7 +32,7 @@ export default function SettingsForm({ tab, locale, s, user: initial, languages,
   const { busy, errors, message, run } = useSubmit(s, { fieldOf: (path) => (path.startsWith('urls.') ? 'urls' : path) });
 
   const save = (body: Record<string, unknown>, path = `/api/v1/user/${user.id}`, method = 'PATCH') =>
-    apiCall<{ data: UserPayload | Settings }>(path, { method, json: body });
+    apiCall<{ data: UserPayload | NotificationSettings }>(path, { method, json: body });
 
   const submit = (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
