@@ -141,3 +141,47 @@ export function writeSchema(def: ResourceDef) {
   }
   return z.object(shape);
 }
+
+/** A declared field's value as the admin API answers it; a secret is never answered. */
+function readSchema(field: FieldDef): z.ZodType | null {
+  switch (field.kind) {
+    case 'secret':
+      return null;
+    case 'boolean':
+      return z.boolean();
+    case 'integer':
+    case 'limit':
+    case 'reference':
+      return z.number().int().nullable();
+    case 'decimal':
+    case 'money':
+      return z.number().nullable();
+    case 'choice':
+      return z.enum(field.choices as [string, ...string[]]).nullable();
+    case 'translations':
+      return z.partialRecord(z.enum(LOCALES), z.string().nullable()).nullable();
+    case 'content':
+      // Read with its own table: one record has it, a list does not.
+      return z
+        .partialRecord(z.enum(LOCALES), z.object({ title: z.string(), summary: z.string(), body: z.string() }))
+        .optional()
+        .meta({ description: 'In every locale it has; on one record, not in a list' });
+    default:
+      return z.string().nullable();
+  }
+}
+
+/**
+ * A record of a declared resource as the admin API answers it (a list's rows, one record, a write's
+ * answer), built from its declaration: its id, every declared field but a secret, and its dates.
+ */
+export function recordSchema(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = { id: z.number().int() };
+  for (const field of def.fields) {
+    const value = readSchema(field);
+    if (value) shape[field.source] = value;
+  }
+  shape.createdAt = z.string().nullable().optional();
+  shape.updatedAt = z.string().nullable().optional();
+  return z.object(shape);
+}

@@ -7,8 +7,8 @@ import type { AdminRole } from './roles.routes.ts';
 import type { AdminUser } from './users.routes.ts';
 
 /**
- * A reference record as the admin API answers it: declared `z.record(z.string(), z.unknown())` (resources.routes.ts),
- * which names no field; `id`, the key of every record, is read as the number it is.
+ * A reference record as the admin API answers it: `recordSchema(def)`, built at run time from a
+ * declaration, so its type names no field but `id`, the key of every record.
  */
 type AdminRecord = Record<string, unknown> & { id: number };
 type AdminUserRecord = z.infer<typeof AdminUser>;

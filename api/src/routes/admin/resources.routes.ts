@@ -1,12 +1,12 @@
 import { ADMIN_ACTIONS, type AdminAction, permissionName } from '@autoroute/contract/permissions';
-import { fieldLabel, writeSchema } from '@autoroute/contract/resource-schema';
+import { fieldLabel, recordSchema, writeSchema } from '@autoroute/contract/resource-schema';
 import { RESOURCE_NAMES, RESOURCES, type ResourceDef, referrersOf, sortableSources } from '@autoroute/contract/resources';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { TFunction } from 'i18next';
 import { createRouter, type Deps } from '../../context.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
 import { requireAnyPermission } from '../../middleware/auth.ts';
-import { failure, jsonContent } from '../../openapi.ts';
+import { failure, jsonContent, named } from '../../openapi.ts';
 import { translateMsg } from '../../validation.ts';
 import { type AuditedWrite, audited, REDACTED } from './audit.service.ts';
 import { type CrudContext, crudRouter, guarded, ListParams } from './crud-router.ts';
@@ -131,7 +131,7 @@ function referencesRouter(deps: Deps, def: ResourceDef) {
  * expects; errors keep the envelope.
  */
 function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceDef) => void) {
-  const Input = writeSchema(def).openapi(`Admin_${def.name}_input`);
+  const Input = named(writeSchema(def), `Admin_${def.name}_input`);
   const permission = (action: AdminAction) => `admin.${def.permission}.${action}`;
   const changed = () => onChange?.(def);
   const conflict = 'DUPLICATE: a unique value is taken; CONFLICT: the change breaks a constraint';
@@ -143,7 +143,7 @@ function resourceRouter(deps: Deps, def: ResourceDef, onChange?: (def: ResourceD
     resource: def.name,
     permission: permission('index'),
     tags: [`Admin: ${def.name}`],
-    record: z.record(z.string(), z.unknown()).openapi(`Admin_${def.name}`),
+    record: named(recordSchema(def), `Admin_${def.name}`),
     summary: { list: `List (admin.${def.permission}.index)`, one: `One record (admin.${def.permission}.index)` },
     describe: { one: 'The record', missing: 'no such record' },
     // Each sortable source is sorted by recordIdPage (a name by the reader's collation).

@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiError, createTestApp, type Data, readJson, type TestApp, type TestMember } from '../../testing.ts';
 
 /**
- * A record as the admin API answers it. The routes declare `z.record(z.string(), z.unknown())` (resources.routes.ts),
- * which names no field: `id`, the key of every record, is read as the number it is.
+ * A record as the admin API answers it: `recordSchema(def)` (contract/src/resource-schema.ts), built at
+ * run time from a declaration, so its type names no field but `id`, the key of every record.
  */
 type AdminRecord = Record<string, unknown> & { id: number };
-/** A plan's record, whose translated name the test spreads (declared unknown, like every field). */
+/** A plan's record, whose translated name the test spreads (its type from the declaration is known only at run time). */
 type CartRecord = AdminRecord & { nameI18n: Record<string, string> };
-/** A CMS page's record, whose text by locale the test reads (declared unknown, like every field). */
+/** A CMS page's record, whose text by locale the test reads (its type from the declaration is known only at run time). */
 type PageRecord = AdminRecord & { content: Record<string, unknown> };
 /** A picker's answer: `{ id, [title]: string }`, the title named by the resource (resources.routes.ts). */
 interface Reference {
