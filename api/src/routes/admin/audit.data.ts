@@ -1,5 +1,6 @@
 import { type AuditAction, type Database, type DialectName, parseJson } from '@autoroute/db';
 import type { Kysely } from 'kysely';
+import { inIdOrder } from '../../lib/in-order.ts';
 import { containsAny, idPage, type ListQuery, type SortColumns } from './list-query.ts';
 
 export type Db = Kysely<Database>;
@@ -55,24 +56,17 @@ export async function auditRecords(db: Db, ids: number[]) {
     .select(['a.id', 'a.user_id', 'u.username', 'a.at', 'a.action', 'a.resource', 'a.record_id', 'a.before', 'a.after'])
     .where('a.id', 'in', ids)
     .execute();
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  return ids.flatMap((id) => {
-    const r = byId.get(id);
-    if (!r) return [];
-    return [
-      {
-        id: Number(r.id),
-        userId: Number(r.user_id),
-        username: r.username ?? null,
-        at: r.at,
-        action: r.action,
-        resource: r.resource,
-        recordId: r.record_id,
-        before: parseJson<Record<string, unknown> | null>(r.before, null),
-        after: parseJson<Record<string, unknown> | null>(r.after, null),
-      },
-    ];
-  });
+  return inIdOrder(ids, rows, (r) => ({
+    id: Number(r.id),
+    userId: Number(r.user_id),
+    username: r.username ?? null,
+    at: r.at,
+    action: r.action,
+    resource: r.resource,
+    recordId: r.record_id,
+    before: parseJson<Record<string, unknown> | null>(r.before, null),
+    after: parseJson<Record<string, unknown> | null>(r.after, null),
+  }));
 }
 
 /** One page of ids of the log, in the sort's order (ties by id), and how many rows match. */

@@ -1,6 +1,7 @@
 import { type Database, type DialectName, type PaymentStatus, type SubscriptionStatus, type SupportStatus, toFlag } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { inIdOrder } from '../../lib/in-order.ts';
 import { localName, toMajor } from '../../lib/reference.ts';
 import { inForce } from '../billing/billing.data.ts';
 import { containsAny, idPage, type ListQuery, type SortColumns } from './list-query.ts';
@@ -113,11 +114,6 @@ export function supportIdPage(db: Db, dialect: DialectName, f: SupportFilter, so
   return idPage(base, { id: 's.id', sort }, query);
 }
 
-const byIds = <T extends { id: number }>(ids: number[], rows: T[]) => {
-  const map = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => (map.has(id) ? [map.get(id)!] : []));
-};
-
 async function paymentRows(db: Db, where: { ids?: number[]; userCarts?: { userId: number; cartId: number }[] }) {
   let q = db
     .selectFrom('payments as p')
@@ -165,7 +161,7 @@ const payment = (locale: Locale) => (r: Awaited<ReturnType<typeof paymentRows>>[
 
 export async function paymentRecords(db: Db, ids: number[], locale: Locale) {
   if (!ids.length) return [];
-  return byIds(ids, (await paymentRows(db, { ids })).map(payment(locale)));
+  return inIdOrder(ids, (await paymentRows(db, { ids })).map(payment(locale)));
 }
 
 /** Subscriptions with their member, plan and payments (the member's payments for that plan). */
@@ -191,7 +187,7 @@ export async function subscriptionRecords(db: Db, ids: number[], locale: Locale)
     .where('s.id', 'in', ids)
     .execute();
   const payments = (await paymentRows(db, { userCarts: rows.map((r) => ({ userId: r.user_id, cartId: r.cart_id })) })).map(payment(locale));
-  return byIds(
+  return inIdOrder(
     ids,
     rows.map((r) => ({
       id: r.id,
@@ -233,7 +229,7 @@ export async function contactRecords(db: Db, ids: number[]) {
     ])
     .where('n.id', 'in', ids)
     .execute();
-  return byIds(
+  return inIdOrder(
     ids,
     rows.map((r) => ({
       id: r.id,

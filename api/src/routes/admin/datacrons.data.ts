@@ -1,5 +1,6 @@
 import type { Database, DatacronRunTable, DatacronTable, RunOutcome, RunTrigger } from '@autoroute/db';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { inIdOrder } from '../../lib/in-order.ts';
 import type { ListQuery } from './list-query.ts';
 
 type Db = Kysely<Database>;
@@ -82,8 +83,7 @@ export async function runIdPage(db: Db, filter: RunsFilter, sort: RunColumn, que
 /** Runs by id, in the order of `ids`. */
 export async function runRecords(db: Db, ids: number[]) {
   if (!ids.length) return [];
-  const byId = new Map((await runs(db).where('r.id', 'in', ids).execute()).map((r) => [Number(r.id), r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return inIdOrder(ids, await runs(db).where('r.id', 'in', ids).execute());
 }
 
 export function findRun(db: Db, id: number) {

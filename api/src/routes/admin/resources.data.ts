@@ -2,6 +2,7 @@ import { type DeclaredTable, type FieldDef, RESOURCES, type ResourceDef } from '
 import { type Database, type DialectName, nowIso, parseJson, toFlag } from '@autoroute/db';
 import { type Locale, languageTag } from '@autoroute/locales';
 import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
+import { inIdOrder } from '../../lib/in-order.ts';
 import { toMajor, toMinor } from '../../lib/reference.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { containsAny, type ListQuery } from './list-query.ts';
@@ -100,15 +101,6 @@ async function collatedPage(
   return { ids: rows.slice(query.range.start, query.range.end + 1).map((r) => Number(r.id)), total: rows.length };
 }
 
-/** Rows by id, in the order of `ids`. */
-const inOrder = <T extends Record<string, unknown>>(ids: number[], rows: T[]): T[] => {
-  const byId = new Map<number, T>(rows.map((r) => [Number(r.id), r]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [row] : [];
-  });
-};
-
 /** Filters of a list: `q` searches the declared columns, `id` takes a list, the declared filters match exactly. */
 function where(def: ResourceDef, filter: Record<string, unknown>, dialect: DialectName) {
   return (eb: ExpressionBuilder<any, any>) => {
@@ -158,7 +150,7 @@ export async function listedRecords(database: Db, def: ResourceDef, ids: number[
   const db = resourceDb(database);
   if (!ids.length) return [];
   const [rows, units] = await Promise.all([db.selectFrom(def.table).selectAll().where('id', 'in', ids).execute(), minorUnits(db, def)]);
-  return inOrder(ids, rows).map((r) => toRecord(def, r, units));
+  return inIdOrder(ids, rows).map((r) => toRecord(def, r, units));
 }
 
 /**
@@ -184,7 +176,7 @@ export async function listReferences(database: Db, dialect: DialectName, def: Re
           .where('id', 'in', page.ids)
           .execute()
       : [];
-    return { records: inOrder(page.ids, rows).map((r) => ({ id: Number(r.id), [def.title]: r.title as string })), total: page.total };
+    return { records: inIdOrder(page.ids, rows).map((r) => ({ id: Number(r.id), [def.title]: r.title as string })), total: page.total };
   }
   const [rows, total] = await Promise.all([
     filtered

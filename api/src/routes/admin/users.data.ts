@@ -1,5 +1,6 @@
 import { type Database, type DialectName, nowIso, type UserStatus } from '@autoroute/db';
 import type { Kysely } from 'kysely';
+import { inIdOrder } from '../../lib/in-order.ts';
 import { inForce } from '../billing/billing.data.ts';
 import { containsAny, idPage, type ListQuery, type SortColumns } from './list-query.ts';
 
@@ -20,29 +21,24 @@ export async function userRecords(db: Db, ids: number[]) {
       .execute(),
     db.selectFrom('subscriptions').select('user_id').where('user_id', 'in', ids).where(inForce('subscriptions', now)).execute(),
   ]);
-  const byId = new Map(rows.map((u) => [u.id, u]));
-  return ids.flatMap((id) => {
-    const u = byId.get(id);
-    if (!u) return [];
-    const own = roles.filter((r) => r.user_id === id);
-    return [
-      {
-        id: u.id,
-        email: u.email,
-        username: u.username,
-        firstName: u.first_name,
-        lastName: u.last_name,
-        phone: u.phone,
-        status: u.status,
-        roleIds: own.map((r) => r.id),
-        roles: own.map((r) => r.name),
-        sellerType: u.seller_type,
-        emailVerified: Boolean(u.email_verified_at),
-        isPremium: premium.some((p) => p.user_id === id),
-        createdAt: u.created_at,
-        lastLoginAt: u.last_login_at,
-      },
-    ];
+  return inIdOrder(ids, rows, (u) => {
+    const own = roles.filter((r) => r.user_id === u.id);
+    return {
+      id: u.id,
+      email: u.email,
+      username: u.username,
+      firstName: u.first_name,
+      lastName: u.last_name,
+      phone: u.phone,
+      status: u.status,
+      roleIds: own.map((r) => r.id),
+      roles: own.map((r) => r.name),
+      sellerType: u.seller_type,
+      emailVerified: Boolean(u.email_verified_at),
+      isPremium: premium.some((p) => p.user_id === u.id),
+      createdAt: u.created_at,
+      lastLoginAt: u.last_login_at,
+    };
   });
 }
 

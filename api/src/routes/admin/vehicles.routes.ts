@@ -4,6 +4,7 @@ import type { Locale } from '@autoroute/locales';
 import { z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
 import { notFound } from '../../errors.ts';
+import { inIdOrder } from '../../lib/in-order.ts';
 import { localName, toMajor } from '../../lib/reference.ts';
 import { removePictureFiles } from '../pictures/pictures.service.ts';
 import { deleteVehicleRows, viewerOf } from '../vehicles/vehicles.write.service.ts';
@@ -52,32 +53,24 @@ export function adminVehiclesRoutes(deps: Deps) {
   const { db } = deps;
   /** The listings as the console shows them, with place names in the console's language. */
   const records = async (ids: number[], locale: Locale, from: Deps['db'] = db): Promise<z.infer<typeof AdminVehicle>[]> => {
-    const byId = new Map((await moderationRows(from, ids)).map((r) => [r.id, r]));
-    return ids.flatMap((id) => {
-      const r = byId.get(id);
-      return r
-        ? [
-            {
-              id: r.id,
-              title: r.title,
-              brand: r.brand,
-              model: r.model,
-              year: r.year,
-              price: toMajor(r.price_minor, r.minor_units),
-              currency: r.currency_code,
-              sold: fromFlag(r.sold),
-              featured: fromFlag(r.featured),
-              ownerId: r.owner_id,
-              ownerName: `${r.first_name} ${r.last_name}`,
-              categoryId: r.category_id,
-              city: localName(r.city_name, r.city_name_i18n, locale),
-              country: localName(r.country_name, r.country_name_i18n, locale),
-              cover: r.cover_key ? deps.mediaUrl(r.cover_key) : null,
-              createdAt: r.created_at,
-            },
-          ]
-        : [];
-    });
+    return inIdOrder(ids, await moderationRows(from, ids), (r) => ({
+      id: r.id,
+      title: r.title,
+      brand: r.brand,
+      model: r.model,
+      year: r.year,
+      price: toMajor(r.price_minor, r.minor_units),
+      currency: r.currency_code,
+      sold: fromFlag(r.sold),
+      featured: fromFlag(r.featured),
+      ownerId: r.owner_id,
+      ownerName: `${r.first_name} ${r.last_name}`,
+      categoryId: r.category_id,
+      city: localName(r.city_name, r.city_name_i18n, locale),
+      country: localName(r.country_name, r.country_name_i18n, locale),
+      cover: r.cover_key ? deps.mediaUrl(r.cover_key) : null,
+      createdAt: r.created_at,
+    }));
   };
 
   return crudRouter({

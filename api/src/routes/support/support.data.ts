@@ -1,5 +1,6 @@
 import { type Database, fromFlag, nowIso, type SupportStatus, toFlag } from '@autoroute/db';
 import type { Kysely } from 'kysely';
+import { inIdOrder } from '../../lib/in-order.ts';
 
 type Db = Kysely<Database>;
 
@@ -58,28 +59,20 @@ export async function supportRecords(db: Db, ids: number[]) {
         .where('s.id', 'in', ids)
         .execute()
     : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const r = byId.get(id);
-    return r
-      ? [
-          {
-            id: r.id,
-            userId: r.user_id,
-            username: r.username,
-            name: r.name,
-            email: r.email,
-            subject: r.subject,
-            message: r.message,
-            priority: fromFlag(r.priority),
-            status: r.status,
-            createdAt: r.created_at,
-            updatedAt: r.updated_at,
-            closedAt: r.closed_at,
-          },
-        ]
-      : [];
-  });
+  return inIdOrder(ids, rows, (r) => ({
+    id: r.id,
+    userId: r.user_id,
+    username: r.username,
+    name: r.name,
+    email: r.email,
+    subject: r.subject,
+    message: r.message,
+    priority: fromFlag(r.priority),
+    status: r.status,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    closedAt: r.closed_at,
+  }));
 }
 
 /**

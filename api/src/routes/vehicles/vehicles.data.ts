@@ -2,6 +2,7 @@ import type { Database, DialectName, LongRead, MarketRating } from '@autoroute/d
 import { type Expression, expressionBuilder, type Kysely, PostgresAdapter, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
+import { inIdOrder } from '../../lib/in-order.ts';
 import { prepared } from '../../lib/prepared.ts';
 import { FACETS, type VehicleListQuery } from './vehicles.schemas.ts';
 
@@ -585,9 +586,7 @@ export async function vehiclesMatching(db: Db, dialect: DialectName, c: SearchCr
 /** The listing rows of these vehicles, in the order of `ids`. */
 export async function vehicleSummaries(db: Db, ids: number[]): Promise<VehicleSummaryRow[]> {
   if (!ids.length) return [];
-  const rows = await withReferences(db, ids).execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return inIdOrder(ids, await withReferences(db, ids).execute());
 }
 
 /** One group of a facet grouping: its values of the block's facets, in the block's order, and its size. */
