@@ -1,4 +1,5 @@
 import { msg } from '@autoroute/contract/messages';
+import { VEHICLE_FIELDS as F, FIRST_YEAR, lastYear, MAX_OPTIONS, MAX_PICTURES, MAX_PRICE, VIN } from '@autoroute/contract/vehicle-fields';
 import { z } from '@hono/zod-openapi';
 
 /*
@@ -48,21 +49,6 @@ const optionalFlag = z
   .nullable()
   .optional();
 
-export const MAX_PRICE = 1_000_000_000;
-export const MAX_PICTURES = 50;
-export const MAX_OPTIONS = 100;
-
-/**
- * VIN: 17 letters and digits, never I, O or Q (ISO 3779), in either case. Both cases are spelled out
- * rather than flagged `i`: the API document carries the pattern as written, without its flags, and a
- * client checking against it must accept the lower-case VINs the API accepts.
- */
-const VIN = /^[A-HJ-NPR-Za-hj-npr-z0-9]{17}$/;
-
-/** The first year a listing may carry, and the last: next year's models are sold from this autumn. */
-export const FIRST_YEAR = 1900;
-export const lastYear = () => new Date().getUTCFullYear() + 1;
-
 const ids = (field: string, max: number) =>
   z
     .array(requiredId(field), { error: typeError('validation.invalid', field) })
@@ -70,10 +56,10 @@ const ids = (field: string, max: number) =>
     .max(max);
 
 const fields = {
-  title: requiredText('title', 120).openapi({ example: 'Renault Clio 1.0 90 hp' }),
-  brand: requiredText('brand', 60).openapi({ example: 'Renault' }),
-  model: requiredText('model', 60).openapi({ example: 'Clio' }),
-  register: optionalText(20).openapi({ description: 'Registration plate', example: 'AB-123-CD' }),
+  title: requiredText('title', F.title.max).openapi({ example: 'Renault Clio 1.0 90 hp' }),
+  brand: requiredText('brand', F.brand.max).openapi({ example: 'Renault' }),
+  model: requiredText('model', F.model.max).openapi({ example: 'Clio' }),
+  register: optionalText(F.register.max).openapi({ description: 'Registration plate', example: 'AB-123-CD' }),
   year: requiredInt('year')
     .min(FIRST_YEAR, { error: msg('vehicle.yearRange') })
     .refine((y) => y <= lastYear(), { error: msg('vehicle.yearRange') })
@@ -86,8 +72,8 @@ const fields = {
   currencyId: requiredId('currencyId'),
   countryId: requiredId('countryId'),
   cityId: requiredId('cityId').openapi({ description: 'A city of countryId' }),
-  address: optionalText(200),
-  postal_code: optionalText(20),
+  address: optionalText(F.address.max),
+  postal_code: optionalText(F.postal_code.max),
   sold: z
     .boolean({ error: typeError('validation.invalid') })
     .optional()
@@ -105,13 +91,13 @@ const fields = {
     }),
   categoryId: requiredId('categoryId'),
   colorId: requiredId('colorId'),
-  mileage: requiredInt('mileage').min(0).max(5_000_000).openapi({ description: 'km' }),
+  mileage: requiredInt('mileage').min(F.mileage.min).max(F.mileage.max).openapi({ description: 'km' }),
   fuelTypeId: requiredId('fuelTypeId'),
   typeId: requiredId('typeId').openapi({ description: 'For sale or for rent (types)' }),
   transmissionId: requiredId('transmissionId'),
-  engine_size: optionalNumber(0, 20).openapi({ description: 'Litres' }),
-  number_of_doors: requiredInt('number_of_doors').min(1).max(7),
-  number_of_seats: requiredInt('number_of_seats').min(1).max(99),
+  engine_size: optionalNumber(F.engine_size.min, F.engine_size.max).openapi({ description: 'Litres' }),
+  number_of_doors: requiredInt('number_of_doors').min(F.number_of_doors.min).max(F.number_of_doors.max),
+  number_of_seats: requiredInt('number_of_seats').min(F.number_of_seats.min).max(F.number_of_seats.max),
   vin: z
     .string({ error: typeError('validation.invalid') })
     .trim()
@@ -124,42 +110,42 @@ const fields = {
   pictures: ids('pictures', MAX_PICTURES).openapi({
     description: 'Ids of pictures uploaded by the caller (POST /api/v1/pictures), in display order: the first is the cover',
   }),
-  description: requiredText('description', 5000),
+  description: requiredText('description', F.description.max),
   // Electric and power: the battery fields are required for electric and plug-in hybrid vehicles.
-  battery_capacity: optionalNumber(0, 500).openapi({ description: 'kWh' }),
-  battery_type: optionalText(60),
-  battery_health: optionalInt(0, 100).openapi({ description: '%' }),
-  charging_time: optionalNumber(0, 100).openapi({ description: 'Hours' }),
+  battery_capacity: optionalNumber(F.battery_capacity.min, F.battery_capacity.max).openapi({ description: 'kWh' }),
+  battery_type: optionalText(F.battery_type.max),
+  battery_health: optionalInt(F.battery_health.min, F.battery_health.max).openapi({ description: '%' }),
+  charging_time: optionalNumber(F.charging_time.min, F.charging_time.max).openapi({ description: 'Hours' }),
   fast_charging: optionalFlag,
-  battery_range: optionalInt(0, 5000).openapi({ description: 'km' }),
-  battery_consumption: optionalNumber(0, 200).openapi({ description: 'kWh per 100 km' }),
-  fiscal_power: optionalInt(0, 500).openapi({ description: 'CV' }),
-  din_power: optionalInt(0, 5000).openapi({ description: 'HP' }),
-  engine_power: optionalInt(0, 4000).openapi({ description: 'kW' }),
-  torque: optionalInt(0, 20000).openapi({ description: 'Nm' }),
-  range: optionalInt(0, 5000).openapi({ description: 'km' }),
+  battery_range: optionalInt(F.battery_range.min, F.battery_range.max).openapi({ description: 'km' }),
+  battery_consumption: optionalNumber(F.battery_consumption.min, F.battery_consumption.max).openapi({ description: 'kWh per 100 km' }),
+  fiscal_power: optionalInt(F.fiscal_power.min, F.fiscal_power.max).openapi({ description: 'CV' }),
+  din_power: optionalInt(F.din_power.min, F.din_power.max).openapi({ description: 'HP' }),
+  engine_power: optionalInt(F.engine_power.min, F.engine_power.max).openapi({ description: 'kW' }),
+  torque: optionalInt(F.torque.min, F.torque.max).openapi({ description: 'Nm' }),
+  range: optionalInt(F.range.min, F.range.max).openapi({ description: 'km' }),
   // History and environment.
   registration_date: optionalDate,
-  number_of_owners: optionalInt(0, 99),
+  number_of_owners: optionalInt(F.number_of_owners.min, F.number_of_owners.max),
   is_first_hand: optionalFlag,
-  emissions_standard: optionalText(60),
-  co2_emissions: optionalInt(0, 2000).openapi({ description: 'g/km' }),
-  euro_standard: optionalText(20),
-  critair: optionalText(10),
-  maintenance_history: optionalText(2000),
-  accident_history: optionalText(2000),
+  emissions_standard: optionalText(F.emissions_standard.max),
+  co2_emissions: optionalInt(F.co2_emissions.min, F.co2_emissions.max).openapi({ description: 'g/km' }),
+  euro_standard: optionalText(F.euro_standard.max),
+  critair: optionalText(F.critair.max),
+  maintenance_history: optionalText(F.maintenance_history.max),
+  accident_history: optionalText(F.accident_history.max),
   // Dimensions.
-  length: optionalNumber(0, 30).openapi({ description: 'm' }),
-  width: optionalNumber(0, 10).openapi({ description: 'm' }),
-  height: optionalNumber(0, 10).openapi({ description: 'm' }),
-  weight: optionalInt(0, 100000).openapi({ description: 'kg' }),
-  wheelbase: optionalInt(0, 20000).openapi({ description: 'mm' }),
-  trunk_volume: optionalInt(0, 20000).openapi({ description: 'L' }),
-  upholstery: optionalText(60),
+  length: optionalNumber(F.length.min, F.length.max).openapi({ description: 'm' }),
+  width: optionalNumber(F.width.min, F.width.max).openapi({ description: 'm' }),
+  height: optionalNumber(F.height.min, F.height.max).openapi({ description: 'm' }),
+  weight: optionalInt(F.weight.min, F.weight.max).openapi({ description: 'kg' }),
+  wheelbase: optionalInt(F.wheelbase.min, F.wheelbase.max).openapi({ description: 'mm' }),
+  trunk_volume: optionalInt(F.trunk_volume.min, F.trunk_volume.max).openapi({ description: 'L' }),
+  upholstery: optionalText(F.upholstery.max),
   // Origin.
-  origin: optionalText(60),
+  origin: optionalText(F.origin.max),
   originCountryId: optionalId.openapi({ description: 'Answered as origin_country' }),
-  import_status: optionalText(60),
+  import_status: optionalText(F.import_status.max),
   imported: optionalFlag,
   firstRegistrationCountryId: optionalId.openapi({ description: 'Answered as first_registration_country' }),
 };
@@ -171,18 +157,6 @@ export type VehicleInput = z.infer<typeof VehicleInput>;
 /** PATCH: any subset of the same fields, e.g. `{ "sold": true }`. */
 export const VehiclePatch = z.object(fields).partial().strict().openapi('VehiclePatch');
 export type VehiclePatch = z.infer<typeof VehiclePatch>;
-
-/** The battery fields an electric or plug-in hybrid vehicle must give (a petrol car has no battery). */
-export const ELECTRIC_REQUIRED = [
-  'battery_capacity',
-  'battery_type',
-  'battery_health',
-  'charging_time',
-  'fast_charging',
-  'battery_range',
-  'battery_consumption',
-] as const;
-export const RECHARGEABLE_FUELS = ['electric', 'plug_in_hybrid'];
 
 export const MyVehiclesQuery = z.object({
   page: z.coerce.number().int().min(1).max(10000).default(1).openapi({ example: 1 }),

@@ -1,4 +1,5 @@
 import { DELETE_VEHICLE } from '@autoroute/contract/permissions';
+import { ELECTRIC_REQUIRED, RECHARGEABLE_FUELS } from '@autoroute/contract/vehicle-fields';
 import type { Vehicle } from '@autoroute/contract/vehicles';
 import { fromFlag, nowIso, toFlag } from '@autoroute/db';
 import { DEFAULT_LOCALE, type Locale, matchLocale, numberFormat } from '@autoroute/locales';
@@ -33,13 +34,7 @@ import {
   updateVehicle,
   type VehicleColumns,
 } from './vehicles.write.data.ts';
-import {
-  ELECTRIC_REQUIRED,
-  type MyVehiclesQuery,
-  RECHARGEABLE_FUELS,
-  type VehicleInput,
-  type VehiclePatch,
-} from './vehicles.write.schemas.ts';
+import type { MyVehiclesQuery, VehicleInput, VehiclePatch } from './vehicles.write.schemas.ts';
 
 /** The signed-in caller as the vehicle rules see them (routes guard with requireUser first). */
 export function viewerOf(principal: Principal | null): Viewer {

@@ -1,3 +1,16 @@
+import {
+  ELECTRIC_REQUIRED,
+  FIRST_YEAR,
+  lastYear,
+  MAX_OPTIONS,
+  MAX_PICTURES,
+  MAX_PRICE,
+  RECHARGEABLE_FUELS,
+  VEHICLE_FIELDS,
+  type VehicleFieldName,
+  type VehicleFieldRule,
+  VIN,
+} from '@autoroute/contract/vehicle-fields';
 import type { TFunction } from 'i18next';
 import type { UserConfig, VehicleDetail } from '../../lib/types.ts';
 
@@ -16,125 +29,91 @@ export type FormConfig = Pick<
 export const SECTIONS = ['main', 'pictures', 'electric', 'history', 'dimensions', 'origin'] as const;
 export type SectionId = (typeof SECTIONS)[number];
 
-type Kind = 'text' | 'longtext' | 'int' | 'number' | 'ref' | 'date' | 'flag';
 /** The reference list a `ref` field chooses from. */
 export type ListName = 'types' | 'categories' | 'currencies' | 'fuelTypes' | 'transmissions' | 'colors' | 'countries' | 'cities';
 
-export interface FieldDef {
-  name: string;
+/** A field of the form: its rule (@autoroute/contract/vehicle-fields, as the API applies it) and where the form shows it. */
+export interface FieldDef extends VehicleFieldRule {
+  name: VehicleFieldName;
   section: SectionId;
-  kind: Kind;
-  required?: boolean;
   /** Required only for an electric or plug-in hybrid vehicle (the API's ELECTRIC_REQUIRED). */
   electric?: boolean;
-  min?: number;
-  max?: number;
   list?: ListName;
 }
 
-/** The last year a listing may carry: next year's models are sold from this autumn (as the API says). */
-export const FIRST_YEAR = 1900;
-export const lastYear = () => new Date().getUTCFullYear() + 1;
-export const MAX_PRICE = 1_000_000_000;
-export const MAX_PICTURES = 50;
-export const MAX_OPTIONS = 100;
-/** The fuel types whose battery facts are required. */
-export const RECHARGEABLE_FUELS = ['electric', 'plug_in_hybrid'];
-const VIN = /^[A-HJ-NPR-Z0-9]{17}$/i;
+export { FIRST_YEAR, lastYear, MAX_OPTIONS, MAX_PICTURES, MAX_PRICE, RECHARGEABLE_FUELS };
 
-const text = (name: string, section: SectionId, max: number, more: Partial<FieldDef> = {}): FieldDef => ({
+const ELECTRIC: ReadonlySet<string> = new Set(ELECTRIC_REQUIRED);
+const field = (name: VehicleFieldName, section: SectionId, list?: ListName): FieldDef => ({
   name,
   section,
-  kind: 'text',
-  max,
-  ...more,
-});
-const int = (name: string, section: SectionId, min: number, max: number, more: Partial<FieldDef> = {}): FieldDef => ({
-  name,
-  section,
-  kind: 'int',
-  min,
-  max,
-  ...more,
-});
-const num = (name: string, section: SectionId, min: number, max: number, more: Partial<FieldDef> = {}): FieldDef => ({
-  name,
-  section,
-  kind: 'number',
-  min,
-  max,
-  ...more,
-});
-const ref = (name: string, list: ListName, required = true, section: SectionId = 'main'): FieldDef => ({
-  name,
-  section,
-  kind: 'ref',
-  list,
-  required,
+  ...VEHICLE_FIELDS[name],
+  ...(ELECTRIC.has(name) ? { electric: true } : {}),
+  ...(list ? { list } : {}),
 });
 
 /** Every scalar field, in the order the form shows them (the first invalid one gets the focus). */
 export const FIELDS: FieldDef[] = [
-  text('title', 'main', 120, { required: true }),
-  ref('typeId', 'types'),
-  { name: 'price', section: 'main', kind: 'number', required: true, min: 0, max: MAX_PRICE },
-  ref('currencyId', 'currencies'),
-  text('brand', 'main', 60, { required: true }),
-  text('model', 'main', 60, { required: true }),
-  ref('categoryId', 'categories'),
-  int('year', 'main', FIRST_YEAR, Number.POSITIVE_INFINITY, { required: true }),
-  int('mileage', 'main', 0, 5_000_000, { required: true }),
-  ref('fuelTypeId', 'fuelTypes'),
-  ref('transmissionId', 'transmissions'),
-  ref('colorId', 'colors'),
-  int('number_of_doors', 'main', 1, 7, { required: true }),
-  int('number_of_seats', 'main', 1, 99, { required: true }),
-  num('engine_size', 'main', 0, 20),
-  text('register', 'main', 20),
-  text('vin', 'main', 17),
-  { name: 'insurance_expiry_date', section: 'main', kind: 'date' },
-  ref('countryId', 'countries'),
-  ref('cityId', 'cities'),
-  text('address', 'main', 200),
-  text('postal_code', 'main', 20),
-  { name: 'description', section: 'main', kind: 'longtext', required: true, max: 5000 },
+  field('title', 'main'),
+  field('typeId', 'main', 'types'),
+  field('price', 'main'),
+  field('currencyId', 'main', 'currencies'),
+  field('brand', 'main'),
+  field('model', 'main'),
+  field('categoryId', 'main', 'categories'),
+  field('year', 'main'),
+  field('mileage', 'main'),
+  field('fuelTypeId', 'main', 'fuelTypes'),
+  field('transmissionId', 'main', 'transmissions'),
+  field('colorId', 'main', 'colors'),
+  field('number_of_doors', 'main'),
+  field('number_of_seats', 'main'),
+  field('engine_size', 'main'),
+  field('register', 'main'),
+  field('vin', 'main'),
+  field('insurance_expiry_date', 'main'),
+  field('countryId', 'main', 'countries'),
+  field('cityId', 'main', 'cities'),
+  field('address', 'main'),
+  field('postal_code', 'main'),
+  field('description', 'main'),
   // Electric and power.
-  num('battery_capacity', 'electric', 0, 500, { electric: true }),
-  text('battery_type', 'electric', 60, { electric: true }),
-  int('battery_health', 'electric', 0, 100, { electric: true }),
-  num('charging_time', 'electric', 0, 100, { electric: true }),
-  { name: 'fast_charging', section: 'electric', kind: 'flag', electric: true },
-  int('battery_range', 'electric', 0, 5000, { electric: true }),
-  num('battery_consumption', 'electric', 0, 200, { electric: true }),
-  int('fiscal_power', 'electric', 0, 500),
-  int('din_power', 'electric', 0, 5000),
-  int('engine_power', 'electric', 0, 4000),
-  int('torque', 'electric', 0, 20000),
-  int('range', 'electric', 0, 5000),
+  field('battery_capacity', 'electric'),
+  field('battery_type', 'electric'),
+  field('battery_health', 'electric'),
+  field('charging_time', 'electric'),
+  field('fast_charging', 'electric'),
+  field('battery_range', 'electric'),
+  field('battery_consumption', 'electric'),
+  field('fiscal_power', 'electric'),
+  field('din_power', 'electric'),
+  field('engine_power', 'electric'),
+  field('torque', 'electric'),
+  field('range', 'electric'),
   // History and environment.
-  { name: 'registration_date', section: 'history', kind: 'date' },
-  int('number_of_owners', 'history', 0, 99),
-  { name: 'is_first_hand', section: 'history', kind: 'flag' },
-  text('emissions_standard', 'history', 60),
-  int('co2_emissions', 'history', 0, 2000),
-  text('euro_standard', 'history', 20),
-  text('critair', 'history', 10),
-  { name: 'maintenance_history', section: 'history', kind: 'longtext', max: 2000 },
-  { name: 'accident_history', section: 'history', kind: 'longtext', max: 2000 },
+  field('registration_date', 'history'),
+  field('number_of_owners', 'history'),
+  field('is_first_hand', 'history'),
+  field('emissions_standard', 'history'),
+  field('co2_emissions', 'history'),
+  field('euro_standard', 'history'),
+  field('critair', 'history'),
+  field('maintenance_history', 'history'),
+  field('accident_history', 'history'),
   // Dimensions.
-  num('length', 'dimensions', 0, 30),
-  num('width', 'dimensions', 0, 10),
-  num('height', 'dimensions', 0, 10),
-  int('weight', 'dimensions', 0, 100000),
-  int('wheelbase', 'dimensions', 0, 20000),
-  int('trunk_volume', 'dimensions', 0, 20000),
-  text('upholstery', 'dimensions', 60),
+  field('length', 'dimensions'),
+  field('width', 'dimensions'),
+  field('height', 'dimensions'),
+  field('weight', 'dimensions'),
+  field('wheelbase', 'dimensions'),
+  field('trunk_volume', 'dimensions'),
+  field('upholstery', 'dimensions'),
   // Origin.
-  text('origin', 'origin', 60),
-  ref('originCountryId', 'countries', false, 'origin'),
-  text('import_status', 'origin', 60),
-  { name: 'imported', section: 'origin', kind: 'flag' },
-  ref('firstRegistrationCountryId', 'countries', false, 'origin'),
+  field('origin', 'origin'),
+  field('originCountryId', 'origin', 'countries'),
+  field('import_status', 'origin'),
+  field('imported', 'origin'),
+  field('firstRegistrationCountryId', 'origin', 'countries'),
 ];
 
 export const fieldsOf = (section: SectionId) => FIELDS.filter((f) => f.section === section);
