@@ -122,6 +122,10 @@ export const Checkout = z
   .meta({ description: 'Where to send the browser to pay' });
 export type Checkout = z.infer<typeof Checkout>;
 
+/** Where a local payment's confirmation or cancellation sends the browser next. */
+export const PaymentRedirect = z.object({ redirect: z.string() });
+export type PaymentRedirect = z.infer<typeof PaymentRedirect>;
+
 /** One payment of the member's, as checkout's return page reads it. */
 export const Payment = z.object({
   id: z.number(),

@@ -5,6 +5,10 @@ import { z } from 'zod';
  * the answer of a sign-in. Declared once for the API, which documents and answers it, and for the
  * storefront and back office, which read it and keep part of it (secure-storage.ts).
  */
+/** GET /auth/external: an identity provider a visitor may sign in with (SPEC §4). */
+export const ExternalProvider = z.object({ code: z.string(), name: z.string() });
+export type ExternalProvider = z.infer<typeof ExternalProvider>;
+
 /** What a member is told of, and how (GET and PUT /user/notifications). */
 export const NotificationSettings = z.object({
   type: z.enum(['all', 'mentions', 'none']),

@@ -1,8 +1,6 @@
+import type { SavedQuery } from '@autoroute/contract/saved-searches';
 import type { TFunction } from 'i18next';
 import type { SearchConfig } from './types.ts';
-
-/** A saved search's query as the API keeps it: GET /api/v1/vehicles parameters (issue 17). */
-export type SavedQuery = Record<string, string | number | boolean>;
 
 /** The search's filters, in the order the name and summary tell them. */
 const REFERENCES = [

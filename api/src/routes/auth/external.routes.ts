@@ -1,3 +1,4 @@
+import { ExternalProvider } from '@autoroute/contract/user';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
@@ -30,7 +31,7 @@ export const listRoute = createRoute({
   tags,
   summary: 'The federers one can sign in with (SPEC §2 /external/)',
   responses: {
-    200: { description: 'Federers', ...jsonContent(z.object({ data: z.array(z.object({ code: z.string(), name: z.string() })) })) },
+    200: { description: 'Federers', ...jsonContent(z.object({ data: z.array(ExternalProvider) })) },
   },
 });
 const startRoute = createRoute({

@@ -1,4 +1,4 @@
-import { Checkout, Limits, Payment, Plans, Subscription, VehicleStats } from '@autoroute/contract/billing';
+import { Checkout, Limits, Payment, PaymentRedirect, Plans, Subscription, VehicleStats } from '@autoroute/contract/billing';
 import { z } from '@hono/zod-openapi';
 import { named } from '../../openapi.ts';
 
@@ -10,7 +10,7 @@ export const CheckoutSchema = named(Checkout, 'Checkout');
 export const PaymentSchema = named(Payment, 'Payment');
 export const StatsSchema = named(VehicleStats, 'VehicleStats');
 
-export const RedirectSchema = z.object({ redirect: z.string() }).openapi('PaymentRedirect');
+export const RedirectSchema = named(PaymentRedirect, 'PaymentRedirect');
 
 export const StatsQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
 

@@ -1,19 +1,22 @@
 import { msg } from '@autoroute/contract/messages';
+import {
+  SavedSearch as ContractSavedSearch,
+  FREQUENCIES,
+  FREQUENCY_DESCRIPTION,
+  SAVED_SEARCH_MAX,
+} from '@autoroute/contract/saved-searches';
 import { z } from '@hono/zod-openapi';
+import { named } from '../../openapi.ts';
 import { VehicleListQuery } from '../vehicles/vehicles.schemas.ts';
 
-/** How many searches a member may keep (issue 17). */
-export const SAVED_SEARCH_MAX = 20;
-export const FREQUENCIES = ['instant', 'daily', 'weekly', 'off'] as const;
+export { SAVED_SEARCH_MAX };
 
 const Name = z
   .string({ error: msg('validation.required') })
   .trim()
   .min(1, { error: msg('validation.required') })
   .max(80, { error: msg('savedSearch.nameLength') });
-const Frequency = z
-  .enum(FREQUENCIES, { error: msg('savedSearch.frequency') })
-  .openapi({ description: '`instant`: within a minute of a match; `daily` or `weekly`: one digest; `off`: paused' });
+const Frequency = z.enum(FREQUENCIES, { error: msg('savedSearch.frequency') }).openapi({ description: FREQUENCY_DESCRIPTION });
 
 export const SavedSearchInput = z
   .object({
@@ -39,18 +42,5 @@ export const SavedSearchPatch = z
   .openapi('SavedSearchPatch');
 export type SavedSearchPatch = z.infer<typeof SavedSearchPatch>;
 
-export const SavedSearch = z
-  .object({
-    id: z.number(),
-    name: z.string(),
-    query: z
-      .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
-      .openapi({ description: 'As GET /vehicles takes it, without page and page size' }),
-    frequency: Frequency,
-    /** Listings found since the member last opened it. */
-    newSinceViewed: z.number().int().openapi({ description: 'Listings it found since the member last opened it' }),
-    viewedAt: z.string(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .openapi('SavedSearch');
+/** A saved search (@autoroute/contract/saved-searches), named in the API document. */
+export const SavedSearch = named(ContractSavedSearch, 'SavedSearch');

@@ -1,10 +1,8 @@
+import type { Frequency } from '@autoroute/contract/saved-searches';
 import { type SubmitEvent, useRef, useState } from 'react';
 import { ApiError, apiCall, toastFailure } from '../../lib/client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
-
-export type Frequency = 'instant' | 'daily' | 'weekly' | 'off';
-export const FREQUENCIES: Frequency[] = ['instant', 'daily', 'weekly', 'off'];
 
 /** One saved search as the page rendered it (its filters and badge already worded in the locale). */
 export interface SavedSearchItem {
@@ -45,6 +43,7 @@ export type SavedSearchStrings = Record<
 interface Props {
   items: SavedSearchItem[];
   s: SavedSearchStrings;
+  /** The frequencies' labels, in the order the choice offers them (FREQUENCIES). */
   frequencies: Record<Frequency, string>;
 }
 
@@ -214,7 +213,7 @@ export default function SavedSearches({ items: initial, s, frequencies }: Props)
                         value={item.frequency}
                         onChange={(e) => void changeFrequency(item, e.target.value as Frequency)}
                       >
-                        {FREQUENCIES.map((f) => (
+                        {(Object.keys(frequencies) as Frequency[]).map((f) => (
                           <option key={f} value={f}>
                             {frequencies[f]}
                           </option>
