@@ -1,3 +1,4 @@
+import * as Answers from '@autoroute/contract/auth';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -34,7 +35,7 @@ const common = {
 };
 export const SignedIn = z.object({ data: UserSchema, security: Security });
 const Ok = z.object({ data: z.object({ ok: z.literal(true) }) });
-export const CodeSent = z.object({ data: z.object({ sessionId: z.string(), expiresIn: z.number(), resendIn: z.number() }) });
+export const CodeSent = z.object({ data: Answers.CodeSent });
 const tags = ['Auth'];
 
 export const loginRoute = createRoute({
@@ -88,7 +89,7 @@ export const signupRoute = createRoute({
   request: jsonBody(SignupBody),
   summary: 'Create an account and send a code to verify the address (the same answer whether or not the address already has an account)',
   responses: {
-    200: { description: 'Code sent', ...jsonContent(z.object({ data: z.object({ email: z.string(), sessionId: z.string() }) })) },
+    200: { description: 'Code sent', ...jsonContent(z.object({ data: Answers.SignupSent })) },
     409: failure('USERNAME_TAKEN'),
     ...common,
   },
@@ -113,7 +114,7 @@ export const verifyOtpRoute = createRoute({
   summary: 'Check a one-time code; answers the process id for the one follow-up it allows',
   request: jsonBody(VerifyOtpBody),
   responses: {
-    200: { description: 'Code accepted', ...jsonContent(z.object({ data: z.object({ processId: z.string(), purpose: z.string() }) })) },
+    200: { description: 'Code accepted', ...jsonContent(z.object({ data: Answers.CodeAccepted })) },
     400: failure('CODE_INVALID, CODE_EXPIRED, CODE_LOCKED'),
     ...common,
   },

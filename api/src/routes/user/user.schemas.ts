@@ -1,3 +1,4 @@
+import { LinkCodeSent as ContractLinkCodeSent } from '@autoroute/contract/auth';
 import { isProfileUrl, PROFILE_URL } from '@autoroute/contract/fields';
 import { msg } from '@autoroute/contract/messages';
 import { NotificationSettings as ContractNotificationSettings, User } from '@autoroute/contract/user';
@@ -56,16 +57,7 @@ export const LinkCodeBody = z
     address: z.string().trim().max(100).optional(),
   })
   .openapi('LinkCodeBody');
-export const LinkCodeSent = z
-  .object({
-    sessionId: z.string(),
-    email: z.string(),
-    channel: z.string(),
-    address: z.string(),
-    expiresIn: z.number(),
-    resendIn: z.number(),
-  })
-  .openapi('LinkCodeSent');
+export const LinkCodeSent = named(ContractLinkCodeSent, 'LinkCodeSent');
 export const NotifiableBody = z.object({ providerId: z.number().int().min(1), isNotifiable: z.boolean() }).openapi('NotifiableBody');
 
 export const NotificationSettings = named(ContractNotificationSettings, 'NotificationSettings');

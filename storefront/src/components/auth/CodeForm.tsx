@@ -1,3 +1,4 @@
+import type { CodeAccepted, CodeSent } from '@autoroute/contract/auth';
 import { type SubmitEvent, useEffect, useState } from 'react';
 import { apiCall } from '../../lib/client.ts';
 import type { UserPayload } from '../../lib/types.ts';
@@ -101,7 +102,7 @@ export default function CodeForm({ s }: { s: Strings }) {
   }
 
   const resend = async () => {
-    const result = await apiCall<{ data: { sessionId: string } }>('/api/v1/auth/generate-otp', {
+    const result = await apiCall<{ data: CodeSent }>('/api/v1/auth/generate-otp', {
       json: { email: flow.email, purpose: flow.purpose },
     });
     const next = { ...flow, sessionId: result.data.sessionId };
@@ -110,7 +111,7 @@ export default function CodeForm({ s }: { s: Strings }) {
   };
 
   const verify = async (otp: string) => {
-    const { data } = await apiCall<{ data: { processId: string; purpose: string } }>('/api/v1/auth/verify-otp', {
+    const { data } = await apiCall<{ data: CodeAccepted }>('/api/v1/auth/verify-otp', {
       json: { email: flow.email, otp, sessionId: flow.sessionId },
     });
     if (data.purpose === 'verify_email') {

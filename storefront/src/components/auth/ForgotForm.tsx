@@ -1,3 +1,4 @@
+import type { CodeSent } from '@autoroute/contract/auth';
 import type { SubmitEvent } from 'react';
 import { apiCall } from '../../lib/client.ts';
 import { saveFlow } from '../../stores/session.ts';
@@ -21,7 +22,7 @@ export default function ForgotForm({
     run(
       () => ({ email: rules.email(email) ? undefined : s.invalidEmail }),
       async () => {
-        const { data } = await apiCall<{ data: { sessionId: string } }>('/api/v1/auth/generate-otp', { json: { email, purpose } });
+        const { data } = await apiCall<{ data: CodeSent }>('/api/v1/auth/generate-otp', { json: { email, purpose } });
         saveFlow({ email: email.toLowerCase(), sessionId: data.sessionId, purpose, redirect: '/' });
         location.assign('/otp');
       },

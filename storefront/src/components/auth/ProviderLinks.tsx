@@ -1,3 +1,4 @@
+import type { CodeAccepted, LinkCodeSent } from '@autoroute/contract/auth';
 import { type SubmitEvent, useRef, useState } from 'react';
 import { apiCall } from '../../lib/client.ts';
 import type { UserPayload } from '../../lib/types.ts';
@@ -9,7 +10,6 @@ import { Field, FormError, Submit } from './Field.tsx';
 import { rules, type Strings, useSubmit, value } from './forms.ts';
 
 type Provider = UserPayload['providers'][number];
-type Sent = { sessionId: string; email: string; address: string };
 
 /** Channels whose code goes to a phone number (the profile's unless another is typed). */
 const PHONE = new Set(['sms', 'whatsapp']);
@@ -34,7 +34,7 @@ const fill = (text: string | undefined, values: Record<string, string>) =>
  */
 export default function ProviderLinks({ s, user: initial, names }: Props) {
   const [user, setUser] = useState(initial);
-  const [linking, setLinking] = useState<{ provider: Provider; sent: Sent | null } | null>(null);
+  const [linking, setLinking] = useState<{ provider: Provider; sent: LinkCodeSent | null } | null>(null);
   const [leaving, setLeaving] = useState<Provider | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const list = useSubmit(s);
@@ -47,7 +47,7 @@ export default function ProviderLinks({ s, user: initial, names }: Props) {
   };
 
   const sendCode = async (provider: Provider, address: string | undefined) => {
-    const { data } = await apiCall<{ data: Sent }>(`/api/v1/user/${user.id}/provider/code`, {
+    const { data } = await apiCall<{ data: LinkCodeSent }>(`/api/v1/user/${user.id}/provider/code`, {
       json: { providerId: provider.id, ...(address ? { address } : {}) },
     });
     setLinking({ provider, sent: data });
@@ -84,7 +84,7 @@ export default function ProviderLinks({ s, user: initial, names }: Props) {
   const verify = async (otp: string) => {
     if (!linking?.sent) return;
     const { provider, sent } = linking;
-    const checked = await apiCall<{ data: { processId: string } }>('/api/v1/auth/verify-otp', {
+    const checked = await apiCall<{ data: CodeAccepted }>('/api/v1/auth/verify-otp', {
       json: { email: sent.email, otp, sessionId: sent.sessionId },
     });
     const { data } = await apiCall<{ data: UserPayload }>(`/api/v1/user/${user.id}/provider`, {

@@ -1,3 +1,4 @@
+import type { SignupSent } from '@autoroute/contract/auth';
 import type { SubmitEvent } from 'react';
 import { apiCall } from '../../lib/client.ts';
 import { saveFlow } from '../../stores/session.ts';
@@ -24,7 +25,7 @@ export default function SignUpForm({ s, redirect }: { s: Strings; redirect: stri
       }),
       async () => {
         const { confirm: _confirm, ...body } = v;
-        const result = await apiCall<{ data: { email: string; sessionId: string } }>('/api/v1/auth/signup', { json: body });
+        const result = await apiCall<{ data: SignupSent }>('/api/v1/auth/signup', { json: body });
         saveFlow({ email: result.data.email, sessionId: result.data.sessionId, purpose: 'verify_email', redirect });
         location.assign('/otp');
       },

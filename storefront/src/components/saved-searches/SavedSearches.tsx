@@ -1,4 +1,4 @@
-import type { Frequency } from '@autoroute/contract/saved-searches';
+import type { Frequency, SavedSearch } from '@autoroute/contract/saved-searches';
 import { type SubmitEvent, useRef, useState } from 'react';
 import { ApiError, apiCall, toastFailure } from '../../lib/client.ts';
 import { toast } from '../../stores/toasts.ts';
@@ -47,7 +47,7 @@ interface Props {
   frequencies: Record<Frequency, string>;
 }
 
-type Saved = { data: { id: number; name: string; frequency: Frequency } };
+type Saved = { data: SavedSearch };
 
 /** A saved search's name, renamed in place: the form replaces the title while it is open. */
 function Rename({ item, s, onDone }: { item: SavedSearchItem; s: SavedSearchStrings; onDone: (name: string | null) => void }) {
