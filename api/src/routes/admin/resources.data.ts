@@ -5,7 +5,7 @@ import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool
 import { inIdOrder } from '../../lib/in-order.ts';
 import { toMajor, toMinor } from '../../lib/reference.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { containsAny, type ListQuery } from './list-query.ts';
+import { containsAny, idPage, type ListQuery } from './list-query.ts';
 
 /*
  * Data functions for the declared resources: the table, the columns and the references all come
@@ -131,18 +131,8 @@ export async function recordIdPage(
 ): Promise<{ ids: number[]; total: number }> {
   const db = resourceDb(database);
   const filtered = db.selectFrom(def.table).where(where(def, query.filter, dialect));
-  if (collated(def, query.sort.field)) return collatedPage(filtered, columnOf(def, query.sort.field), query, locale);
-  const [rows, total] = await Promise.all([
-    filtered
-      .select('id')
-      .orderBy(columnOf(def, query.sort.field), query.sort.order === 'ASC' ? 'asc' : 'desc')
-      .orderBy('id', 'asc')
-      .limit(query.range.end - query.range.start + 1)
-      .offset(query.range.start)
-      .execute(),
-    filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { ids: rows.map((r) => Number(r.id)), total: Number(total.n) };
+  const sort = columnOf(def, query.sort.field);
+  return collated(def, query.sort.field) ? collatedPage(filtered, sort, query, locale) : idPage(filtered, { id: 'id', sort }, query);
 }
 
 /** Rows by id as a list shows them (their content left out), in the order of `ids`. */
@@ -167,28 +157,17 @@ export async function listReferences(database: Db, dialect: DialectName, def: Re
     if (Array.isArray(id)) terms.push(eb('id', 'in', id as number[]));
     return eb.and(terms);
   });
-  if (collated(def, query.sort.field)) {
-    const page = await collatedPage(filtered, title, query, locale);
-    const rows = page.ids.length
-      ? await db
-          .selectFrom(def.table)
-          .select(['id', `${title} as title`])
-          .where('id', 'in', page.ids)
-          .execute()
-      : [];
-    return { records: inIdOrder(page.ids, rows).map((r) => ({ id: Number(r.id), [def.title]: r.title as string })), total: page.total };
-  }
-  const [rows, total] = await Promise.all([
-    filtered
-      .select(['id', `${title} as title`])
-      .orderBy(columnOf(def, query.sort.field), query.sort.order === 'ASC' ? 'asc' : 'desc')
-      .orderBy('id', 'asc')
-      .limit(query.range.end - query.range.start + 1)
-      .offset(query.range.start)
-      .execute(),
-    filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { records: rows.map((r) => ({ id: Number(r.id), [def.title]: r.title as string })), total: Number(total.n) };
+  const page = collated(def, query.sort.field)
+    ? await collatedPage(filtered, title, query, locale)
+    : await idPage(filtered, { id: 'id', sort: columnOf(def, query.sort.field) }, query);
+  const rows = page.ids.length
+    ? await db
+        .selectFrom(def.table)
+        .select(['id', `${title} as title`])
+        .where('id', 'in', page.ids)
+        .execute()
+    : [];
+  return { records: inIdOrder(page.ids, rows).map((r) => ({ id: Number(r.id), [def.title]: r.title as string })), total: page.total };
 }
 
 /** One row with everything, its content in every locale included (lists leave the content out). */
