@@ -11,6 +11,7 @@ import {
 } from '@autoroute/contract/vehicles';
 import { z } from '@hono/zod-openapi';
 import { named } from '../../openapi.ts';
+// The pictures and the market price a listing holds are named there: its document refers to them.
 import '../pictures/pictures.schemas.ts';
 import './market.schemas.ts';
 
