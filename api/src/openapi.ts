@@ -12,13 +12,13 @@ import { MAX_SKEW_MS } from './middleware/signature.ts';
  * contract made by extending a named one says so with `extends`, and the document writes only what
  * it adds (`allOf`), as `.extend` on a named schema does.
  */
-export function named<T extends z.ZodType>(schema: T, name: string, options: { description?: string; extends?: z.ZodObject } = {}): T {
-  const { extends: parent, ...metadata } = options;
+export function named<T extends z.ZodType>(schema: T, name: string, options: { extends?: z.ZodObject } = {}): T {
+  const parent = options.extends;
   const current = zodToOpenAPIRegistry.get(schema);
   const parentName = parent && zodToOpenAPIRegistry.get(parent)?._internal?.refId;
   if (parent && !parentName) throw new Error(`${name} extends a schema with no name in the API document`);
   const extendedFrom = parent && parentName ? { extendedFrom: { refId: parentName, schema: parent } } : {};
-  zodToOpenAPIRegistry.add(schema, { ...current, ...metadata, _internal: { ...current?._internal, ...extendedFrom, refId: name } });
+  zodToOpenAPIRegistry.add(schema, { ...current, _internal: { ...current?._internal, ...extendedFrom, refId: name } });
   return schema;
 }
 

@@ -21,6 +21,10 @@ export const NotificationSettings = z.object({
 });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 
+/** Who sells (SPEC §3 user): a private person or a dealer. */
+export const SELLER_TYPES = ['individual', 'professional'] as const;
+export type SellerType = (typeof SELLER_TYPES)[number];
+
 const Named = z.object({ code: z.string(), name: z.string().nullable() });
 
 export const NotificationProvider = z.object({
@@ -46,7 +50,7 @@ export const User = z.object({
   permissions: z.array(z.string()).describe('Every permission of every role the user holds (SPEC §6)'),
   /** SPEC §3 names this field so; a subscription in force. */
   is_premium: z.boolean(),
-  sellerType: z.enum(['individual', 'professional']),
+  sellerType: z.enum(SELLER_TYPES),
   emailVerified: z.boolean(),
   theme: Named.nullable(),
   language: Named.nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SELLER_TYPES } from './user.ts';
 
 /*
  * A listing as the API answers it (SPEC §3 vehicle): its summary in lists, its whole page, its market
@@ -17,8 +18,6 @@ export type Sort = (typeof SORTS)[number];
 /** The facet filters: each facet is counted with every other active filter applied. */
 export const FACETS = ['categoryId', 'typeId', 'fuelTypeId', 'transmissionId', 'brand', 'colorId', 'countryId', 'cityId'] as const;
 export type FacetName = (typeof FACETS)[number];
-
-export const SELLER_TYPES = ['individual', 'professional'] as const;
 
 export const MarketPrice = z.object({
   estimate: z

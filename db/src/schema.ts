@@ -1,4 +1,5 @@
 import type { PaymentStatus, SubscriptionStatus } from '@autoroute/contract/billing';
+import type { SellerType } from '@autoroute/contract/user';
 import { MARKET_RATINGS, type MarketRating } from '@autoroute/contract/vehicles';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -125,7 +126,7 @@ export interface RolePermissionTable {
 }
 
 export type UserStatus = 'active' | 'suspended';
-export type SellerType = 'individual' | 'professional';
+export type { SellerType };
 
 export interface UserTable extends Timestamps {
   id: Generated<number>;

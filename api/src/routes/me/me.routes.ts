@@ -1,3 +1,4 @@
+import { ListMeta } from '@autoroute/contract/vehicles';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
 import { requireUser } from '../../middleware/auth.ts';
@@ -6,7 +7,7 @@ import { statsRoutes } from '../billing/billing.routes.ts';
 import { savedSearchesRoutes } from '../saved-searches/saved-searches.routes.ts';
 import { PageQuery } from '../vehicles/interactions.schemas.ts';
 import { listMarked } from '../vehicles/interactions.service.ts';
-import { ListMeta, VehicleSummary } from '../vehicles/vehicles.schemas.ts';
+import { VehicleSummary } from '../vehicles/vehicles.schemas.ts';
 import { MyVehiclesQuery } from '../vehicles/vehicles.write.schemas.ts';
 import { listMyVehicles, viewerOf } from '../vehicles/vehicles.write.service.ts';
 import { PersonalFragment } from './me.schemas.ts';

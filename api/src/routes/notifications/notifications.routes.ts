@@ -1,10 +1,11 @@
+import { NotificationsMeta } from '@autoroute/contract/notifications';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Principal } from '../../auth/principal.ts';
 import { createRouter, type Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { requireUser } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonContent } from '../../openapi.ts';
-import { Notification, NotificationsMeta, NotificationsQuery } from './notifications.schemas.ts';
+import { Notification, NotificationsQuery } from './notifications.schemas.ts';
 import * as notifications from './notifications.service.ts';
 
 const tags = ['Notifications'];

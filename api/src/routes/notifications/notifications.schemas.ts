@@ -1,4 +1,4 @@
-import { Notification as ContractNotification, NotificationsMeta } from '@autoroute/contract/notifications';
+import { Notification as ContractNotification } from '@autoroute/contract/notifications';
 import { z } from '@hono/zod-openapi';
 import { named } from '../../openapi.ts';
 
@@ -13,4 +13,3 @@ export type NotificationsQuery = z.infer<typeof NotificationsQuery>;
 
 /** The inbox's answers (@autoroute/contract/notifications), named in the API document. */
 export const Notification = named(ContractNotification, 'Notification');
-export { NotificationsMeta };

@@ -1,9 +1,10 @@
+import { SAVED_SEARCH_MAX } from '@autoroute/contract/saved-searches';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
 import { requireUser } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { viewerOf } from '../vehicles/vehicles.write.service.ts';
-import { SAVED_SEARCH_MAX, SavedSearch, SavedSearchInput, SavedSearchPatch } from './saved-searches.schemas.ts';
+import { SavedSearch, SavedSearchInput, SavedSearchPatch } from './saved-searches.schemas.ts';
 import { changeSavedSearch, createSavedSearch, listMine, removeSavedSearch } from './saved-searches.service.ts';
 
 const tags = ['Saved searches'];

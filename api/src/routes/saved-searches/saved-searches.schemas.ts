@@ -1,15 +1,8 @@
 import { msg } from '@autoroute/contract/messages';
-import {
-  SavedSearch as ContractSavedSearch,
-  FREQUENCIES,
-  FREQUENCY_DESCRIPTION,
-  SAVED_SEARCH_MAX,
-} from '@autoroute/contract/saved-searches';
+import { SavedSearch as ContractSavedSearch, FREQUENCIES, FREQUENCY_DESCRIPTION } from '@autoroute/contract/saved-searches';
 import { z } from '@hono/zod-openapi';
 import { named } from '../../openapi.ts';
 import { VehicleListQuery } from '../vehicles/vehicles.schemas.ts';
-
-export { SAVED_SEARCH_MAX };
 
 const Name = z
   .string({ error: msg('validation.required') })

@@ -1,3 +1,4 @@
+import { SAVED_SEARCH_MAX } from '@autoroute/contract/saved-searches';
 import { nowIso } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import type { z } from '@hono/zod-openapi';
@@ -15,7 +16,7 @@ import {
   type SavedSearchRow,
   updateSavedSearch,
 } from './saved-searches.data.ts';
-import { SAVED_SEARCH_MAX, type SavedSearch, type SavedSearchInput, type SavedSearchPatch } from './saved-searches.schemas.ts';
+import type { SavedSearch, SavedSearchInput, SavedSearchPatch } from './saved-searches.schemas.ts';
 
 type Out = z.infer<typeof SavedSearch>;
 /** The stored query: what GET /vehicles takes, without page and page size, nothing at its default left out. */

@@ -1,11 +1,9 @@
 import { msg } from '@autoroute/contract/messages';
-import { MarketPrice as ContractMarketPrice, MARKET_RATINGS, type MarketRating } from '@autoroute/contract/vehicles';
+import { MarketPrice as ContractMarketPrice } from '@autoroute/contract/vehicles';
 import { z } from '@hono/zod-openapi';
 import { named } from '../../openapi.ts';
 
 /** Ratings of a price against its market, from the best deal to the worst (issue 17). */
-export const RATINGS = MARKET_RATINGS;
-export type Rating = MarketRating;
 
 /** A listing's market price (@autoroute/contract/vehicles), named in the API document. */
 export const MarketPrice = named(ContractMarketPrice, 'MarketPrice');

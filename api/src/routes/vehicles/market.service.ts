@@ -1,10 +1,10 @@
+import type { MarketRating as Rating } from '@autoroute/contract/vehicles';
 import { comparableSet, type MarketFigures, marketBasis, type StoredMarket } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import type { Deps } from '../../context.ts';
 import { validationFailed } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import { toMajor } from '../../lib/reference.ts';
-import type { Rating } from './market.schemas.ts';
 import { findCurrency } from './vehicles.data.ts';
 
 export interface MarketPrice {

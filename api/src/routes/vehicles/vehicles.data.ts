@@ -1,10 +1,11 @@
+import { FACETS } from '@autoroute/contract/vehicles';
 import type { Database, DialectName, LongRead, MarketRating } from '@autoroute/db';
 import { type Expression, expressionBuilder, type Kysely, PostgresAdapter, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import { inIdOrder } from '../../lib/in-order.ts';
 import { prepared } from '../../lib/prepared.ts';
-import { FACETS, type VehicleListQuery } from './vehicles.schemas.ts';
+import type { VehicleListQuery } from './vehicles.schemas.ts';
 
 type Db = Kysely<Database>;
 

@@ -1,9 +1,10 @@
+import { ListMeta } from '@autoroute/contract/vehicles';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
 import { requireUser, requireVerifiedEmail } from '../../middleware/auth.ts';
 import { ErrorEnvelope, failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { interactionsRoutes } from './interactions.routes.ts';
-import { ListMeta, Vehicle, VehicleListQuery, VehicleSummary } from './vehicles.schemas.ts';
+import { Vehicle, VehicleListQuery, VehicleSummary } from './vehicles.schemas.ts';
 import { featuredVehicles, getVehicle, searchVehicles } from './vehicles.service.ts';
 import { VehicleInput, VehiclePatch } from './vehicles.write.schemas.ts';
 import { createVehicle, deleteVehicle, patchVehicle, replaceVehicle, viewerOf } from './vehicles.write.service.ts';

@@ -3,8 +3,6 @@ import {
   SearchFacets as ContractSearchFacets,
   Vehicle as ContractVehicle,
   VehicleSummary as ContractVehicleSummary,
-  FACETS,
-  ListMeta,
   MARKET_RATINGS as RATINGS,
   type MarketRating as Rating,
   SORTS,
@@ -36,8 +34,6 @@ const priceParam = optionalParam(
 
 /** How far around `nearCityId` a search looks when it names no radius (km). */
 export const DEFAULT_RADIUS_KM = 50;
-
-export { FACETS, SORTS };
 
 export const VehicleListQuery = z
   .object({
@@ -118,4 +114,3 @@ export type VehicleListQuery = z.infer<typeof VehicleListQuery>;
 export const VehicleSummary = named(ContractVehicleSummary, 'VehicleSummary');
 export const Vehicle = named(ContractVehicle, 'Vehicle', { extends: VehicleSummary });
 export const SearchFacets = named(ContractSearchFacets, 'SearchFacets');
-export { ListMeta };

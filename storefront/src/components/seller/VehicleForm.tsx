@@ -1,3 +1,4 @@
+import { lastYear } from '@autoroute/contract/vehicle-fields';
 import { formatTagOf } from '@autoroute/locales/meta';
 import { type ChangeEvent, type SubmitEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { apiCall } from '../../lib/client.ts';
@@ -17,7 +18,6 @@ import {
   fieldsOf,
   fill,
   isRechargeable,
-  lastYear,
   loadDraft,
   MAIN_GROUPS,
   type Messages,

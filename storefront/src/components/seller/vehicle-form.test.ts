@@ -1,9 +1,10 @@
 import { type ApiError, createTestApp, type Data, readJson, type TestApp, type TestMember } from '@autoroute/api/testing';
+import { lastYear } from '@autoroute/contract/vehicle-fields';
 import type { Locale } from '@autoroute/locales';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../../lib/i18n.ts';
 import type { UserConfig } from '../../lib/types.ts';
-import { emptyValues, type FormConfig, type FormValues, lastYear, toInput, validate, vehicleMessages } from './vehicle-form.ts';
+import { emptyValues, type FormConfig, type FormValues, toInput, validate, vehicleMessages } from './vehicle-form.ts';
 
 /*
  * The form answers before the round trip: these tests send the same form to the real API and

@@ -41,8 +41,6 @@ export interface FieldDef extends VehicleFieldRule {
   list?: ListName;
 }
 
-export { FIRST_YEAR, lastYear, MAX_OPTIONS, MAX_PICTURES, MAX_PRICE, RECHARGEABLE_FUELS };
-
 const ELECTRIC: ReadonlySet<string> = new Set(ELECTRIC_REQUIRED);
 const field = (name: VehicleFieldName, section: SectionId, list?: ListName): FieldDef => ({
   name,
