@@ -1,8 +1,8 @@
 import { UserConfig as ContractUserConfig } from '@autoroute/contract/site';
 
 import { createRoute, z } from '@hono/zod-openapi';
-import { createRouter, type Deps } from '../../context.ts';
 import type { Principal } from '../../auth/principal.ts';
+import { createRouter, type Deps } from '../../context.ts';
 import { requestInfo } from '../../lib/request.ts';
 import { requireUser } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonContent, named } from '../../openapi.ts';
