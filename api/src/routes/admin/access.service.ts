@@ -1,5 +1,5 @@
 import { ALL_PERMISSIONS } from '@autoroute/contract/permissions';
-import type { Principal } from '../../auth/principal.ts';
+import { loadAccess, type Principal } from '../../auth/principal.ts';
 import { revokeUserSessions } from '../../auth/sessions.data.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
 import {
@@ -20,6 +20,10 @@ import {
  * Users' roles and the roles' permissions, as the back office changes them (issue 5 item 4). The rules:
  * - nobody grants what they do not hold: a role or a user gets only permissions the caller has, and
  *   only a SUPADMIN grants, edits or takes away SUPADMIN;
+ * - nobody acts on an account they could not have made (issue 31): changing, resetting the password
+ *   of, suspending or deleting another user needs every right that user holds, so only a SUPADMIN
+ *   touches a SUPADMIN. Every route that changes a user asks it (`authorizeUserAction` on
+ *   `/user/{id}…`, `checkUserAccess` and `checkUserDeletion` on `/admin/users/{id}`);
  * - nobody locks themself out: an administrator keeps at least one admin right, cannot suspend or
  *   delete themself, and the last SUPADMIN stays;
  * - suspending a user, or changing their password, ends their sessions at once.
@@ -43,6 +47,34 @@ function assertHolds(principal: Principal, permissions: Iterable<string>, path: 
     throw new AppError(403, 'GRANT_NOT_HELD', { permissions: missing.join(', ') }, [{ path, message: missing.join(', ') }]);
 }
 
+export type UserAction = 'index' | 'update' | 'delete';
+
+/**
+ * The one gate of every route that reads or changes user `userId` (`/user/{id}…`, `/admin/users/{id}`
+ * through checkUserAccess and checkUserDeletion): the user themself, or an administrator holding
+ * `admin.user.{action}` (SPEC §6) who, to change or delete, outranks the account (assertOutranks).
+ * 401 signed out, 403 otherwise; answers the caller.
+ */
+export async function authorizeUserAction(db: Db, principal: Principal | null, userId: number, action: UserAction): Promise<Principal> {
+  if (!principal) throw new AppError(401, 'UNAUTHORIZED');
+  if (principal.userId === userId) return principal;
+  if (!principal.permissions.includes(`admin.user.${action}`)) throw new AppError(403, 'FORBIDDEN');
+  if (action !== 'index') await assertOutranks(db, principal, userId);
+  return principal;
+}
+
+/**
+ * 403 ACCOUNT_OUTRANKS unless `principal` could have given user `userId` every role they hold: no
+ * SUPADMIN but by a SUPADMIN, no permission the caller lacks. Oneself is left to the lock-out rules.
+ * A user who does not exist holds nothing: the write answers its own 404.
+ */
+async function assertOutranks(db: Db, principal: Principal, userId: number) {
+  if (userId === principal.userId || isSuper(principal)) return;
+  const target = await loadAccess(db, userId);
+  const missing = target.permissions.filter((p) => !principal.permissions.includes(p));
+  if (target.roles.includes(SUPADMIN) || missing.length) throw new AppError(403, 'ACCOUNT_OUTRANKS');
+}
+
 /**
  * The roles filter keeping those `principal` may give a user, by the rules `checkUserAccess` applies:
  * SUPADMIN only by a SUPADMIN, and no role holding a permission the caller lacks (undefined: every role).
@@ -62,6 +94,7 @@ export async function checkUserAccess(
   target: { userId: number | null; roleIds: number[]; status: 'active' | 'suspended' },
   t: (key: string) => string,
 ) {
+  if (target.userId) await assertOutranks(db, principal, target.userId);
   const roles = await rolesByIds(db, target.roleIds);
   if (roles.length !== new Set(target.roleIds).size) throw validationFailed([{ path: 'roleIds', message: t('admin.unknownReference') }]);
   const currentIds = target.userId ? await roleIdsOfUser(db, target.userId) : [];
@@ -88,14 +121,15 @@ export async function applyUserAccess(db: Db, userId: number, roleIds: number[],
   if (endSessions) await revokeUserSessions(db, userId);
 }
 
-/** Whether a user may be deleted by `principal`: never themself, never the last SUPADMIN. */
+/**
+ * Whether another user may be deleted by `principal`: one they outrank, never themself (the member's
+ * own deletion, with their password, is `/user/{id}`'s), never the last SUPADMIN.
+ */
 export async function checkUserDeletion(db: Db, principal: Principal, userId: number) {
   if (userId === principal.userId) throw new AppError(409, 'CANNOT_DELETE_SELF');
+  await assertOutranks(db, principal, userId);
   const roles = await roleNamesOfUser(db, userId);
-  if (roles.includes(SUPADMIN)) {
-    if (!isSuper(principal)) throw new AppError(403, 'SUPADMIN_ONLY');
-    if ((await superAdminCount(db, userId)) === 0) throw new AppError(409, 'LAST_SUPADMIN');
-  }
+  if (roles.includes(SUPADMIN) && (await superAdminCount(db, userId)) === 0) throw new AppError(409, 'LAST_SUPADMIN');
 }
 
 // --- roles -------------------------------------------------------------------------------------

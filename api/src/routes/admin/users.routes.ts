@@ -131,7 +131,8 @@ export function adminUsersRoutes(deps: Deps) {
     },
     update: {
       permission: 'admin.user.update',
-      summary: 'Edit a user, their status and roles (admin.user.update); suspending ends their sessions at once',
+      summary:
+        'Edit a user, their status and roles (admin.user.update; 403 ACCOUNT_OUTRANKS for an account holding a right the caller lacks); suspending ends their sessions at once',
       body: UserInput,
       conflict: 'EMAIL_TAKEN or USERNAME_TAKEN; CANNOT_SUSPEND_SELF, LAST_ADMIN_RIGHT or LAST_SUPADMIN: a lock-out refused',
       write: async (id, body, c) => {
@@ -162,7 +163,7 @@ export function adminUsersRoutes(deps: Deps) {
     },
     remove: {
       permission: 'admin.user.delete',
-      summary: 'Delete a user and, with them, their listings (admin.user.delete)',
+      summary: 'Delete a user and, with them, their listings (admin.user.delete; 403 ACCOUNT_OUTRANKS as for an edit)',
       conflict: 'CANNOT_DELETE_SELF or LAST_SUPADMIN: refused',
       write: async (user, c) => {
         await checkUserDeletion(db, c.get('principal')!, user.id);

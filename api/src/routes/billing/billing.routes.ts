@@ -4,7 +4,7 @@ import { createRouter, type Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { requireUser, requireVerifiedEmail } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonContent } from '../../openapi.ts';
-import { assertCanManage } from '../user/user.service.ts';
+import { authorizeUserAction } from '../admin/access.service.ts';
 import {
   CheckoutParams,
   CheckoutSchema,
@@ -142,7 +142,7 @@ export function billingUserRoutes(deps: Deps) {
   return createRouter()
     .openapi(subscriptionRoute, async (c) => {
       const { id } = c.req.valid('param');
-      assertCanManage(c.get('principal'), id, 'index');
+      await authorizeUserAction(deps.db, c.get('principal'), id, 'index');
       c.header('Cache-Control', 'private, no-store');
       return c.json({ data: await billing.subscriptionState(deps, id, c.get('locale')) }, 200);
     })

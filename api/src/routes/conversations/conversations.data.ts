@@ -38,11 +38,28 @@ export function findConversation(db: Db, id: number) {
 }
 export type ConversationRow = NonNullable<Awaited<ReturnType<typeof findConversation>>>;
 
-/** The conversation a buyer already has about a listing: a member by account, a guest by the address they gave. */
-export function findBuyersConversation(db: Db, vehicleId: number, buyer: { id: number } | { email: string }) {
-  let q = db.selectFrom('conversations').select(['id', 'blocked_by', 'guest_key']).where('vehicle_id', '=', vehicleId);
-  q = 'id' in buyer ? q.where('buyer_id', '=', buyer.id) : q.where('buyer_id', 'is', null).where('buyer_email', '=', buyer.email);
-  return q.orderBy('id', 'desc').executeTakeFirst();
+/** The conversation a member already has about a listing, as its buyer. */
+export function findBuyersConversation(db: Db, vehicleId: number, buyerId: number) {
+  return db
+    .selectFrom('conversations')
+    .select(['id', 'blocked_by'])
+    .where('vehicle_id', '=', vehicleId)
+    .where('buyer_id', '=', buyerId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** Whether the seller blocked a guest who wrote about this listing from this address. */
+export async function sellerBlockedGuest(db: Db, vehicleId: number, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('vehicle_id', '=', vehicleId)
+    .where('buyer_id', 'is', null)
+    .where('buyer_email', '=', email)
+    .where('blocked_by', '=', 'seller')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The messages of a conversation, oldest first: the last `limit` of them. */

@@ -302,6 +302,63 @@ describe('a guest writes to a seller', () => {
     expect(await countOf('messages')).toBe(before);
   });
 
+  // Issue 31 item 3: an address typed in a form proves nothing; the guest's signed link does.
+  it('keeps the conversation to its guest: a form with their address begins another, and their link still continues theirs', async () => {
+    const messagesOf = (conversationId: number) =>
+      db().selectFrom('messages').select(['sender', 'body']).where('conversation_id', '=', conversationId).orderBy('id').execute();
+    const original = await db().selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const originalMessages = await messagesOf(id);
+    const takeover = {
+      ...guest,
+      firstname: 'Mallory',
+      lastname: 'Intruder',
+      phone: '+33 6 11 22 33 44',
+      shareContact: true,
+      message: 'Please send me the address where I can see the car.',
+    };
+    const res = await sendContact(listing, takeover);
+    expect(res.status).toBe(201);
+    expect((await readJson<Contacted>(res)).data).toEqual({ sent: true, conversationId: null });
+    // The guest's conversation is as it was: their name, hidden details, messages and link.
+    expect(await db().selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toEqual(original);
+    expect(await messagesOf(id)).toEqual(originalMessages);
+    const other = await db()
+      .selectFrom('conversations')
+      .select(['id', 'buyer_name', 'buyer_shared'])
+      .where('buyer_email', '=', guest.email)
+      .where('id', '!=', id)
+      .execute();
+    expect(other).toEqual([{ id: expect.any(Number), buyer_name: 'Mallory Intruder', buyer_shared: 1 }]);
+    expect(await messagesOf(other[0]!.id)).toEqual([{ sender: 'buyer', body: takeover.message }]);
+    const seen = (await readJson<Data<Conversation>>(await call(seller, `/${id}`))).data;
+    expect(seen.other).toMatchObject({ name: 'Jean Dupont', email: null, phone: null });
+
+    const answer = await t.request(`/api/v1/guest-conversations/${encodeURIComponent(token)}/messages`, {
+      method: 'POST',
+      json: { body: 'Still me, the real Jean.' },
+    });
+    expect(answer.status).toBe(201);
+    expect((await messagesOf(id)).at(-1)).toEqual({ sender: 'buyer', body: 'Still me, the real Jean.' });
+    expect(await messagesOf(other[0]!.id)).toHaveLength(1);
+  });
+
+  it('still refuses a form from an address the seller blocked, and begins nothing', async () => {
+    const pest = { ...contact, email: 'pest@example.test', shareContact: false };
+    expect((await sendContact(listing, pest)).status).toBe(201);
+    const row = await db()
+      .selectFrom('conversations')
+      .select('id')
+      .where('buyer_email', '=', pest.email)
+      .where('vehicle_id', '=', listing)
+      .executeTakeFirstOrThrow();
+    expect((await call(seller, `/${row.id}/block`, { method: 'POST' })).status).toBe(200);
+    const before = await countOf('conversations');
+    const again = await sendContact(listing, { ...pest, message: 'Answer me!' });
+    expect(again.status).toBe(409);
+    expect((await readJson<ApiError>(again)).code).toBe('CONVERSATION_BLOCKED');
+    expect(await countOf('conversations')).toBe(before);
+  });
+
   it('stops working once the guest stops the conversation', async () => {
     const stop = await t.request(`/api/v1/guest-conversations/${encodeURIComponent(token)}/block`, { method: 'POST' });
     expect(stop.status).toBe(200);

@@ -1,10 +1,12 @@
 import { UserConfig as ContractUserConfig } from '@autoroute/contract/site';
 
 import { createRoute, z } from '@hono/zod-openapi';
+import type { Principal } from '../../auth/principal.ts';
 import { createRouter, type Deps } from '../../context.ts';
 import { requestInfo } from '../../lib/request.ts';
 import { requireUser } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonContent, named } from '../../openapi.ts';
+import { authorizeUserAction, type UserAction } from '../admin/access.service.ts';
 import { ProcessIdHeader } from '../auth/auth.schemas.ts';
 import { sendLinkCode } from '../auth/auth.service.ts';
 import { billingUserRoutes } from '../billing/billing.routes.ts';
@@ -34,7 +36,7 @@ const config = createRoute({
 
 const guarded = {
   401: failure('Not signed in'),
-  403: failure('FORBIDDEN: not this user, and no admin.user permission'),
+  403: failure('FORBIDDEN: not this user, and no admin.user permission; ACCOUNT_OUTRANKS: the user holds a right the caller lacks'),
   404: failure('USER_NOT_FOUND'),
   422: failure('Invalid input'),
 };
@@ -144,11 +146,11 @@ export const putSettings = createRoute({
 });
 
 export function userRoutes(deps: Deps) {
-  const update = async (
-    c: { get: (k: 'principal') => import('../../auth/principal.ts').Principal | null },
-    id: number,
-    body: z.infer<typeof UserUpdate>,
-  ) => users.updateUser(deps, users.assertCanManage(c.get('principal'), id, 'update'), id, body);
+  // Every /user/{id} route asks the one rule on users (access.service.ts): themself, or an administrator with the right who outranks them.
+  const caller = (c: { get: (k: 'principal') => Principal | null }, id: number, action: UserAction) =>
+    authorizeUserAction(deps.db, c.get('principal'), id, action);
+  const update = async (c: { get: (k: 'principal') => Principal | null }, id: number, body: z.infer<typeof UserUpdate>) =>
+    users.updateUser(deps, await caller(c, id, 'update'), id, body);
   return (
     createRouter()
       // The member's subscription, checkout and payments (billing.routes.ts).
@@ -163,50 +165,50 @@ export function userRoutes(deps: Deps) {
       })
       .openapi(getUser, async (c) => {
         const { id } = c.req.valid('param');
-        users.assertCanManage(c.get('principal'), id, 'index');
+        await caller(c, id, 'index');
         return c.json({ data: await users.userPayload(deps, id) }, 200);
       })
       .openapi(changeUser('put'), async (c) => c.json({ data: await update(c, c.req.valid('param').id, c.req.valid('json')) }, 200))
       .openapi(changeUser('patch'), async (c) => c.json({ data: await update(c, c.req.valid('param').id, c.req.valid('json')) }, 200))
       .openapi(deleteUserRoute, async (c) => {
         const { id } = c.req.valid('param');
-        await users.deleteUser(deps, users.assertCanManage(c.get('principal'), id, 'delete'), id, c.req.valid('json')?.password);
+        await users.deleteUser(deps, await caller(c, id, 'delete'), id, c.req.valid('json')?.password);
         return c.json({ data: { ok: true as const } }, 200);
       })
       .openapi(linkCodeRoute, async (c) => {
         const { id } = c.req.valid('param');
-        users.assertCanManage(c.get('principal'), id, 'update');
+        await caller(c, id, 'update');
         const req = { ...requestInfo(c, deps.config.trustProxy), t: c.get('t') };
         return c.json({ data: await sendLinkCode(deps, id, c.req.valid('json'), req) }, 200);
       })
       .openapi(linkRoute, async (c) => {
         const { id } = c.req.valid('param');
-        users.assertCanManage(c.get('principal'), id, 'update');
+        const principal = await caller(c, id, 'update');
         return c.json(
-          { data: await users.linkProvider(deps, id, c.req.valid('json').providerId, c.req.valid('header')['x-process-id']) },
+          { data: await users.linkProvider(deps, principal, id, c.req.valid('json').providerId, c.req.valid('header')['x-process-id']) },
           200,
         );
       })
       .openapi(unlinkRoute, async (c) => {
         const { id } = c.req.valid('param');
-        users.assertCanManage(c.get('principal'), id, 'update');
-        return c.json({ data: await users.unlinkProvider(deps, id, c.req.valid('json').providerId) }, 200);
+        const principal = await caller(c, id, 'update');
+        return c.json({ data: await users.unlinkProvider(deps, principal, id, c.req.valid('json').providerId) }, 200);
       })
       .openapi(notifiableRoute, async (c) => {
         const { id } = c.req.valid('param');
-        users.assertCanManage(c.get('principal'), id, 'update');
+        const principal = await caller(c, id, 'update');
         const body = c.req.valid('json');
-        return c.json({ data: await users.setNotifiable(deps, id, body.providerId, body.isNotifiable) }, 200);
+        return c.json({ data: await users.setNotifiable(deps, principal, id, body.providerId, body.isNotifiable) }, 200);
       })
       .openapi(getSettings, async (c) => {
         const { id } = c.req.valid('param');
-        users.assertCanManage(c.get('principal'), id, 'index');
+        await caller(c, id, 'index');
         return c.json({ data: await users.notificationSettings(deps, id) }, 200);
       })
       .openapi(putSettings, async (c) => {
         const { id } = c.req.valid('param');
-        users.assertCanManage(c.get('principal'), id, 'update');
-        return c.json({ data: await users.saveNotificationSettings(deps, id, c.req.valid('json')) }, 200);
+        const principal = await caller(c, id, 'update');
+        return c.json({ data: await users.saveNotificationSettings(deps, principal, id, c.req.valid('json')) }, 200);
       })
   );
 }

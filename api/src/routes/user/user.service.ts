@@ -8,6 +8,8 @@ import { loadAccess } from '../../auth/principal.ts';
 import { revokeUserSessions } from '../../auth/sessions.data.ts';
 import type { Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { checkUserDeletion } from '../admin/access.service.ts';
+import { audited, REDACTED } from '../admin/audit.service.ts';
 import {
   deleteUserRow,
   emailTaken,
@@ -78,13 +80,33 @@ export async function userPayload(deps: Deps, userId: number): Promise<UserPaylo
 
 export type UserPayload = User;
 
-type AdminAction = 'index' | 'update' | 'delete';
+/**
+ * Runs a write on user `userId`'s account as `principal`, who passed authorizeUserAction. The user
+ * themself writes as ever; an administrator's write on someone else is logged like the console's
+ * (decision 020): in one transaction with the account before and after (`secret`: a new password,
+ * shown as set). `write` reads and writes through the deps it is given, which carry that transaction.
+ */
+async function writeAccount<T>(
+  deps: Deps,
+  principal: Principal,
+  userId: number,
+  action: 'update' | 'delete',
+  write: (scoped: Deps) => Promise<T>,
+  secret = false,
+): Promise<T> {
+  if (principal.userId === userId) return write(deps);
+  return audited(deps.db, principal, { resource: 'users', action }, async (tx) => {
+    const scoped = { ...deps, db: tx };
+    const before = await accountSnapshot(scoped, userId);
+    const result = await write(scoped);
+    const after = action === 'delete' ? null : await accountSnapshot(scoped, userId);
+    return { recordId: userId, before, after: after && secret ? { ...after, password: REDACTED } : after, result };
+  });
+}
 
-/** The user themself, or an administrator holding `admin.user.{action}` (SPEC §6); 401/403 otherwise. */
-export function assertCanManage(principal: Principal | null, userId: number, action: AdminAction): Principal {
-  if (!principal) throw new AppError(401, 'UNAUTHORIZED');
-  if (principal.userId !== userId && !principal.permissions.includes(`admin.user.${action}`)) throw new AppError(403, 'FORBIDDEN');
-  return principal;
+/** An account as the audit log keeps it: the user as the API answers them, and their notification preferences. */
+async function accountSnapshot(deps: Deps, userId: number) {
+  return { ...(await userPayload(deps, userId)), notificationSettings: await notificationSettings(deps, userId) };
 }
 
 /** 422 CURRENT_PASSWORD_WRONG unless `password` is the user's password. */
@@ -132,15 +154,30 @@ export async function updateUser(deps: Deps, principal: Principal, userId: numbe
     password_hash: body.newPassword ? await hashPassword(body.newPassword) : undefined,
   };
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-  if (Object.keys(set).length) await updateUserColumns(deps.db, userId, { ...set, updated_at: nowIso() });
-  if (sensitive && (body.endOtherSessions || !self)) await revokeUserSessions(deps.db, userId, self ? principal.sessionId : undefined);
+  await writeAccount(
+    deps,
+    principal,
+    userId,
+    'update',
+    async ({ db }) => {
+      if (Object.keys(set).length) await updateUserColumns(db, userId, { ...set, updated_at: nowIso() });
+      if (sensitive && (body.endOtherSessions || !self)) await revokeUserSessions(db, userId, self ? principal.sessionId : undefined);
+    },
+    body.newPassword !== undefined,
+  );
   return userPayload(deps, userId);
 }
 
-/** Deletes the account and, by cascade, its listings, pictures, likes, messages and sessions. */
+/**
+ * Deletes the account and, by cascade, its listings, pictures, likes, messages and sessions: the
+ * user themself with their password, an administrator by the console's rules (checkUserDeletion).
+ */
 export async function deleteUser(deps: Deps, principal: Principal, userId: number, password: string | undefined) {
   if (principal.userId === userId) await checkCurrentPassword(deps, userId, password);
-  if (!(await deleteUserRow(deps.db, userId))) throw notFound('USER_NOT_FOUND');
+  else await checkUserDeletion(deps.db, principal, userId);
+  await writeAccount(deps, principal, userId, 'delete', async ({ db }) => {
+    if (!(await deleteUserRow(db, userId))) throw notFound('USER_NOT_FOUND');
+  });
 }
 
 /** 404 USER_NOT_FOUND for an id no user has: an administrator may name any id. */
@@ -162,29 +199,32 @@ async function assertProvider(deps: Deps, providerId: number) {
  * Linking a notification provider needs a code sent over that provider and checked just before
  * (X-Process-Id, purpose link_provider): the process names the provider and the address it proved.
  */
-export async function linkProvider(deps: Deps, userId: number, providerId: number, processId: string) {
+export async function linkProvider(deps: Deps, principal: Principal, userId: number, providerId: number, processId: string) {
   await assertProvider(deps, providerId);
   const process = await consumeProcess(deps.db, { token: processId, purpose: 'link_provider', email: await userEmail(deps, userId) });
   const proved = parseJson<{ providerId?: number; address?: string } | null>(process?.subject ?? null, null);
   if (!process || process.userId !== userId || proved?.providerId !== providerId || !proved.address) {
     throw new AppError(400, 'PROCESS_INVALID');
   }
-  await linkUserProvider(deps.db, userId, providerId, proved.address);
+  const address = proved.address;
+  await writeAccount(deps, principal, userId, 'update', ({ db }) => linkUserProvider(db, userId, providerId, address));
   return userPayload(deps, userId);
 }
 
-export async function unlinkProvider(deps: Deps, userId: number, providerId: number) {
+export async function unlinkProvider(deps: Deps, principal: Principal, userId: number, providerId: number) {
   await assertProvider(deps, providerId);
-  await unlinkUserProvider(deps.db, userId, providerId);
+  await writeAccount(deps, principal, userId, 'update', ({ db }) => unlinkUserProvider(db, userId, providerId));
   return userPayload(deps, userId);
 }
 
-export async function setNotifiable(deps: Deps, userId: number, providerId: number, notifiable: boolean) {
-  if (!(await setProviderNotifiable(deps.db, userId, providerId, toFlag(notifiable)))) {
-    await assertUserExists(deps, userId);
-    await assertProvider(deps, providerId);
-    throw new AppError(409, 'PROVIDER_NOT_LINKED');
-  }
+export async function setNotifiable(deps: Deps, principal: Principal, userId: number, providerId: number, notifiable: boolean) {
+  await writeAccount(deps, principal, userId, 'update', async (scoped) => {
+    if (!(await setProviderNotifiable(scoped.db, userId, providerId, toFlag(notifiable)))) {
+      await assertUserExists(scoped, userId);
+      await assertProvider(scoped, providerId);
+      throw new AppError(409, 'PROVIDER_NOT_LINKED');
+    }
+  });
   return userPayload(deps, userId);
 }
 
@@ -204,7 +244,7 @@ export async function notificationSettings(deps: Deps, userId: number): Promise<
   };
 }
 
-export async function saveNotificationSettings(deps: Deps, userId: number, s: NotificationSettings) {
+export async function saveNotificationSettings(deps: Deps, principal: Principal, userId: number, s: NotificationSettings) {
   await assertUserExists(deps, userId);
   const values = {
     type: s.type,
@@ -216,6 +256,6 @@ export async function saveNotificationSettings(deps: Deps, userId: number, s: No
     security: toFlag(s.security),
     updated_at: nowIso(),
   };
-  await saveNotificationPreferences(deps.db, userId, values);
+  await writeAccount(deps, principal, userId, 'update', ({ db }) => saveNotificationPreferences(db, userId, values));
   return notificationSettings(deps, userId);
 }

@@ -13,7 +13,13 @@ import { renderMail } from '../../mail/layout.tsx';
 import { contactMail } from '../../mail/templates.ts';
 import { unsubscribeUrl } from '../../mail/unsubscribe.ts';
 import { assertSellerCanReceive } from '../billing/billing.service.ts';
-import { findBuyersConversation, insertConversation, insertMessage, updateConversation } from '../conversations/conversations.data.ts';
+import {
+  findBuyersConversation,
+  insertConversation,
+  insertMessage,
+  sellerBlockedGuest,
+  updateConversation,
+} from '../conversations/conversations.data.ts';
 import { conversationPath } from '../conversations/conversations.service.ts';
 import { findUserContact } from '../user/user.data.ts';
 import {
@@ -108,10 +114,13 @@ export async function contactSeller(
   await deps.limiters.consume('contactPerListing', String(vehicleId));
   const email = body.email ?? null;
   const shared = body.shareContact;
-  // Issue 17: a buyer who already wrote about this listing continues their conversation.
-  const buyer = senderId !== null ? { id: senderId } : email ? { email } : null;
-  const earlier = buyer ? await findBuyersConversation(deps.db, vehicleId, buyer) : undefined;
+  // Issue 17: a member who already wrote about this listing continues their conversation. A guest's
+  // continues only through its signed link (decision 034): an address typed in a form proves nothing,
+  // so a guest's form always begins a conversation of its own and never joins, nor rewrites, another.
+  // Only the seller's block of that address still holds, as it did.
+  const earlier = senderId !== null ? await findBuyersConversation(deps.db, vehicleId, senderId) : undefined;
   if (earlier?.blocked_by) throw new AppError(409, 'CONVERSATION_BLOCKED');
+  if (senderId === null && email && (await sellerBlockedGuest(deps.db, vehicleId, email))) throw new AppError(409, 'CONVERSATION_BLOCKED');
   // The seller's plan: a monthly allowance of new conversations (a buyer writing again is not one).
   if (!earlier) await assertSellerCanReceive(deps.db, listing.owner_id);
   const fromName = `${body.firstname} ${body.lastname}`;
