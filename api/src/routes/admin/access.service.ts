@@ -128,6 +128,11 @@ export async function applyUserAccess(db: Db, userId: number, roleIds: number[],
 export async function checkUserDeletion(db: Db, principal: Principal, userId: number) {
   if (userId === principal.userId) throw new AppError(409, 'CANNOT_DELETE_SELF');
   await assertOutranks(db, principal, userId);
+  await assertNotLastSuper(db, userId);
+}
+
+/** 409 LAST_SUPADMIN when user `userId` is the last active SUPADMIN: nobody, themself included, removes them. */
+export async function assertNotLastSuper(db: Db, userId: number) {
   const roles = await roleNamesOfUser(db, userId);
   if (roles.includes(SUPADMIN) && (await superAdminCount(db, userId)) === 0) throw new AppError(409, 'LAST_SUPADMIN');
 }
@@ -153,7 +158,8 @@ export async function findRole(db: Db, id: number) {
 /**
  * Checks a role write: the SUPADMIN role is not edited (it holds everything by definition), built-in
  * roles keep their names, the permissions exist and are held by the caller, the name is free, and
- * the caller keeps an admin right if they hold this role.
+ * the caller keeps an admin right if they hold this role. Rights the caller lacks are neither added
+ * nor taken away (taking one away demotes every holder of the role).
  */
 export async function checkRoleWrite(db: Db, principal: Principal, roleId: number | null, body: { name: string; permissions: string[] }) {
   const unknown = body.permissions.filter((p) => !ALL_PERMISSIONS.includes(p));
@@ -165,8 +171,10 @@ export async function checkRoleWrite(db: Db, principal: Principal, roleId: numbe
   if (await roleNameTaken(db, body.name, roleId ?? 0)) {
     throw new AppError(409, 'DUPLICATE', { fields: 'name' }, [{ path: 'name', message: body.name }]);
   }
+  // Taking a right away from a role demotes everyone holding it: as for granting, only who holds it.
   const added = body.permissions.filter((p) => !current?.permissions.includes(p));
-  assertHolds(principal, added, 'permissions');
+  const removed = current?.permissions.filter((p) => !body.permissions.includes(p)) ?? [];
+  assertHolds(principal, [...added, ...removed], 'permissions');
   if (roleId && principal.roles.includes(current!.name)) {
     const otherRoles = await roleIdsOfUser(db, principal.userId, roleId);
     const after = new Set([...(await permissionsOfRoles(db, otherRoles)), ...body.permissions]);

@@ -288,6 +288,27 @@ describe('users in the back office (SPEC §2 user form, issue 5 item 4)', () => 
     expect((await readJson<AdminUserRecord>(grantSuperByRoot)).roles).toEqual(['SUPADMIN']);
   });
 
+  it('nobody takes away from a role a right they do not hold: it would demote every holder', async () => {
+    const manager = await t.member('roletrimmer');
+    await t.grant(manager.id, ['admin.role.index', 'admin.role.update', 'admin.user.index']);
+    const adminRoleId = await roleId('ADMIN');
+    const before = await readJson<{ name: string; permissions: string[] }>(
+      await t.request(`/api/v1/admin/roles/${adminRoleId}`, { headers: root.headers }),
+    );
+    expect(before.permissions).toContain('admin.user.delete');
+    const trimmed = await t.request(`/api/v1/admin/roles/${adminRoleId}`, {
+      method: 'PUT',
+      json: { name: before.name, permissions: before.permissions.filter((p) => p !== 'admin.user.delete') },
+      headers: manager.headers,
+    });
+    expect(trimmed.status).toBe(403);
+    expect((await readJson<ApiError>(trimmed)).code).toBe('GRANT_NOT_HELD');
+    const after = await readJson<{ permissions: string[] }>(
+      await t.request(`/api/v1/admin/roles/${adminRoleId}`, { headers: root.headers }),
+    );
+    expect(after.permissions).toEqual(before.permissions);
+  });
+
   it('an administrator cannot remove their own last admin right, suspend or delete themself', async () => {
     const admin = await t.member('selfish');
     await t.grant(admin.id, [], 'ADMIN');
@@ -342,6 +363,15 @@ describe('users in the back office (SPEC §2 user form, issue 5 item 4)', () => 
       expect(
         (await readJson<AdminUserRecord>(await solo.request(`/api/v1/admin/users/${only.id}`, { headers: only.headers }))).roleIds,
       ).toEqual(supadmin);
+      // Nor through the member's own settings, password and all.
+      const gone = await solo.request(`/api/v1/user/${only.id}`, {
+        method: 'DELETE',
+        json: { password: only.password },
+        headers: only.headers,
+      });
+      expect(gone.status).toBe(409);
+      expect((await readJson<ApiError>(gone)).code).toBe('LAST_SUPADMIN');
+      expect((await solo.request(`/api/v1/admin/users/${only.id}`, { headers: only.headers })).status).toBe(200);
     } finally {
       await solo.destroy();
     }

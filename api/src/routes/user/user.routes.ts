@@ -82,7 +82,11 @@ const deleteUserRoute = createRoute({
   middleware: auth,
   summary: 'Delete the account with its listings (themself with their password, or admin.user.delete)',
   request: { params: IdParam, body: { ...jsonContent(DeleteAccountBody), required: false } },
-  responses: { 200: { description: 'Deleted', ...jsonContent(z.object({ data: z.object({ ok: z.literal(true) }) })) }, ...guarded },
+  responses: {
+    200: { description: 'Deleted', ...jsonContent(z.object({ data: z.object({ ok: z.literal(true) }) })) },
+    409: failure('LAST_SUPADMIN or CANNOT_DELETE_SELF: a lock-out refused'),
+    ...guarded,
+  },
 });
 export const linkCodeRoute = createRoute({
   method: 'post',

@@ -8,7 +8,7 @@ import { loadAccess } from '../../auth/principal.ts';
 import { revokeUserSessions } from '../../auth/sessions.data.ts';
 import type { Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { checkUserDeletion } from '../admin/access.service.ts';
+import { assertNotLastSuper, checkUserDeletion } from '../admin/access.service.ts';
 import { audited, REDACTED } from '../admin/audit.service.ts';
 import {
   deleteUserRow,
@@ -173,8 +173,10 @@ export async function updateUser(deps: Deps, principal: Principal, userId: numbe
  * user themself with their password, an administrator by the console's rules (checkUserDeletion).
  */
 export async function deleteUser(deps: Deps, principal: Principal, userId: number, password: string | undefined) {
-  if (principal.userId === userId) await checkCurrentPassword(deps, userId, password);
-  else await checkUserDeletion(deps.db, principal, userId);
+  if (principal.userId === userId) {
+    await checkCurrentPassword(deps, userId, password);
+    await assertNotLastSuper(deps.db, userId);
+  } else await checkUserDeletion(deps.db, principal, userId);
   await writeAccount(deps, principal, userId, 'delete', async ({ db }) => {
     if (!(await deleteUserRow(db, userId))) throw notFound('USER_NOT_FOUND');
   });
