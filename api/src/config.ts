@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { databaseTarget } from '@autoroute/db';
+import { BOOT_LOCK_WAIT_MS, databaseTarget } from '@autoroute/db';
 import { z } from 'zod';
 
 /** The development signing key: public by nature (it ships in the browser bundle), see README. */
@@ -70,6 +70,8 @@ const EnvSchema = z.object({
   MEDIA_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   MEDIA_S3_FORCE_PATH_STYLE: flag.default(false),
   MEDIA_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  // How long a starting process waits for another one's migrations before it gives up (db/src/lock.ts).
+  BOOT_LOCK_WAIT_MS: z.coerce.number().int().min(0).max(86_400_000).default(BOOT_LOCK_WAIT_MS),
   // Where the backup job writes its archives (docs/decisions/038): a folder (a second disk, ideally), or a bucket.
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
@@ -153,6 +155,8 @@ export interface Config {
   sharedCountsFrom: number;
   /** Where the backup job's archives go and how many it keeps (docs/decisions/038). */
   backup: BackupConfig;
+  /** How long a starting process waits for the boot lock (another process migrating) before it stops with an error. */
+  bootLockWaitMs: number;
 }
 
 export interface BackupConfig {
@@ -225,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...(e.MEDIA_S3_BUCKET && { s3: s3Settings(e.MEDIA_S3_BUCKET, e) }),
       ...(e.MEDIA_PUBLIC_URL && { publicUrl: e.MEDIA_PUBLIC_URL.replace(/\/+$/, '') }),
     },
+    bootLockWaitMs: e.BOOT_LOCK_WAIT_MS,
     backup: {
       dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
       keep: e.BACKUP_KEEP,

@@ -305,10 +305,7 @@ describe('backup-database', () => {
       expect(keep).toBe(7);
       mkdirSync(dir, { recursive: true });
       // Older archives, and the database copies of earlier releases: all backups, the oldest go first.
-      const old = Array.from(
-        { length: keep + 1 },
-        (_, i) => `autoroute-2020-01-0${i + 1}T04-00-00-000Z.${i < 4 ? 'db' : 'tar.gz'}`,
-      );
+      const old = Array.from({ length: keep + 1 }, (_, i) => `autoroute-2020-01-0${i + 1}T04-00-00-000Z.${i < 4 ? 'db' : 'tar.gz'}`);
       for (const name of old) writeFileSync(path.join(dir, name), 'old');
       writeFileSync(path.join(dir, 'autoroute-2026-01-01T04-00-00-000Z.tar.gz.partial'), 'cut short');
       writeFileSync(path.join(dir, 'notes.txt'), 'not a backup');
