@@ -230,7 +230,7 @@ export class RestoreRefused extends Error {
  * Restores an archive of makeBackup into an empty DATA_DIR: the database as DATA_DIR/autoroute.db,
  * the pictures into the store the configuration names (DATA_DIR/media, or MEDIA_S3_BUCKET). Refuses
  * a DATA_DIR holding anything, so it never mixes with or overwrites a live database. The database
- * file appears last, once every picture is in place, and is checked before it does.
+ * file appears last, once every picture is in place, and is checked (a damaged one is removed).
  */
 export async function restoreBackup(file: string, target: RestoreTarget): Promise<{ pictures: number; manifest: Manifest }> {
   const databaseFile = path.join(target.dataDir, DATABASE);
@@ -287,14 +287,19 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
     throw error;
   }
   if (!manifest || !database) throw new RestoreRefused(`${file} holds no database: it is cut short or not an Autoroute backup.`);
-  const check = connect(partial);
+  // Checked where the server will open it, so SQLite's side files (-wal, -shm) carry the server's names.
+  await rename(partial, databaseFile);
+  const check = connect(databaseFile);
+  let result: unknown;
   try {
-    const result = check.sqlite!.pragma('quick_check', { simple: true });
-    if (result !== 'ok') throw new RestoreRefused(`the database in ${file} is damaged: ${String(result)}`);
+    result = check.sqlite!.pragma('quick_check', { simple: true });
   } finally {
     await check.close();
   }
-  await rename(partial, databaseFile);
+  if (result !== 'ok') {
+    await Promise.all(['', '-wal', '-shm'].map((end) => rm(`${databaseFile}${end}`, { force: true })));
+    throw new RestoreRefused(`the database in ${file} is damaged: ${String(result)}`);
+  }
   return { pictures, manifest };
 }
 
