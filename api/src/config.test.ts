@@ -74,6 +74,12 @@ describe('backup configuration', () => {
       /BACKUP_DIR: set BACKUP_DIR or BACKUP_S3_BUCKET/,
     );
     expect(refusal({ BACKUP_KEEP: '0' })).toMatch(/BACKUP_KEEP/);
+    expect(refusal({ MEDIA_S3_BUCKET: 'autoroute', BACKUP_S3_BUCKET: 'autoroute' })).toMatch(
+      /BACKUP_S3_BUCKET: must not be MEDIA_S3_BUCKET/,
+    );
+    expect(refusal({ BACKUP_DIR: path.join(tmpdir(), 'autoroute-config-test', 'media', 'backups') })).toMatch(
+      /BACKUP_DIR: must not be inside DATA_DIR\/media/,
+    );
     expect(refusal({ BACKUP_S3_BUCKET: 'Backups' })).toMatch(/BACKUP_S3_BUCKET: must be an S3 bucket name/);
     expect(refusal({ BACKUP_S3_BUCKET: 'autoroute-backups', BACKUP_S3_PREFIX: '/backups' })).toMatch(/BACKUP_S3_PREFIX: must be/);
     expect(refusal({ MEDIA_S3_ENDPOINT: 'http://minio:9000' })).toMatch(/MEDIA_S3_ENDPOINT: needs MEDIA_S3_BUCKET or BACKUP_S3_BUCKET/);

@@ -107,6 +107,12 @@ const CheckedEnv = EnvSchema.superRefine((e, ctx) => {
     if (e[name] && !e.MEDIA_S3_BUCKET && !e.BACKUP_S3_BUCKET) issue(name, 'needs MEDIA_S3_BUCKET or BACKUP_S3_BUCKET');
   }
   if (e.BACKUP_S3_BUCKET && e.BACKUP_DIR) issue('BACKUP_DIR', 'set BACKUP_DIR or BACKUP_S3_BUCKET, not both');
+  // Whatever the media store holds is served at /media/: backups there would be anyone's to download.
+  if (e.BACKUP_S3_BUCKET && e.BACKUP_S3_BUCKET === e.MEDIA_S3_BUCKET)
+    issue('BACKUP_S3_BUCKET', 'must not be MEDIA_S3_BUCKET: every object of that bucket is served at /media/');
+  const media = path.resolve(e.DATA_DIR, 'media');
+  if (e.BACKUP_DIR && `${path.resolve(e.BACKUP_DIR)}${path.sep}`.startsWith(`${media}${path.sep}`))
+    issue('BACKUP_DIR', 'must not be inside DATA_DIR/media: every file there is served at /media/');
   if (!!e.AWS_ACCESS_KEY_ID !== !!e.AWS_SECRET_ACCESS_KEY)
     issue(e.AWS_ACCESS_KEY_ID ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID', 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together');
 });
