@@ -54,3 +54,34 @@ describe('Twilio configuration', () => {
     );
   });
 });
+
+describe('backup configuration', () => {
+  it('writes to DATA_DIR/backups keeping seven by default; BACKUP_DIR, BACKUP_KEEP, a bucket with the S3 settings', () => {
+    const dataDir = path.join(tmpdir(), 'autoroute-config-test');
+    expect(load({}).backup).toEqual({ dir: path.join(dataDir, 'backups'), keep: 7, s3Prefix: 'backups/' });
+    expect(load({}).bootLockWaitMs).toBe(600_000);
+    expect(load({ BACKUP_DIR: '/mnt/second-disk/autoroute', BACKUP_KEEP: '30', BOOT_LOCK_WAIT_MS: '5000' })).toMatchObject({
+      backup: { dir: '/mnt/second-disk/autoroute', keep: 30 },
+      bootLockWaitMs: 5000,
+    });
+    expect(
+      load({ BACKUP_S3_BUCKET: 'autoroute-backups', BACKUP_S3_PREFIX: 'nightly/', MEDIA_S3_ENDPOINT: 'http://minio:9000/' }).backup,
+    ).toMatchObject({ s3: { bucket: 'autoroute-backups', endpoint: 'http://minio:9000', forcePathStyle: false }, s3Prefix: 'nightly/' });
+  });
+
+  it('stops the start naming what is wrong', () => {
+    expect(refusal({ BACKUP_DIR: '/backups', BACKUP_S3_BUCKET: 'autoroute-backups' })).toMatch(
+      /BACKUP_DIR: set BACKUP_DIR or BACKUP_S3_BUCKET/,
+    );
+    expect(refusal({ BACKUP_KEEP: '0' })).toMatch(/BACKUP_KEEP/);
+    expect(refusal({ MEDIA_S3_BUCKET: 'autoroute', BACKUP_S3_BUCKET: 'autoroute' })).toMatch(
+      /BACKUP_S3_BUCKET: must not be MEDIA_S3_BUCKET/,
+    );
+    expect(refusal({ BACKUP_DIR: path.join(tmpdir(), 'autoroute-config-test', 'media', 'backups') })).toMatch(
+      /BACKUP_DIR: must not be inside DATA_DIR\/media/,
+    );
+    expect(refusal({ BACKUP_S3_BUCKET: 'Backups' })).toMatch(/BACKUP_S3_BUCKET: must be an S3 bucket name/);
+    expect(refusal({ BACKUP_S3_BUCKET: 'autoroute-backups', BACKUP_S3_PREFIX: '/backups' })).toMatch(/BACKUP_S3_PREFIX: must be/);
+    expect(refusal({ MEDIA_S3_ENDPOINT: 'http://minio:9000' })).toMatch(/MEDIA_S3_ENDPOINT: needs MEDIA_S3_BUCKET or BACKUP_S3_BUCKET/);
+  });
+});

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { databaseTarget } from '@autoroute/db';
+import { BOOT_LOCK_WAIT_MS, databaseTarget } from '@autoroute/db';
 import { z } from 'zod';
 
 /** The development signing key: public by nature (it ships in the browser bundle), see README. */
@@ -70,6 +70,19 @@ const EnvSchema = z.object({
   MEDIA_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   MEDIA_S3_FORCE_PATH_STYLE: flag.default(false),
   MEDIA_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  // How long a starting process waits for another one's migrations before it gives up (db/src/lock.ts).
+  BOOT_LOCK_WAIT_MS: z.coerce.number().int().min(0).max(86_400_000).default(BOOT_LOCK_WAIT_MS),
+  // Where the backup job writes its archives (docs/decisions/038): a folder (a second disk, ideally), or a bucket.
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  BACKUP_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3 to 63 lower-case letters, digits, dots or hyphens)')
+    .optional(),
+  BACKUP_S3_PREFIX: z
+    .string()
+    .regex(/^([a-z0-9][a-z0-9_.-]*\/)*$/i, 'must be empty or folder names each ending with a slash (backups/)')
+    .default('backups/'),
   // The AWS SDK's own variables, read here so the tests and the config can hand them over; unset, the SDK's chain decides.
   AWS_REGION: z.string().min(1).optional(),
   AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
@@ -91,8 +104,15 @@ const CheckedEnv = EnvSchema.superRefine((e, ctx) => {
   if ((e.TWILIO_ACCOUNT_SID || e.TWILIO_AUTH_TOKEN) && !senders)
     issue('TWILIO_FROM', 'set TWILIO_FROM (SMS) or TWILIO_WHATSAPP_FROM (WhatsApp), or neither Twilio variable');
   for (const name of ['MEDIA_S3_ENDPOINT', 'MEDIA_S3_FORCE_PATH_STYLE'] as const) {
-    if (e[name] && !e.MEDIA_S3_BUCKET) issue(name, 'needs MEDIA_S3_BUCKET');
+    if (e[name] && !e.MEDIA_S3_BUCKET && !e.BACKUP_S3_BUCKET) issue(name, 'needs MEDIA_S3_BUCKET or BACKUP_S3_BUCKET');
   }
+  if (e.BACKUP_S3_BUCKET && e.BACKUP_DIR) issue('BACKUP_DIR', 'set BACKUP_DIR or BACKUP_S3_BUCKET, not both');
+  // Whatever the media store holds is served at /media/: backups there would be anyone's to download.
+  if (e.BACKUP_S3_BUCKET && e.BACKUP_S3_BUCKET === e.MEDIA_S3_BUCKET)
+    issue('BACKUP_S3_BUCKET', 'must not be MEDIA_S3_BUCKET: every object of that bucket is served at /media/');
+  const media = path.resolve(e.DATA_DIR, 'media');
+  if (e.BACKUP_DIR && `${path.resolve(e.BACKUP_DIR)}${path.sep}`.startsWith(`${media}${path.sep}`))
+    issue('BACKUP_DIR', 'must not be inside DATA_DIR/media: every file there is served at /media/');
   if (!!e.AWS_ACCESS_KEY_ID !== !!e.AWS_SECRET_ACCESS_KEY)
     issue(e.AWS_ACCESS_KEY_ID ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID', 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together');
 });
@@ -139,6 +159,21 @@ export interface Config {
   pageCacheBytes: number;
   /** From how many matching listings a search's counts are shared a short while across changes (docs/decisions/005). */
   sharedCountsFrom: number;
+  /** Where the backup job's archives go and how many it keeps (docs/decisions/038). */
+  backup: BackupConfig;
+  /** How long a starting process waits for the boot lock (another process migrating) before it stops with an error. */
+  bootLockWaitMs: number;
+}
+
+export interface BackupConfig {
+  /** BACKUP_DIR, default DATA_DIR/backups; unused when `s3` is set. */
+  dir: string;
+  /** BACKUP_KEEP: the newest this many archives stay, older ones are deleted. */
+  keep: number;
+  /** BACKUP_S3_BUCKET with the S3 client settings of the media (endpoint, path style, region, keys). */
+  s3?: S3Config;
+  /** BACKUP_S3_PREFIX: the archives' folder in the bucket. */
+  s3Prefix: string;
 }
 
 /** Where pictures are kept and where browsers fetch them (DESIGN §1, docs/decisions/016). */
@@ -197,23 +232,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     sharedCountsFrom: e.SHARED_COUNTS_FROM,
     media: {
-      ...(e.MEDIA_S3_BUCKET && {
-        s3: {
-          bucket: e.MEDIA_S3_BUCKET,
-          ...(e.MEDIA_S3_ENDPOINT && { endpoint: e.MEDIA_S3_ENDPOINT.replace(/\/$/, '') }),
-          forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE,
-          ...(e.AWS_REGION && { region: e.AWS_REGION }),
-          ...(e.AWS_ACCESS_KEY_ID &&
-            e.AWS_SECRET_ACCESS_KEY && {
-              credentials: {
-                accessKeyId: e.AWS_ACCESS_KEY_ID,
-                secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
-                ...(e.AWS_SESSION_TOKEN && { sessionToken: e.AWS_SESSION_TOKEN }),
-              },
-            }),
-        },
-      }),
+      ...(e.MEDIA_S3_BUCKET && { s3: s3Settings(e.MEDIA_S3_BUCKET, e) }),
       ...(e.MEDIA_PUBLIC_URL && { publicUrl: e.MEDIA_PUBLIC_URL.replace(/\/+$/, '') }),
     },
+    bootLockWaitMs: e.BOOT_LOCK_WAIT_MS,
+    backup: {
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      keep: e.BACKUP_KEEP,
+      ...(e.BACKUP_S3_BUCKET && { s3: s3Settings(e.BACKUP_S3_BUCKET, e) }),
+      s3Prefix: e.BACKUP_S3_PREFIX,
+    },
+  };
+}
+
+/** A bucket with the one set of S3 client settings (endpoint, path style, region, keys) the media and the backups share. */
+function s3Settings(bucket: string, e: z.infer<typeof EnvSchema>): S3Config {
+  return {
+    bucket,
+    ...(e.MEDIA_S3_ENDPOINT && { endpoint: e.MEDIA_S3_ENDPOINT.replace(/\/$/, '') }),
+    forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE,
+    ...(e.AWS_REGION && { region: e.AWS_REGION }),
+    ...(e.AWS_ACCESS_KEY_ID &&
+      e.AWS_SECRET_ACCESS_KEY && {
+        credentials: {
+          accessKeyId: e.AWS_ACCESS_KEY_ID,
+          secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+          ...(e.AWS_SESSION_TOKEN && { sessionToken: e.AWS_SESSION_TOKEN }),
+        },
+      }),
   };
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Db } from './connect.ts';
-import { withBootLock } from './lock.ts';
+import { BootLockTimeout, withBootLock } from './lock.ts';
 import { migrateToLatest } from './migrate.ts';
 import { mediaFolder, seed } from './seed/index.ts';
 import { createTestDatabase, type TestDatabase, testDialect } from './testing.ts';
@@ -62,6 +62,45 @@ describe(`processes starting together on an empty database (${testDialect()})`, 
       await second.db.deleteFrom('languages').where('code', '=', 'xx_XX').execute();
     } finally {
       await Promise.all([first.close(), second.close()]);
+    }
+  });
+});
+
+describe(`a boot lock that is never let go (${testDialect()})`, () => {
+  it('ends the wait after BOOT_LOCK_WAIT_MS with an error saying what holds it, and the lock works again once free', async () => {
+    const holder = connect(empty.url);
+    const starting = connect(empty.url);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held!: () => void;
+    const isHeld = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    try {
+      // Another process's boot (on its own connection) that hangs with the lock held.
+      const holding = withBootLock(holder, async () => {
+        held();
+        await released;
+      });
+      await isHeld;
+      const started = Date.now();
+      const waiting = withBootLock(starting, async () => 'never', { waitMs: 300 });
+      await expect(waiting).rejects.toBeInstanceOf(BootLockTimeout);
+      await expect(waiting).rejects.toThrow(
+        testDialect() === 'postgres'
+          ? /^another process held the boot lock for more than 0\.3 s \(BOOT_LOCK_WAIT_MS\): .*pg_locks/
+          : /^another process held the boot lock for more than 0\.3 s \(BOOT_LOCK_WAIT_MS\): .*write transaction/,
+      );
+      expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+      expect(Date.now() - started).toBeLessThan(5000);
+      release();
+      await holding;
+      expect(await withBootLock(starting, async () => 'mine', { waitMs: 300 })).toBe('mine');
+    } finally {
+      release();
+      await Promise.all([holder.close(), starting.close()]);
     }
   });
 });

@@ -16,15 +16,32 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   return (results ?? []).map((r) => r.migrationName);
 }
 
+export interface MigrationStatus {
+  /** Migrations of this code the database has not applied, oldest first. */
+  pending: string[];
+  /**
+   * Migrations the database has applied that this code does not know, oldest first: a newer
+   * release migrated it. kysely's Migrator refuses to run then ("corrupted migrations"); this
+   * release serves on (migrations are expand-then-contract, docs/decisions/002) and is not ready.
+   */
+  unknown: string[];
+}
+
 /**
- * The migrations this code knows that the database has not applied, oldest first: one small query
- * (the Migrator's own listing introspects every table, too much for a readiness probe). Throws when
- * the database does not answer or was never migrated (no migration table).
+ * How the database's applied migrations compare with this code's list: one small query (the
+ * Migrator's own listing introspects every table, too much for a readiness probe). Throws when the
+ * database does not answer or was never migrated (no migration table).
  */
-export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+export async function migrationStatus(db: Kysely<any>): Promise<MigrationStatus> {
   const rows: { name: string }[] = await db.selectFrom(DEFAULT_MIGRATION_TABLE).select('name').execute();
   const applied = new Set(rows.map((r) => r.name));
-  return Object.keys(migrations)
-    .sort()
-    .filter((name) => !applied.has(name));
+  const known = Object.keys(migrations).sort();
+  return {
+    pending: known.filter((name) => !applied.has(name)),
+    unknown: [...applied].filter((name) => !(name in migrations)).sort(),
+  };
 }
+
+/** The line a process logs when a newer release has migrated its database. */
+export const aheadMessage = (unknown: string[]) =>
+  `database is ahead of this release: migrations ${unknown.join(', ')} unknown; serving without migrating, /readyz answers 503 until a release that knows them replaces this one`;

@@ -1,43 +1,23 @@
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { makeBackup } from '../backup/archive.ts';
 import { type JobHandler, JobSkipped } from './types.ts';
 
-/** How many backups are kept: the newest, one a day with the seeded schedule. */
-export const BACKUPS_KEPT = 7;
-const BACKUP_FILE = /^autoroute-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.db$/;
-
-/** Where the backups of this data folder go. */
-export const backupsDir = (dataDir: string) => path.join(dataDir, 'backups');
-
 /**
- * Copies the live SQLite database with its online backup API (consistent while the server keeps
- * writing; never a file copy, DESIGN §3) into DATA_DIR/backups/autoroute-<UTC time>.db, and keeps
- * the newest seven. The copy is written under a temporary name and renamed once complete, so a
- * crash never leaves a half file among the backups. On PostgreSQL the run is recorded as skipped:
- * the database server is backed up by its own tools (pg_dump, continuous archiving), which this
- * process cannot replace (docs/decisions/009-scheduled-jobs.md).
+ * Writes one archive of the live SQLite database and every picture (the media folder, or the
+ * media bucket's objects) into BACKUP_DIR or BACKUP_S3_BUCKET, and keeps the newest BACKUP_KEEP
+ * (backup/archive.ts, docs/decisions/038). `npm run backup:restore FILE` restores one into an
+ * empty DATA_DIR. On PostgreSQL the run is recorded as skipped: the database server is backed up by
+ * its own tools (pg_dump, continuous archiving), which this process cannot replace
+ * (docs/decisions/009-scheduled-jobs.md).
  */
-export const backupDatabase: JobHandler = async ({ sqlite, dataDir }) => {
+export const backupDatabase: JobHandler = async ({ sqlite, backup }) => {
   if (!sqlite) {
     throw new JobSkipped(
       'PostgreSQL is backed up by its own tools (pg_dump or continuous archiving); this job copies SQLite databases only.',
     );
   }
-  const dir = backupsDir(dataDir);
-  await mkdir(dir, { recursive: true });
-  const names = await readdir(dir);
-  // A partial copy left by a crash: nobody else writes here while this run holds the job's lock.
-  await Promise.all(names.filter((f) => f.endsWith('.partial')).map((f) => rm(path.join(dir, f), { force: true })));
-
-  const name = `autoroute-${new Date().toISOString().replace(/[:.]/g, '-')}.db`;
-  const file = path.join(dir, name);
-  await sqlite.backup(`${file}.partial`);
-  await rename(`${file}.partial`, file);
-  const { size } = await stat(file);
-
-  const backups = (await readdir(dir)).filter((f) => BACKUP_FILE.test(f)).sort();
-  const old = backups.slice(0, Math.max(0, backups.length - BACKUPS_KEPT));
-  await Promise.all(old.map((f) => rm(path.join(dir, f), { force: true })));
-  const kept = backups.length - old.length;
-  return `Wrote backups/${name} (${(size / 1_048_576).toFixed(1)} MB); ${kept} ${kept === 1 ? 'backup' : 'backups'} kept, ${old.length} older deleted.`;
+  const made = await makeBackup({ sqlite, media: backup.media, mediaDir: backup.mediaDir }, backup.target);
+  const where = made.location.startsWith('s3://') ? made.location : path.basename(made.location);
+  const pictures = `${made.pictures} ${made.pictures === 1 ? 'picture' : 'pictures'}`;
+  return `Wrote ${where} (${(made.bytes / 1_048_576).toFixed(1)} MB, the database and ${pictures}); ${made.kept} ${made.kept === 1 ? 'backup' : 'backups'} kept, ${made.deleted} older deleted.`;
 };

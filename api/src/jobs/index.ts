@@ -19,7 +19,7 @@ export interface Jobs extends Scheduler {
 
 export interface JobsOptions {
   database: Db;
-  dataDir: string;
+  backup: JobContext['backup'];
   log: Logger;
   /** Told of each recorded run (the metrics). */
   onRun?: RunnerOptions['onRun'];
@@ -31,8 +31,8 @@ export interface JobsOptions {
 }
 
 /** Built with the app's deps; the scheduler runs only once the server calls start(). */
-export function createJobs({ database, dataDir, log, onRun, handlers, leaseMs, pollMs, mail }: JobsOptions): Jobs {
-  const context = { db: database.db, dialect: database.dialect, sqlite: database.sqlite, dataDir, log, mail: mail ?? null };
+export function createJobs({ database, backup, log, onRun, handlers, leaseMs, pollMs, mail }: JobsOptions): Jobs {
+  const context = { db: database.db, dialect: database.dialect, sqlite: database.sqlite, backup, log, mail: mail ?? null };
   const runner = createRunner({ context, ...(handlers && { handlers }), ...(leaseMs && { leaseMs }), ...(onRun && { onRun }) });
   const scheduler = createScheduler({ db: database.db, runner, log, ...(pollMs && { pollMs }) });
   return {

@@ -1,6 +1,7 @@
 import type { Database, Db, DialectName } from '@autoroute/db';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { BackupConfig, MediaConfig } from '../config.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
 /** What a job handler works with. */
@@ -9,8 +10,8 @@ export interface JobContext {
   dialect: DialectName;
   /** The raw SQLite handle, for the online backup API; null on PostgreSQL. */
   sqlite: Db['sqlite'];
-  /** DATA_DIR: backups go to its backups/ folder. */
-  dataDir: string;
+  /** What the backup job copies (the pictures' store) and where its archives go. */
+  backup: { target: BackupConfig; media: MediaConfig; mediaDir: string };
   log: Logger;
   /** How a job mails people, and the site's address its links use; null where no mail is sent (a job then skips). */
   mail: { mailer: Mailer; publicUrl: string } | null;

@@ -1,3 +1,4 @@
+import { BootLockTimeout } from '@autoroute/db';
 import { createApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDeps } from '../deps.ts';
@@ -77,7 +78,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError) console.error(err.message);
+  // Messages that say what to do: no stack trace needed.
+  if (err instanceof ConfigError || err instanceof BootLockTimeout) console.error(err.message);
   else console.error(err);
   process.exit(1);
 });

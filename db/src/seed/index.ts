@@ -253,7 +253,7 @@ const JOBS = [
     name: 'Back up the database',
     handler: 'backup-database',
     cron: '0 4 * * *',
-    description: 'Copies the SQLite database with its online backup API into the backups folder.',
+    description: 'Writes the SQLite database (online backup API) and its pictures into one archive in the backups folder or bucket.',
   },
   {
     name: 'Send notification mail',

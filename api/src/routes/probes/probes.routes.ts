@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { pendingMigrations } from '@autoroute/db';
+import { migrationStatus } from '@autoroute/db';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { type AppEnv, createRouter, type Deps } from '../../context.ts';
@@ -26,9 +26,11 @@ export const healthz = createRoute({
 const Readiness = z.object({
   status: z.enum(['ready', 'unavailable']),
   database: z.enum(['ok', 'unreachable', 'timeout', 'unchecked']),
-  migrations: z.enum(['ok', 'pending', 'missing', 'unchecked']),
+  // ahead: a newer release migrated the database (unknownMigrations); this process serves on, not ready.
+  migrations: z.enum(['ok', 'pending', 'ahead', 'missing', 'unchecked']),
   draining: z.boolean(),
   pendingMigrations: z.array(z.string()),
+  unknownMigrations: z.array(z.string()),
   reason: z.string().optional(),
 });
 type Readiness = z.infer<typeof Readiness>;
@@ -37,7 +39,7 @@ export const readyz = createRoute({
   method: 'get',
   path: '/readyz',
   tags: ['System'],
-  summary: 'Readiness: the database answers, every migration is applied, the process is not shutting down',
+  summary: 'Readiness: the database answers, has every migration of this release and none newer, the process is not shutting down',
   responses: {
     200: { description: 'Ready for traffic', content: { 'application/json': { schema: Readiness } } },
     503: { description: 'Not ready: the body says why', content: { 'application/json': { schema: Readiness } } },
@@ -78,20 +80,32 @@ async function readiness(deps: Deps): Promise<Readiness> {
     migrations: 'unchecked',
     draining: false,
     pendingMigrations: [],
+    unknownMigrations: [],
   };
   if (deps.lifecycle.draining) return { ...state, draining: true, reason: 'The server is shutting down.' };
   const seconds = READY_TIMEOUT_MS / 1000;
   try {
-    // One query answers both: the database is up, and what it has applied.
-    const pending = await within(READY_TIMEOUT_MS, pendingMigrations(deps.db));
-    if (pending === timedOut) return { ...state, database: 'timeout', reason: `The database did not answer within ${seconds} s.` };
-    if (pending.length) {
+    // One query answers both: the database is up, and what it has applied. A query of one small
+    // table: cheap enough for every probe, and a database migrated a moment ago shows at once.
+    const status = await within(READY_TIMEOUT_MS, migrationStatus(deps.db));
+    if (status === timedOut) return { ...state, database: 'timeout', reason: `The database did not answer within ${seconds} s.` };
+    if (status.unknown.length) {
+      return {
+        ...state,
+        database: 'ok',
+        migrations: 'ahead',
+        pendingMigrations: status.pending,
+        unknownMigrations: status.unknown,
+        reason: `The database is ahead of this release: ${status.unknown.length} migration(s) unknown to it (${status.unknown.join(', ')}); a newer release has migrated it.`,
+      };
+    }
+    if (status.pending.length) {
       return {
         ...state,
         database: 'ok',
         migrations: 'pending',
-        pendingMigrations: pending,
-        reason: `${pending.length} migration(s) of this version are not applied to the database.`,
+        pendingMigrations: status.pending,
+        reason: `${status.pending.length} migration(s) of this version are not applied to the database.`,
       };
     }
     return { ...state, status: 'ready', database: 'ok', migrations: 'ok' };

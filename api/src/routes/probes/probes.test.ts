@@ -78,6 +78,7 @@ describe('GET /readyz', () => {
       migrations: 'ok',
       draining: false,
       pendingMigrations: [],
+      unknownMigrations: [],
     });
   });
 
@@ -95,6 +96,7 @@ describe('GET /readyz', () => {
         migrations: 'pending',
         draining: false,
         pendingMigrations: [latest.name],
+        unknownMigrations: [],
         reason: '1 migration(s) of this version are not applied to the database.',
       });
     } finally {
