@@ -5,8 +5,8 @@
 import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -129,7 +129,9 @@ export async function ensureBuilt({ force = false, root = ROOT } = {}) {
     }, root);
   const stale = Object.keys(WORKSPACES).filter((w) => staleReason(w, root));
   if (stale.length)
-    console.warn(`Warning: the build of the ${stale.join(', ')} is older than its sources; "npm run build" (or "npm start -- --build") rebuilds.`);
+    console.warn(
+      `Warning: the build of the ${stale.join(', ')} is older than its sources; "npm run build" (or "npm start -- --build") rebuilds.`,
+    );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -14,7 +14,11 @@ afterEach(() => {
 });
 
 /** Where each workspace's build writes (scripts/build.mjs WORKSPACES). */
-const OUTPUTS = { api: 'api/dist/server/main.mjs', storefront: 'storefront/dist/server/entry.mjs', backoffice: 'backoffice/dist/index.html' };
+const OUTPUTS = {
+  api: 'api/dist/server/main.mjs',
+  storefront: 'storefront/dist/server/entry.mjs',
+  backoffice: 'backoffice/dist/index.html',
+};
 
 /**
  * A checkout in miniature with the real start and build scripts: each workspace's `npm run build`
@@ -53,7 +57,8 @@ writeFileSync(output, workspace === 'api' ? "console.log('served by ' + process.
     write(`${workspace}/src/index.ts`, `export const name = '${workspace}';`);
   }
   const start = (...args: string[]) => run(process.execPath, [path.join(root, 'scripts/start.mjs'), ...args], { cwd: root });
-  const builds = () => (existsSync(path.join(root, 'builds.log')) ? readFileSync(path.join(root, 'builds.log'), 'utf8').trim().split('\n') : []);
+  const builds = () =>
+    existsSync(path.join(root, 'builds.log')) ? readFileSync(path.join(root, 'builds.log'), 'utf8').trim().split('\n') : [];
   return { root, write, start, builds };
 }
 
