@@ -53,6 +53,19 @@ describe('what the log holds about people', () => {
   });
 });
 
+describe('the logger’s masks', () => {
+  it('masks a phone recipient, names, and the addresses and numbers a provider’s error names', () => {
+    const { log, raw, lines } = capture();
+    log.info({ channel: 'whatsapp', to: 'whatsapp:+33612345678' }, 'message written to the outbox');
+    log.info({ user: { firstName: 'Claire', email: 'claire@example.com' } }, 'user');
+    log.error({ err: new Error("The 'To' number +33 6 12 34 56 78 was refused, as was claire@example.com") }, 'not sent');
+    expect(lines()[0]!.to).toBe('whatsapp:+*********78');
+    expect(lines()[1]!.user).toEqual({ firstName: 'C***', email: 'c***@example.com' });
+    const all = raw.join('');
+    for (const secret of ['claire@', '12 34 56', '33612345678', 'Claire']) expect(all).not.toContain(secret);
+  });
+});
+
 describe('a log line per answer', () => {
   /** The real HTTP server around a test app and a storefront build of the test's own. */
   async function serve() {

@@ -13,9 +13,13 @@ const EMAIL = /([^\s@<>"'(),;:/]?)[^\s@<>"'(),;:/]*@([\w-]+(?:\.[\w-]+)+)/g;
 export const maskEmails = (text: string): string => text.replace(EMAIL, '$1***@$2');
 
 const PHONE = /\+?\d[\d\s.()-]{5,}\d/g;
+/** An international number (+33 6…) in free text: a bare run of digits there is more often an id. */
+const INTERNATIONAL_PHONE = /\+\d[\d\s.()-]{5,}\d/g;
+const maskNumber = (number: string) => number.replace(/\d(?=(?:\D*\d){2})/g, '*');
 /** An address or a phone number (SMS, WhatsApp): emails as above, a number keeps its last two digits. */
-export const maskRecipient = (text: string): string =>
-  maskEmails(text).replace(PHONE, (number) => number.replace(/\d(?=(?:\D*\d){2})/g, '*'));
+export const maskRecipient = (text: string): string => maskEmails(text).replace(PHONE, maskNumber);
+/** Free text (an error's message): emails and international numbers masked. */
+const maskText = (text: string) => maskEmails(text).replace(INTERNATIONAL_PHONE, maskNumber);
 
 /** Path segments and query parameters that are credentials: links sent by mail, codes of sign-in providers. */
 const TOKEN_SEGMENT = /(\/(?:unsubscribe|guest-conversations)\/)[^/?#]+/g;
@@ -48,9 +52,9 @@ export function loggerOptions(level: string): LoggerOptions {
     serializers: {
       err(error: Error) {
         const out = pino.stdSerializers.err(error);
-        // Mail servers and drivers name the address they refused in their messages.
-        if (typeof out.message === 'string') out.message = maskEmails(out.message);
-        if (typeof out.stack === 'string') out.stack = maskEmails(out.stack);
+        // Mail servers and SMS providers name the address or number they refused in their messages.
+        if (typeof out.message === 'string') out.message = maskText(out.message);
+        if (typeof out.stack === 'string') out.stack = maskText(out.stack);
         return out;
       },
     },
