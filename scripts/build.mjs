@@ -72,6 +72,7 @@ export function build(workspaces, root = ROOT) {
 }
 
 const LOCK = '.build.lock';
+const LOCK_LIMIT_MS = 30 * 60_000;
 const alive = (pid) => {
   try {
     process.kill(pid, 0);
@@ -98,8 +99,10 @@ export async function withBuildLock(work, root = ROOT) {
     } catch (error) {
       if (error.code !== 'EEXIST') throw error;
       const owner = Number.parseInt(existsSync(file) ? readFileSync(file, 'utf8') : '', 10);
-      // Written between its creation and its pid: wait for the pid rather than take it over.
-      if (owner && !alive(owner)) rmSync(file, { force: true });
+      // No pid yet: it is being written, wait for it. A lock older than any build is left over
+      // (its pid may since belong to another process).
+      const age = existsSync(file) ? Date.now() - statSync(file).mtimeMs : 0;
+      if ((owner && !alive(owner)) || age > LOCK_LIMIT_MS) rmSync(file, { force: true });
       else {
         if (!said) console.log(`Another process (${owner || '?'}) is building: waiting for its build…`);
         said = true;

@@ -91,6 +91,16 @@ describe('npm start', () => {
     expect(`${a.stdout}${b.stdout}`).toContain('is building: waiting for its build');
   }, 60_000);
 
+  it('takes over the lock of a build whose process died', async () => {
+    const { root, write, start, builds } = checkout();
+    const gone = await run(process.execPath, ['-p', 'process.pid']);
+    write('.build.lock', gone.stdout);
+    const { stdout } = await start();
+    expect(stdout).toContain('served');
+    expect(builds().sort()).toEqual(['api', 'backoffice', 'storefront']);
+    expect(existsSync(path.join(root, '.build.lock'))).toBe(false);
+  }, 60_000);
+
   it('builds everything when asked (--build), and the sources are then current: no warning', async () => {
     const { root, write, start, builds } = checkout();
     for (const [workspace, output] of Object.entries(OUTPUTS)) write(output, workspace === 'api' ? "console.log('served');" : 'built');
