@@ -51,12 +51,12 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   // The address people use: PUBLIC_URL when it is set, else this machine's.
   const url = config.publicUrl === `http://localhost:${config.port}` ? `http://localhost:${port}` : config.publicUrl;
+  // performance.now() counts from the process's start: loading the code is part of starting.
   const lines = [
     '',
     `  Autoroute is running at ${url}  (back office: ${url}/admin/; listening on ${config.host}:${port})`,
     `  Database: ${database.dialect}${database.dialect === 'sqlite' ? ` (${config.databaseUrl})` : ''}; ready in ${Math.round(performance.now())} ms`,
   ];
-  // performance.now() counts from the process's start: loading the code is part of starting.
   if (report.admin) {
     // A password the operator chose (ADMIN_PASSWORD) is theirs already: nothing is said about it.
     if (config.admin.password) lines.push(`  Administrator created: ${report.admin.email}`);
