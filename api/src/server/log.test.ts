@@ -59,8 +59,10 @@ describe('the logger’s masks', () => {
     log.info({ channel: 'whatsapp', to: 'whatsapp:+33612345678' }, 'message written to the outbox');
     log.info({ user: { firstName: 'Claire', email: 'claire@example.com' } }, 'user');
     log.error({ err: new Error("The 'To' number +33 6 12 34 56 78 was refused, as was claire@example.com") }, 'not sent');
+    log.error({ job: 'send-notification-mail', error: '550 claire@example.com: no such user' }, 'job failed');
     expect(lines()[0]!.to).toBe('whatsapp:+*********78');
     expect(lines()[1]!.user).toEqual({ firstName: 'C***', email: 'c***@example.com' });
+    expect(lines()[3]!.error).toBe('550 c***@example.com: no such user');
     const all = raw.join('');
     for (const secret of ['claire@', '12 34 56', '33612345678', 'Claire']) expect(all).not.toContain(secret);
   });

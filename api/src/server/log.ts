@@ -43,6 +43,8 @@ export function loggerOptions(level: string): LoggerOptions {
   for (const key of ['to', 'email', 'recipient', 'from', 'replyTo', 'phone']) byKey[key] = masked(maskRecipient);
   for (const key of ['name', 'firstName', 'lastName', 'fullName']) byKey[key] = masked(maskName);
   for (const key of ['path', 'url']) byKey[key] = masked(maskPath);
+  // Free-text reasons (a job's error, a provider's refusal): masked when text, left alone otherwise.
+  for (const key of ['error', 'summary', 'reason']) byKey[key] = (value) => (typeof value === 'string' ? maskText(value) : value);
   return {
     level,
     redact: {
