@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { seedDemoCatalogue, seedReference } from '@autoroute/db/seed';
 import { createTestDatabase, type TestDatabase } from '@autoroute/db/testing';
 import type { RouteConfig, z } from '@hono/zod-openapi';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { Deps } from './context.ts';
@@ -77,6 +77,8 @@ export async function createTestApp(
     stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
     /** Twilio's API elsewhere: the origin of a local fake started by the test (with TWILIO_* in `env`). */
     twilioApi?: string;
+    /** Where the app logs (tests that read the log lines); silent otherwise. */
+    log?: Logger;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -84,7 +86,7 @@ export async function createTestApp(
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: database.dir, LOG_LEVEL: 'silent', ...options.env });
   if (options.stripeApi) config.stripe.api = options.stripeApi;
   if (options.twilioApi && config.twilio) config.twilio.api = options.twilioApi;
-  const deps = createDeps(config, database, pino({ level: 'silent' }));
+  const deps = createDeps(config, database, options.log ?? pino({ level: 'silent' }));
   // The demo pictures go to the app's own store, as at a first start (the media folder, or S3 with MEDIA_S3_BUCKET in `env`).
   if (options.vehicles) await seedDemoCatalogue(database.db, { vehicles: options.vehicles, media: deps.media });
   const app = createApp(deps);

@@ -43,13 +43,14 @@ export function createMailer(options: { smtpUrl: string | undefined; dataDir: st
       }
       const info = await transport.sendMail({ ...parts, from: options.from, ...(replyTo && { replyTo }), headers });
       if (options.smtpUrl) {
-        options.log.info({ to: message.to, subject: message.subject }, 'mail sent');
+        // No subject: it may name people ("Claire wrote about…"); the recipient is masked (server/log.ts).
+        options.log.info({ to: message.to }, 'mail sent');
         return;
       }
       mkdirSync(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomToken(4)}.eml`);
       writeFileSync(file, (info as unknown as { message: Buffer }).message);
-      options.log.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
+      options.log.info({ to: message.to, file }, 'mail written to the outbox');
     },
   };
 }

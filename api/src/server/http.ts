@@ -11,6 +11,7 @@ import type { App } from '../app.ts';
 import type { Metrics, SiteRoute } from '../lib/metrics.ts';
 import { HSTS, servedOverHttps } from '../lib/request.ts';
 import type { MediaStore } from '../media/store.ts';
+import { requestIdOf } from '../middleware/request-id.ts';
 import type { DataVersions } from '../routes/site/site.data.ts';
 import { mediaHandler } from './media.ts';
 import { isSharedPage, publicPage } from './public-pages.ts';
@@ -21,6 +22,7 @@ import { takeTurns } from './turns.ts';
 type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void, locals?: object) => Promise<void>;
 
+// Three folders below the checkout, as is the bundle `npm start` runs (api/dist/server/main.mjs).
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const STOREFRONT_DIST = path.join(ROOT, 'storefront/dist');
 export const BACKOFFICE_DIST = path.join(ROOT, 'backoffice/dist');
@@ -88,6 +90,8 @@ export interface ServerParts {
   transport?: { publicUrl: string; trustProxy: boolean };
   /** The API's kept public reads, sent before the app is reached (public-reads.ts). Unset: the app sends them. */
   publicReads?: KeptReads | undefined;
+  /** The storefront's build (tests give one of their own). */
+  storefrontDist?: string;
 }
 
 /**
@@ -104,13 +108,14 @@ export async function createHttpServer({
   pageCache,
   transport,
   publicReads,
+  storefrontDist = STOREFRONT_DIST,
 }: ServerParts): Promise<Server> {
   const api = getRequestListener(app.fetch);
   const compress = compression({ threshold: 1024 }) as unknown as Handler;
   // Pictures arrive while the server runs (and from other processes): looked up in the store per request.
   const media = mediaHandler(store, log);
   const imageSources = ["'self'", 'data:', 'blob:', ...(mediaPublicUrl ? [new URL(mediaPublicUrl).origin] : [])].join(' ');
-  const policy = pagePolicy(imageSources, scriptSources());
+  const policy = pagePolicy(imageSources, scriptSources(path.join(storefrontDist, 'script-hashes.json')));
   const https = (req: IncomingMessage) =>
     transport ? servedOverHttps(transport.publicUrl, transport.trustProxy, req.headers['x-forwarded-proto']) : false;
   const adminIndexFile = path.join(BACKOFFICE_DIST, 'index.html');
@@ -124,11 +129,11 @@ export async function createHttpServer({
     res.end(adminIndex);
   };
   // Without a build the API still serves (the tests of the server process need no build).
-  const entry = path.join(STOREFRONT_DIST, 'server/entry.mjs');
+  const entry = path.join(storefrontDist, 'server/entry.mjs');
   const astro: AstroHandler | null = existsSync(entry) ? (await import(pathToFileURL(entry).href)).handler : null;
-  const client = astro ? staticFiles(path.join(STOREFRONT_DIST, 'client'), { immutable: (p) => p.startsWith('/_astro/') }) : null;
+  const client = astro ? staticFiles(path.join(storefrontDist, 'client'), { immutable: (p) => p.startsWith('/_astro/') }) : null;
   // Rendered public pages depend on the build and the runtime configuration written into them, and on the data's versions.
-  const buildFile = path.join(STOREFRONT_DIST, '.build-hash');
+  const buildFile = path.join(storefrontDist, '.build-hash');
   const pages =
     astro && pageCache && pageCache.maxBytes > 0
       ? new ResponseCache({
@@ -138,8 +143,15 @@ export async function createHttpServer({
           metrics: { name: 'pages', metrics },
         })
       : undefined;
-  /** Server-side pages reach the API in-process: same contract, no socket, trusted (DESIGN §1). */
-  const inProcessApi = (url: string, init?: RequestInit) => app.request(url, init, { inProcess: true });
+  /**
+   * Server-side pages reach the API in-process: same contract, no socket, trusted (DESIGN §1). Its
+   * calls carry the page's request id, so their log lines and the page's share it.
+   */
+  const inProcessApi = (requestId: string) => (url: string, init?: RequestInit) => {
+    const headers = new Headers(init?.headers);
+    headers.set('x-request-id', requestId);
+    return app.request(url, { ...init, headers }, { inProcess: true });
+  };
 
   const notBuilt = (res: ServerResponse, what: string) => {
     res.statusCode = 503;
@@ -167,7 +179,18 @@ export async function createHttpServer({
     const started = performance.now();
     // Labelled by what answers, from a fixed set: the path itself would be unbounded.
     let route: SiteRoute = url.startsWith('/media/') ? 'media' : isAdmin(url) ? 'admin' : 'static';
-    res.once('finish', () => metrics.request(req.method ?? 'GET', route, res.statusCode, (performance.now() - started) / 1000));
+    // Every answer is one log line with its id, as the API's are (middleware/request-id.ts); the path
+    // is logged without its query and with link tokens masked (log.ts).
+    const requestId = requestIdOf(req.headers['x-request-id'] as string | undefined);
+    res.setHeader('X-Request-Id', requestId);
+    const pathname = url.split('?', 1)[0]!;
+    res.once('finish', () => {
+      const ms = performance.now() - started;
+      metrics.request(req.method ?? 'GET', route, res.statusCode, ms / 1000);
+      const entry = { requestId, method: req.method, path: pathname, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+      if (res.statusCode >= 500) log?.error(entry, 'request failed');
+      else log?.info(entry, 'request');
+    });
     // Compressed on the fly only what is rendered here: built files are precompressed, pictures are
     // compressed already, and kept pages are compressed once (public-pages.ts).
     const compressed = (send: () => void) => compress(req, res, send);
@@ -184,8 +207,8 @@ export async function createHttpServer({
         return void res.end();
       }
       req.url = url.slice('/admin'.length);
-      const pathname = req.url.split('?')[0];
-      if (pathname === '/' || pathname === '/index.html') return compressed(() => sendAdminIndex(res));
+      const file = req.url.split('?')[0];
+      if (file === '/' || file === '/index.html') return compressed(() => sendAdminIndex(res));
       // A file of the build, or else one of the single-page app's routes.
       return admin(req, res, () => compressed(() => sendAdminIndex(res)));
     }
@@ -196,7 +219,7 @@ export async function createHttpServer({
     // Astro writes per-request values into locals: each request gets its own object.
     const render = (pageKey?: ResponseKey) => {
       route = 'page';
-      compressed(() => void astro(req, res, undefined, { api: inProcessApi, runtime, pages, pageKey }));
+      compressed(() => void astro(req, res, undefined, { api: inProcessApi(requestId), runtime, pages, pageKey }));
     };
     // Astro's client files first; what is not one of them is a page.
     if (!pages) return client(req, res, () => render());
@@ -221,7 +244,7 @@ export async function createHttpServer({
         client(req, res, () => render(pageKey));
       });
     // A shared page is rendered, never a file of the build: no need to look for one.
-    if (isSharedPage(url.split('?', 1)[0]!)) return void page(render);
+    if (isSharedPage(pathname)) return void page(render);
     client(req, res, () => void page(render));
   };
   const turn = takeTurns(TURN_SLICE_MS);

@@ -1,3 +1,5 @@
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { BootLockTimeout } from '@autoroute/db';
 import { createApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -7,9 +9,21 @@ import { boot } from './boot.ts';
 import { createHttpServer } from './http.ts';
 import { createProcessLog } from './log.ts';
 
+/**
+ * Where a generated administrator's password is kept: a file only this system user reads, never the
+ * log or the terminal (logs are shared, collected, pasted into tickets).
+ */
+function keepAdminPassword(dataDir: string, email: string, password: string): string {
+  const file = path.join(dataDir, 'admin-password.txt');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${email}\n${password}\n`, { mode: 0o600 });
+  // The mode above applies only to a new file: one left by an earlier database is narrowed too.
+  chmodSync(file, 0o600);
+  return file;
+}
+
 /** `npm start`: migrate, seed an empty database, serve everything on one port, stop gracefully. */
 async function main() {
-  const started = performance.now();
   const config = loadConfig();
   const output = createProcessLog(config.logLevel);
   const { log } = output;
@@ -38,16 +52,20 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   // The address people use: PUBLIC_URL when it is set, else this machine's.
   const url = config.publicUrl === `http://localhost:${config.port}` ? `http://localhost:${port}` : config.publicUrl;
+  // performance.now() counts from the process's start: loading the code is part of starting.
   const lines = [
     '',
     `  Autoroute is running at ${url}  (back office: ${url}/admin/; listening on ${config.host}:${port})`,
-    `  Database: ${database.dialect}${database.dialect === 'sqlite' ? ` (${config.databaseUrl})` : ''}; ready in ${Math.round(performance.now() - started)} ms`,
+    `  Database: ${database.dialect}${database.dialect === 'sqlite' ? ` (${config.databaseUrl})` : ''}; ready in ${Math.round(performance.now())} ms`,
   ];
   if (report.admin) {
-    lines.push(
-      `  Administrator created: ${report.admin.email} / ${report.admin.password}`,
-      '  (shown once: keep it, or set ADMIN_PASSWORD)',
-    );
+    // A password the operator chose (ADMIN_PASSWORD) is theirs already: nothing is said about it.
+    if (config.admin.password) lines.push(`  Administrator created: ${report.admin.email}`);
+    else
+      lines.push(
+        `  Administrator created: ${report.admin.email}; its password is in ${keepAdminPassword(config.dataDir, report.admin.email, report.admin.password)}`,
+        '  (readable by this user only: keep it elsewhere and delete the file, or set ADMIN_PASSWORD)',
+      );
   }
   output.print(`${lines.join('\n')}\n`);
 

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,6 +32,7 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 describe('the server process', () => {
   it('starts on an empty data folder, then on SIGTERM finishes the request in flight and exits 0', async () => {
     const port = await freePort();
+    const spawned = performance.now();
     const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server/main.ts'], {
       cwd: root,
       env: {
@@ -52,7 +53,12 @@ describe('the server process', () => {
 
     await waitForHealth(`http://127.0.0.1:${port}/api/v1/health`, child);
     expect(output).toContain(`Autoroute is running at http://localhost:${port}`);
-    expect(output).toContain('Administrator created: admin@autoroute.local / server test password');
+    // A password the operator chose is never printed, nor kept anywhere else.
+    expect(output).toContain('Administrator created: admin@autoroute.local\n');
+    expect(output).not.toContain('server test password');
+    expect(existsSync(path.join(dataDir, 'admin-password.txt'))).toBe(false);
+    // The time is the process's, from its start: loading the code is part of starting.
+    expect(Number(/ready in (\d+) ms/.exec(output)?.[1])).toBeGreaterThan(performance.now() - spawned - 3000);
     // The seeded jobs are on the schedule.
     expect(output).toMatch(/"jobs":7,"msg":"scheduler started"/);
 
@@ -78,6 +84,37 @@ describe('the server process', () => {
     expect(((await res.json()) as { openapi: string }).openapi).toBe('3.1.0');
     expect(await exited).toBe(0);
     expect(output).toContain('stopped');
+  }, 60_000);
+});
+
+describe('a generated administrator password', () => {
+  it('is kept in a file only its user reads, and the banner says where, never what', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'autoroute-admin-'));
+    const port = await freePort();
+    const { ADMIN_PASSWORD: _, ...env } = process.env;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server/main.ts'], {
+      cwd: root,
+      env: { ...env, PORT: String(port), DATA_DIR: folder, SEED_DEMO: 'false', LOG_LEVEL: 'info', NODE_ENV: 'test' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      await waitForHealth(`http://127.0.0.1:${port}/api/v1/health`, child);
+      const file = path.join(folder, 'admin-password.txt');
+      expect(output).toContain(`Administrator created: admin@autoroute.local; its password is in ${file}`);
+      const [email, password] = readFileSync(file, 'utf8').trim().split('\n');
+      expect(email).toBe('admin@autoroute.local');
+      expect(password!.length).toBeGreaterThanOrEqual(16);
+      expect(output).not.toContain(password);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(folder, { recursive: true, force: true });
+    }
   }, 60_000);
 });
 
