@@ -41,7 +41,9 @@ export const UserUpdate = z
     sidebarItems: z.array(z.enum(SIDEBAR_ITEMS)).min(1, { error: msg('user.sidebarOne') }),
     currentPassword: z.string().max(128),
     newPassword: NewPassword,
-    endOtherSessions: z.boolean(),
+    endOtherSessions: z.boolean().openapi({
+      description: 'With a new email, also end the other sessions. A new password always ends them (this one stays)',
+    }),
   })
   .partial()
   .strict()
