@@ -151,9 +151,9 @@ describe('PATCH /api/v1/user/{id}', () => {
   });
 
   it('ends the other sessions on a new password even when asked not to', async () => {
-    const me = await member('keeper');
+    const me = await member('insister');
     const other = await readJson<RouteJson<typeof loginRoute, 200>>(
-      await t.request('/api/v1/auth/login', { method: 'POST', json: { email: 'keeper', password: 'a long enough passphrase' } }),
+      await t.request('/api/v1/auth/login', { method: 'POST', json: { email: 'insister', password: 'a long enough passphrase' } }),
     );
     const ok = await t.request(`/api/v1/user/${me.id}`, {
       method: 'PATCH',
