@@ -20,7 +20,7 @@ export const MessageInput = z
     body: z
       .string({ error: msg('contact.messageRequired') })
       .trim()
-      .min(1, { error: msg('contact.messageRequired') })
+      .min(1, { error: msg('contact.messageRequired'), abort: true })
       .max(CONTACT_MESSAGE.max, { error: msg('contact.messageTooLong') })
       // Zero-width characters are not trimmed: a message of only those is empty all the same.
       .refine(hasVisibleText, { error: msg('contact.messageRequired') }),

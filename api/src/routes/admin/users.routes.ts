@@ -17,7 +17,7 @@ type Db = Deps['db'];
 const personName = z
   .string({ error: msg('validation.required') })
   .trim()
-  .min(2, { error: msg('validation.tooShort', { min: 2 }) })
+  .min(2, { error: msg('validation.tooShort', { min: 2 }), abort: true })
   .max(30, { error: msg('validation.tooLong', { max: 30 }) })
   .refine(isSafeName, { error: msg(NAME_TEXT.message) });
 

@@ -31,7 +31,7 @@ export const nameText = (key: string, { min, max }: { min: number; max: number }
   z
     .string({ error: msg('validation.required') })
     .trim()
-    .min(min, { error: msg(key) })
+    .min(min, { error: msg(key), abort: true })
     .max(max, { error: msg(key) })
     .refine(isSafeName, { error: msg(NAME_TEXT.message) });
 
