@@ -5,6 +5,9 @@ import { z } from 'zod';
 /** The development signing key: public by nature (it ships in the browser bundle), see README. */
 export const DEV_SIGNING_KEY = 'autoroute-dev-signing-key';
 
+/** How long a "send a code" answer takes at least by default: above its slowest usual work, a mail sent (decision 036). */
+export const CODE_ANSWER_MS = 500;
+
 const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const E164 = /^\+[1-9][0-9]{6,14}$/;
@@ -54,6 +57,7 @@ const EnvSchema = z.object({
     .optional(),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   SHARED_COUNTS_FROM: z.coerce.number().int().min(1).default(50_000),
+  CODE_ANSWER_MS: z.coerce.number().int().min(0).max(10_000).default(CODE_ANSWER_MS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TWILIO_ACCOUNT_SID: z
     .string()
@@ -139,6 +143,8 @@ export interface Config {
   pageCacheBytes: number;
   /** From how many matching listings a search's counts are shared a short while across changes (docs/decisions/005). */
   sharedCountsFrom: number;
+  /** The time every "send a code" answer takes at least, account or not (docs/decisions/036). */
+  codeAnswerMs: number;
 }
 
 /** Where pictures are kept and where browsers fetch them (DESIGN §1, docs/decisions/016). */
@@ -196,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     sharedCountsFrom: e.SHARED_COUNTS_FROM,
+    codeAnswerMs: e.CODE_ANSWER_MS,
     media: {
       ...(e.MEDIA_S3_BUCKET && {
         s3: {
