@@ -1,4 +1,4 @@
-import { hasVisibleText, NAME_TEXT } from '@autoroute/contract/fields';
+import { hasVisibleText, isSafeName, NAME_TEXT } from '@autoroute/contract/fields';
 import { msg } from '@autoroute/contract/messages';
 import { z } from '@hono/zod-openapi';
 import { LIMITS } from '../../lib/limits.ts';
@@ -28,9 +28,9 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === 
  */
 export const SupportBody = z
   .object({
-    name: optional(
-      text(nameMin, nameMax, 'support.nameLength').refine((v) => !NAME_TEXT.unsafe.test(v), { error: msg(NAME_TEXT.message) }),
-    ).openapi({ description: 'Required for guests; ignored for members' }),
+    name: optional(text(nameMin, nameMax, 'support.nameLength').refine(isSafeName, { error: msg(NAME_TEXT.message) })).openapi({
+      description: 'Required for guests; ignored for members',
+    }),
     email: optional(Email).openapi({ description: 'Required for guests; ignored for members' }),
     subject: text(3, 120, 'support.subjectLength'),
     message: text(10, 5000, 'support.messageLength'),
