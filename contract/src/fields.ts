@@ -41,6 +41,9 @@ export const hasVisibleText = (value: string): boolean => value.replace(INVISIBL
 /** Whether a typed name follows the name rule (NAME_TEXT). */
 export const isSafeName = (value: string): boolean => !NAME_TEXT.unsafe.test(value) && hasVisibleText(value);
 
+/** A name someone else gave (an identity provider's claims) with the characters NAME_TEXT refuses taken out. */
+export const withoutUnsafeNameChars = (value: string): string => value.replace(new RegExp(NAME_TEXT.unsafe.source, 'gu'), '');
+
 /** 8 to 128 characters, any characters. */
 export const PASSWORD = { min: 8, max: 128, shortMessage: 'auth.passwordTooShort', longMessage: 'auth.passwordTooLong' } as const;
 
