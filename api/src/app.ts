@@ -52,6 +52,13 @@ const UNSIGNED = [
 const isUnsigned = (path: string) => UNSIGNED.some((r) => r.test(path));
 const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The policy of the API's own pages: their scripts, styles and pictures from here only (Swagger UI
+ * sets inline styles and draws its icons from data: URLs), no plugin, no framing, forms posting here.
+ */
+export const API_PAGE_POLICY =
+  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
+
 /** Builds the API with its middleware: the server and the tests use this same app. */
 export function createApp(deps: Deps) {
   const app = createRouter();
@@ -64,6 +71,13 @@ export function createApp(deps: Deps) {
     await next();
     if (servedOverHttps(deps.config.publicUrl, deps.config.trustProxy, c.req.header('x-forwarded-proto')))
       c.header('Strict-Transport-Security', HSTS);
+  });
+  // Every HTML answer of the API (the reference at /docs, the unsubscribe page) carries a policy:
+  // JSON needs none, and a page without one would run whatever an injection slipped into it.
+  app.use('*', async (c, next) => {
+    await next();
+    if (/^text\/html/i.test(c.res.headers.get('content-type') ?? '') && !c.res.headers.has('content-security-policy'))
+      c.res.headers.set('Content-Security-Policy', API_PAGE_POLICY);
   });
   // Kept public reads are answered here, with the headers the rest of the chain gave them (public-reads.ts).
   app.use('*', publicReads(deps.publicReads, deps.config.signingKey));

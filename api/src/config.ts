@@ -5,6 +5,9 @@ import { z } from 'zod';
 /** The development signing key: public by nature (it ships in the browser bundle), see README. */
 export const DEV_SIGNING_KEY = 'autoroute-dev-signing-key';
 
+/** How long a "send a code" answer takes at least by default: above its slowest usual work, a mail sent (decision 036). */
+export const CODE_ANSWER_MS = 500;
+
 const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const E164 = /^\+[1-9][0-9]{6,14}$/;
@@ -54,6 +57,7 @@ const EnvSchema = z.object({
     .optional(),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   SHARED_COUNTS_FROM: z.coerce.number().int().min(1).default(50_000),
+  CODE_ANSWER_MS: z.coerce.number().int().min(0).max(10_000).default(CODE_ANSWER_MS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TWILIO_ACCOUNT_SID: z
     .string()
@@ -163,6 +167,8 @@ export interface Config {
   backup: BackupConfig;
   /** How long a starting process waits for the boot lock (another process migrating) before it stops with an error. */
   bootLockWaitMs: number;
+  /** The time every "send a code" answer takes at least, account or not (docs/decisions/036). */
+  codeAnswerMs: number;
 }
 
 export interface BackupConfig {
@@ -231,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     sharedCountsFrom: e.SHARED_COUNTS_FROM,
+    codeAnswerMs: e.CODE_ANSWER_MS,
     media: {
       ...(e.MEDIA_S3_BUCKET && { s3: s3Settings(e.MEDIA_S3_BUCKET, e) }),
       ...(e.MEDIA_PUBLIC_URL && { publicUrl: e.MEDIA_PUBLIC_URL.replace(/\/+$/, '') }),

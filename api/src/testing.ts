@@ -83,7 +83,8 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedReference(database.db);
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: database.dir, LOG_LEVEL: 'silent', ...options.env });
+  // No floor under the code steps' answers (CODE_ANSWER_MS) unless a test asks: they would only wait.
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: database.dir, LOG_LEVEL: 'silent', CODE_ANSWER_MS: '0', ...options.env });
   if (options.stripeApi) config.stripe.api = options.stripeApi;
   if (options.twilioApi && config.twilio) config.twilio.api = options.twilioApi;
   const deps = createDeps(config, database, options.log ?? pino({ level: 'silent' }));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTACT_MESSAGE } from './fields.ts';
+import { CONTACT_MESSAGE, hasVisibleText } from './fields.ts';
 import { msg } from './messages.ts';
 
 /*
@@ -20,8 +20,10 @@ export const MessageInput = z
     body: z
       .string({ error: msg('contact.messageRequired') })
       .trim()
-      .min(1, { error: msg('contact.messageRequired') })
-      .max(CONTACT_MESSAGE.max, { error: msg('contact.messageTooLong') }),
+      .min(1, { error: msg('contact.messageRequired'), abort: true })
+      .max(CONTACT_MESSAGE.max, { error: msg('contact.messageTooLong') })
+      // Zero-width characters are not trimmed: a message of only those is empty all the same.
+      .refine(hasVisibleText, { error: msg('contact.messageRequired') }),
   })
   .strict();
 export type MessageInput = z.infer<typeof MessageInput>;

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { isBetween, isEmail, isPhone, isProfileUrl, PERSON_NAME, PROFILE_URL } from './fields.ts';
+import { hasVisibleText, isBetween, isEmail, isPhone, isProfileUrl, isSafeName, PERSON_NAME, PROFILE_URL } from './fields.ts';
 
 describe('the shared field rules', () => {
+  it('takes a name of visible text in any script, never a control character or a bidi override, embedding or isolate', () => {
+    for (const good of ['Zoë', "O'Brien", 'عبد الله', '王小明', 'Jean-Luc', 'a\u200db']) expect(isSafeName(good), good).toBe(true);
+    const bad = ['\u0000', '\u0007', '\t', '\n', '\u001f', '\u007f', '\u0080', '\u009f', '\u202a', '\u202e', '\u2066', '\u2069'];
+    for (const c of bad) expect(isSafeName(`An${c}a`), JSON.stringify(c)).toBe(false);
+    expect(isSafeName('\u200b\u200c')).toBe(false);
+  });
+
+  it('finds no visible text in spaces and zero-width characters alone', () => {
+    for (const empty of ['', ' \n\t', '\u200b\u200c\u200d', '\u2060\ufeff\u00a0'])
+      expect(hasVisibleText(empty), JSON.stringify(empty)).toBe(false);
+    for (const text of ['a', '\u200bHi', '.']) expect(hasVisibleText(text), text).toBe(true);
+  });
+
   it('takes a phone number of 6 to 15 digits with the usual separators, and nothing else', () => {
     for (const good of ['+49 30 1234567', '030 (123) 456', '0612345678', '+1.415.555.0100', ' 123456 ', '+123456789012345'])
       expect(isPhone(good), good).toBe(true);

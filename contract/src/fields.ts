@@ -20,6 +20,30 @@ export const USERNAME = {
 /** First and last names: 2 to 30 characters. */
 export const PERSON_NAME = { min: 2, max: 30 } as const;
 
+/**
+ * A name (first, last, display, a contact's or a support request's) is one line of visible text:
+ * no C0 or C1 control character (NUL, BEL, a line break, DEL…) and none of the bidi embedding,
+ * override and isolate marks (U+202A–U+202E, U+2066–U+2069), which turn the text after them around
+ * wherever the name is shown; and not only invisible characters.
+ */
+export const NAME_TEXT = {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+  unsafe: /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u,
+  message: 'validation.nameChars',
+} as const;
+
+/** White space and the characters that show nothing: zero-width space and joiners, word joiner, byte-order mark. */
+const INVISIBLE = /[\s\u200b-\u200d\u2060\ufeff]/gu;
+
+/** Whether a text shows anything: one of only spaces and zero-width characters is empty. */
+export const hasVisibleText = (value: string): boolean => value.replace(INVISIBLE, '') !== '';
+
+/** Whether a typed name follows the name rule (NAME_TEXT). */
+export const isSafeName = (value: string): boolean => !NAME_TEXT.unsafe.test(value) && hasVisibleText(value);
+
+/** A name someone else gave (an identity provider's claims) with the characters NAME_TEXT refuses taken out. */
+export const withoutUnsafeNameChars = (value: string): string => value.replace(new RegExp(NAME_TEXT.unsafe.source, 'gu'), '');
+
 /** 8 to 128 characters, any characters. */
 export const PASSWORD = { min: 8, max: 128, shortMessage: 'auth.passwordTooShort', longMessage: 'auth.passwordTooLong' } as const;
 

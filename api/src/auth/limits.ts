@@ -25,6 +25,12 @@ export const LIMITS = {
   supportPerIp: { points: 5, duration: 60 * 60 },
   // Listing views: far above any person's browsing, it only stops a script inflating counts.
   viewPerIp: { points: 600, duration: 60 * 60 },
+  // Price checks (issue 31): a seller tries a few prices per listing; a script valuing the whole
+  // market through us, or keeping the database busy, does not stop at 120.
+  priceCheckPerIp: { points: 120, duration: 60 * 60 },
+  // Picture uploads (issue 31), refused ones included: four full listings (50 pictures each) an hour
+  // is far more than a seller publishes, and bounds the decoding time one account can ask of us.
+  uploadPerUser: { points: 200, duration: 60 * 60 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

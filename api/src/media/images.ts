@@ -1,7 +1,11 @@
 import sharp from 'sharp';
 
-/** A decompression bomb is refused from its header, before any pixel is decoded. */
-export const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * The pixel budget of one upload: a decompression bomb (a 47 KB PNG declaring 49 megapixels costs
+ * 0.8 s of CPU to decode) is refused from its header, before any pixel is decoded. 25 megapixels
+ * hold a 24-megapixel camera's 6000×4000, more than a 5 MB JPEG usually carries.
+ */
+export const MAX_INPUT_PIXELS = 25_000_000;
 /** Responsive widths (never upscaled); the stored full picture is capped at MAX_EDGE on its longer side. */
 export const RENDITION_WIDTHS = [320, 640, 1280] as const;
 const MAX_EDGE = 2560;

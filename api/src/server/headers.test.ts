@@ -99,3 +99,38 @@ describe('the page policy', () => {
     }
   });
 });
+
+describe("the API's HTML answers", () => {
+  it('every one carries a policy: the reference page and each text/html route of the API document', async () => {
+    const { get } = await serve({});
+    const doc = (await (await get('/api/v1/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>>;
+    };
+    // GET routes that answer a page, with any `{param}` filled by something malformed: their error answer is a page too.
+    const pages = Object.entries(doc.paths)
+      .filter(([, ops]) => Object.values(ops.get?.responses ?? {}).some((r) => r.content?.['text/html']))
+      .map(([p]) => p.replace(/\{[^}]+\}/g, 'not-a-token'));
+    expect(pages).toContain('/api/v1/unsubscribe/not-a-token');
+    for (const url of ['/api/v1/docs', ...pages]) {
+      const res = await get(url);
+      expect(res.headers.get('content-type'), url).toMatch(/^text\/html/);
+      const policy = directives(res.headers.get('content-security-policy') ?? '');
+      expect(policy.get('default-src'), url).toEqual(["'self'"]);
+      expect(policy.get('script-src'), url).toEqual(["'self'"]);
+      expect(policy.get('object-src'), url).toEqual(["'none'"]);
+      expect(policy.get('frame-ancestors'), url).toEqual(["'none'"]);
+    }
+  });
+
+  it('the reference page loads only what the policy allows: its scripts and styles from here', async () => {
+    const { get } = await serve({});
+    const html = await (await get('/api/v1/docs')).text();
+    const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) {
+      expect(source, source).toMatch(/^\/api\/v1\/docs\//);
+      expect((await get(source)).status, source).toBe(200);
+    }
+    expect(html).not.toMatch(/<script>|<script [^>]*>[^<]/);
+  });
+});

@@ -1,3 +1,4 @@
+import { isSafeName, NAME_TEXT } from '@autoroute/contract/fields';
 import { msg } from '@autoroute/contract/messages';
 import { hashPassword, nowIso } from '@autoroute/db';
 import { z } from '@hono/zod-openapi';
@@ -16,8 +17,9 @@ type Db = Deps['db'];
 const personName = z
   .string({ error: msg('validation.required') })
   .trim()
-  .min(2, { error: msg('validation.tooShort', { min: 2 }) })
-  .max(30, { error: msg('validation.tooLong', { max: 30 }) });
+  .min(2, { error: msg('validation.tooShort', { min: 2 }), abort: true })
+  .max(30, { error: msg('validation.tooLong', { max: 30 }) })
+  .refine(isSafeName, { error: msg(NAME_TEXT.message) });
 
 /** The user form of SPEC §2: identity, status (active or suspended) and roles; a password on create. */
 const UserInput = z

@@ -1,4 +1,4 @@
-import { EMAIL, isPhone, PASSWORD, PERSON_NAME, PHONE, USERNAME } from '@autoroute/contract/fields';
+import { EMAIL, isPhone, isSafeName, NAME_TEXT, PASSWORD, PERSON_NAME, PHONE, USERNAME } from '@autoroute/contract/fields';
 import { msg } from '@autoroute/contract/messages';
 import { z } from '@hono/zod-openapi';
 import { isCommonPassword } from './passwords.ts';
@@ -26,12 +26,14 @@ export const Username = z
   // 3.1) reads patterns as ECMA-262 with Unicode semantics, so `\p{L}` means there what it means here.
   .openapi({ pattern: USERNAME.pattern.source });
 
-const personName = (key: string) =>
+/** A trimmed name of `min` to `max` characters (`key` otherwise) that follows the name rule (contract NAME_TEXT). */
+export const nameText = (key: string, { min, max }: { min: number; max: number } = PERSON_NAME) =>
   z
     .string({ error: msg('validation.required') })
     .trim()
-    .min(PERSON_NAME.min, { error: msg(key) })
-    .max(PERSON_NAME.max, { error: msg(key) });
+    .min(min, { error: msg(key), abort: true })
+    .max(max, { error: msg(key) })
+    .refine(isSafeName, { error: msg(NAME_TEXT.message) });
 
 export const Phone = z
   .string({ error: msg('validation.required') })
@@ -89,8 +91,8 @@ export const SignupBody = z
     email: Email,
     password: NewPassword,
     username: Username,
-    firstName: personName('auth.firstNameLength'),
-    lastName: personName('auth.lastNameLength'),
+    firstName: nameText('auth.firstNameLength'),
+    lastName: nameText('auth.lastNameLength'),
     phone: Phone,
   })
   .openapi('SignupBody');

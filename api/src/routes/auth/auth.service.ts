@@ -80,6 +80,25 @@ async function mailCode(deps: Deps, to: string, code: string, purpose: CodePurpo
   await deps.mailer.send({ to, ...(await renderMail(locale, codeMail(translator(locale), purpose, code))) });
 }
 
+/**
+ * Runs a step that sends a code (or says an account exists) so that it answers no sooner than
+ * CODE_ANSWER_MS after it began, whether the address has an account or not and whether it succeeds
+ * or fails: how long the answer took tells nothing (issue 31, docs/decisions/036). The mail or
+ * message is sent on the way, so a slow mail server counts: work that outlasts the floor is logged
+ * for the operator to raise it.
+ */
+async function atFloor<T>(deps: Deps, step: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    const spent = performance.now() - started;
+    const floor = deps.config.codeAnswerMs;
+    if (spent < floor) await new Promise((resolve) => setTimeout(resolve, floor - spent));
+    else if (floor > 0) deps.log.warn({ step, ms: Math.round(spent), floorMs: floor }, 'a code step outlasted CODE_ANSWER_MS');
+  }
+}
+
 /** The language a user chose for their account, else the request's. */
 async function recipientLocale(deps: Deps, email: string, fallback: Locale): Promise<Locale> {
   return matchLocale(await accountLanguage(deps.db, email)) ?? fallback;
@@ -89,7 +108,13 @@ async function recipientLocale(deps: Deps, email: string, fallback: Locale): Pro
  * Sign-up never reveals whether an address has an account: both answers are the same. A new
  * address gets an account (unverified) and a code; a known one gets a note saying so.
  */
-export async function signup(
+export const signup = (
+  deps: Deps,
+  body: { email: string; password: string; username: string; firstName: string; lastName: string; phone: string },
+  req: RequestInfo,
+) => atFloor(deps, 'signup', () => signupNow(deps, body, req));
+
+async function signupNow(
   deps: Deps,
   body: { email: string; password: string; username: string; firstName: string; lastName: string; phone: string },
   req: RequestInfo,
@@ -118,14 +143,18 @@ export async function signup(
   return { email: body.email, sessionId };
 }
 
-/** Sends a code when the address has an account; answers the same either way. */
-export async function generateCode(deps: Deps, email: string, purpose: CodePurpose, channel: 'email' | 'whatsapp', req: RequestInfo) {
+/** Sends a code when the address has an account; answers the same either way, in the same time. */
+export const generateCode = (deps: Deps, email: string, purpose: CodePurpose, channel: 'email' | 'whatsapp', req: RequestInfo) =>
+  atFloor(deps, 'generate-otp', () => generateCodeNow(deps, email, purpose, channel, req));
+
+async function generateCodeNow(deps: Deps, email: string, purpose: CodePurpose, channel: 'email' | 'whatsapp', req: RequestInfo) {
   await deps.limiters.consume('codePerEmail', email);
   await deps.limiters.consume('codePerIp', req.ip);
   const user = await findAccountByEmail(deps.db, email);
-  if (user?.status !== 'active') return { sessionId: randomToken(18), expiresIn: 600, resendIn: 60 };
-  // In the account holder's language: whoever asks for the code may not be them.
+  // In the account holder's language: whoever asks for the code may not be them. Read for an
+  // unknown address too: the same queries either way.
   const locale = await recipientLocale(deps, email, req.locale);
+  if (user?.status !== 'active') return { sessionId: randomToken(18), expiresIn: 600, resendIn: 60 };
   const t = translator(locale);
   const phone = user.phone;
   const byWhatsApp = channel === 'whatsapp' && phone;

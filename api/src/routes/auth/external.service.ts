@@ -1,3 +1,4 @@
+import { withoutUnsafeNameChars } from '@autoroute/contract/fields';
 import { nowIso } from '@autoroute/db';
 import type { ExternalClaims, FedererClient } from '../../auth/federation.ts';
 import { findIdentityUser, linkIdentity } from '../../auth/federers.data.ts';
@@ -9,6 +10,8 @@ import { findAccountByEmail, findUserStatus } from './auth.data.ts';
 import { signIn } from './auth.service.ts';
 
 const clip = (value: string, max = 30) => [...value].slice(0, max).join('');
+/** A provider's name, kept to the name rule the forms apply (contract NAME_TEXT). */
+const nameOf = (value: string) => clip(withoutUnsafeNameChars(value).trim());
 
 /** A free username from what the provider suggests (or the address), in our rules: 2 to 30 letters, digits, . _ - */
 async function freeUsername(deps: Deps, claims: ExternalClaims): Promise<string> {
@@ -42,8 +45,8 @@ export async function signInExternal(deps: Deps, secret: string, federer: Federe
       userId = await createMember(deps.db, {
         email: claims.email,
         username: await freeUsername(deps, claims),
-        firstName: clip(claims.givenName ?? local),
-        lastName: clip(claims.familyName ?? ''),
+        firstName: nameOf(claims.givenName ?? local),
+        lastName: nameOf(claims.familyName ?? ''),
         phone: null,
         passwordHash: null,
         locale: req.locale,

@@ -125,6 +125,23 @@ describe('federated sign-in (SPEC §2 /external/, OpenID Connect with PKCE)', ()
     expect(url.search).not.toContain(decodeURIComponent(cookie).match(/"verifier":"([^"]+)"/)?.[1] ?? 'none');
   });
 
+  it('keeps a new person’s names to the name rule: no control characters or bidi overrides from the provider (issue 31)', async () => {
+    idp.people.set('mallory', {
+      email: 'mallory@example.test',
+      email_verified: true,
+      given_name: 'Mal\u0000lory\u202E',
+      family_name: '\u2066Evil\u2069\u0007',
+    });
+    const { location } = await federatedSignIn('testid', 'mallory');
+    expect(location).toMatch(/^\/external\/success/);
+    const user = await t.database.db
+      .selectFrom('users')
+      .select(['first_name', 'last_name'])
+      .where('email', '=', 'mallory@example.test')
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({ first_name: 'Mallory', last_name: 'Evil' });
+  });
+
   it('creates a verified account for a new person, linked to their subject, and signs them in', async () => {
     idp.people.set('katherine', {
       email: 'Katherine.Johnson@example.test',

@@ -44,7 +44,8 @@ export const upload = createRoute({
     401: failure('Not signed in'),
     413: failure('PAYLOAD_TOO_LARGE: over 5 MB'),
     415: failure('UNSUPPORTED_MEDIA_TYPE: not a JPEG or PNG that decodes'),
-    422: failure('VALIDATION_FAILED (no file) or PICTURE_TOO_MANY_PIXELS'),
+    422: failure('VALIDATION_FAILED (no file) or PICTURE_TOO_MANY_PIXELS (over 25 megapixels)'),
+    429: failure('TOO_MANY_REQUESTS, with Retry-After'),
   },
 });
 

@@ -37,6 +37,8 @@ export const toPicture = (
  * row and no file: everything is checked and encoded in memory before the first write.
  */
 export async function uploadPicture(deps: Deps, ownerId: number, file: File): Promise<PictureOut> {
+  // Every upload counts, refused ones too: each costs reading and checking.
+  await deps.limiters.consume('uploadPerUser', String(ownerId));
   if (file.size > LIMITS.pictureMaxBytes) throw new AppError(413, 'PAYLOAD_TOO_LARGE');
   let processed: Awaited<ReturnType<typeof processPicture>>;
   try {

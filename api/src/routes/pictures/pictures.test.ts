@@ -5,6 +5,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Vehicle as VehicleDetail } from '@autoroute/contract/vehicles';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../auth/limits.ts';
 import { sign } from '../../middleware/signature.ts';
 import { runtimeConfig } from '../../runtime-config.ts';
 import { createHttpServer } from '../../server/http.ts';
@@ -221,9 +222,47 @@ describe('POST /api/v1/pictures', () => {
     const started = Date.now();
     const res = await upload(bomb, 'bomb.png', 'image/png', me.headers);
     expect(res.status).toBe(422);
-    expect(await readJson<ApiError>(res)).toMatchObject({ code: 'PICTURE_TOO_MANY_PIXELS', error: expect.stringContaining('50') });
+    expect(await readJson<ApiError>(res)).toMatchObject({ code: 'PICTURE_TOO_MANY_PIXELS', error: expect.stringContaining('25') });
     expect(Date.now() - started).toBeLessThan(2000);
     expect(await pictureCount()).toBe(before);
+  });
+
+  it('refuses a small PNG of 49 megapixels from its header, quickly and in the asker’s language (issue 31)', async () => {
+    const me = await member('megapixels');
+    // 7000×7000 of one colour: a few dozen kilobytes that cost most of a second of CPU to decode.
+    const big = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#808080' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(big.length).toBeLessThan(200_000);
+    const before = await pictureCount();
+    const started = performance.now();
+    const res = await upload(big, 'big.png', 'image/png', { ...me.headers, 'accept-language': 'fr-FR' });
+    const took = performance.now() - started;
+    expect(res.status).toBe(422);
+    expect(await readJson<ApiError>(res)).toEqual({
+      code: 'PICTURE_TOO_MANY_PIXELS',
+      error: expect.stringMatching(/25 mégapixels/),
+    });
+    // Read from the header: far below the decode's time even on a busy machine.
+    expect(took).toBeLessThan(1000);
+    expect(await pictureCount()).toBe(before);
+  });
+
+  it('answers a localized 429 with Retry-After once a member has made their uploads of the hour, refused ones included', async () => {
+    const me = await member('uploader');
+    const notAnImage = new TextEncoder().encode('not a picture at all');
+    for (let i = 0; i < LIMITS.uploadPerUser.points; i++)
+      expect((await upload(notAnImage, 'a.jpg', 'image/jpeg', me.headers)).status, `upload ${i + 1}`).toBe(415);
+    const refused = await upload(png, 'fine.png', 'image/png', { ...me.headers, 'accept-language': 'es-ES' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await readJson<ApiError>(refused)).toEqual({
+      code: 'TOO_MANY_REQUESTS',
+      error: 'Demasiadas solicitudes: inténtalo más tarde.',
+    });
+    // Counted per member: another one uploads as usual.
+    const other = await member('otheruploader');
+    expect((await upload(png, 'fine.png', 'image/png', other.headers)).status).toBe(201);
   });
 
   it('refuses a file over 5 MB with 413 from its Content-Length, writing nothing', async () => {

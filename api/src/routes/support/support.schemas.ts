@@ -1,3 +1,4 @@
+import { hasVisibleText, isSafeName, NAME_TEXT } from '@autoroute/contract/fields';
 import { msg } from '@autoroute/contract/messages';
 import { z } from '@hono/zod-openapi';
 import { LIMITS } from '../../lib/limits.ts';
@@ -5,12 +6,16 @@ import { Email } from '../auth/auth.schemas.ts';
 
 const [nameMin, nameMax] = LIMITS.text.name;
 
-/** Trimmed text between `min` and `max` characters; empty is "required", anything else out of bounds is `key`. */
+/**
+ * Trimmed text between `min` and `max` characters; empty (or only zero-width characters, which
+ * trimming leaves) is "required", anything else out of bounds is `key`.
+ */
 const text = (min: number, max: number, key: string) =>
   z
     .string({ error: msg('validation.required') })
     .trim()
     .min(1, { error: msg('validation.required'), abort: true })
+    .refine(hasVisibleText, { error: msg('validation.required'), abort: true })
     .min(min, { error: msg(key) })
     .max(max, { error: msg(key) });
 
@@ -23,7 +28,9 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === 
  */
 export const SupportBody = z
   .object({
-    name: optional(text(nameMin, nameMax, 'support.nameLength')).openapi({ description: 'Required for guests; ignored for members' }),
+    name: optional(text(nameMin, nameMax, 'support.nameLength').refine(isSafeName, { error: msg(NAME_TEXT.message) })).openapi({
+      description: 'Required for guests; ignored for members',
+    }),
     email: optional(Email).openapi({ description: 'Required for guests; ignored for members' }),
     subject: text(3, 120, 'support.subjectLength'),
     message: text(10, 5000, 'support.messageLength'),

@@ -4,7 +4,7 @@ import { msg } from '@autoroute/contract/messages';
 import { NotificationSettings as ContractNotificationSettings, User } from '@autoroute/contract/user';
 import { z } from '@hono/zod-openapi';
 import { named } from '../../openapi.ts';
-import { Email, NewPassword, Phone, Username } from '../auth/auth.schemas.ts';
+import { Email, NewPassword, nameText, Phone, Username } from '../auth/auth.schemas.ts';
 import { SIDEBAR_ITEMS } from './user.service.ts';
 
 const bounded = (min: number, max: number, key: string) =>
@@ -17,8 +17,8 @@ const bounded = (min: number, max: number, key: string) =>
 /** Every field a settings tab can change (SPEC §3 Profile, Account, Appearance, Display; §5 rules). */
 export const UserUpdate = z
   .object({
-    firstName: bounded(2, 30, 'auth.firstNameLength'),
-    lastName: bounded(2, 30, 'auth.lastNameLength'),
+    firstName: nameText('auth.firstNameLength'),
+    lastName: nameText('auth.lastNameLength'),
     username: Username,
     email: Email,
     phone: Phone,
@@ -31,7 +31,7 @@ export const UserUpdate = z
           .refine(isProfileUrl, { error: msg(PROFILE_URL.message) }),
       )
       .max(PROFILE_URL.count),
-    name: bounded(2, 30, 'user.nameLength'),
+    name: nameText('user.nameLength', { min: 2, max: 30 }),
     dateOfBirth: z.iso
       .date({ error: msg('validation.invalidDate') })
       .refine((d) => d < new Date().toISOString().slice(0, 10), { error: msg('user.birthInPast') }),
@@ -41,7 +41,9 @@ export const UserUpdate = z
     sidebarItems: z.array(z.enum(SIDEBAR_ITEMS)).min(1, { error: msg('user.sidebarOne') }),
     currentPassword: z.string().max(128),
     newPassword: NewPassword,
-    endOtherSessions: z.boolean(),
+    endOtherSessions: z.boolean().openapi({
+      description: 'With a new email, also end the other sessions. A new password always ends them (this one stays)',
+    }),
   })
   .partial()
   .strict()

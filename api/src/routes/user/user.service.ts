@@ -119,7 +119,7 @@ async function checkCurrentPassword(deps: Deps, userId: number, password: string
 
 /**
  * Applies a settings change. Changing the email or the password needs the current password (for
- * the user themself) and may end the other sessions; a new email must be verified again.
+ * the user themself); a new password ends the other sessions; a new email must be verified again.
  */
 export async function updateUser(deps: Deps, principal: Principal, userId: number, body: z.infer<typeof UserUpdate>) {
   const self = principal.userId === userId;
@@ -161,7 +161,10 @@ export async function updateUser(deps: Deps, principal: Principal, userId: numbe
     'update',
     async ({ db }) => {
       if (Object.keys(set).length) await updateUserColumns(db, userId, { ...set, updated_at: nowIso() });
-      if (sensitive && (body.endOtherSessions || !self)) await revokeUserSessions(db, userId, self ? principal.sessionId : undefined);
+      // A new password always ends the other sessions (whoever knew the old one is signed out); the
+      // session that changed it stays. A new email ends them when asked, or when changed by someone else.
+      if (body.newPassword !== undefined || (sensitive && (body.endOtherSessions || !self)))
+        await revokeUserSessions(db, userId, self ? principal.sessionId : undefined);
     },
     body.newPassword !== undefined,
   );

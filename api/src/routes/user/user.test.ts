@@ -122,7 +122,7 @@ describe('PATCH /api/v1/user/{id}', () => {
     ]);
   });
 
-  it('needs the current password to change the password, and can end the other sessions', async () => {
+  it('needs the current password to change the password, which ends the other sessions', async () => {
     const me = await member('changer');
     const other = await readJson<RouteJson<typeof loginRoute, 200>>(
       await t.request('/api/v1/auth/login', { method: 'POST', json: { email: 'changer', password: 'a long enough passphrase' } }),
@@ -137,12 +137,33 @@ describe('PATCH /api/v1/user/{id}', () => {
     const ok = await t.request(`/api/v1/user/${me.id}`, {
       method: 'PATCH',
       headers: me.headers,
-      json: { newPassword: 'another fine passphrase', currentPassword: 'a long enough passphrase', endOtherSessions: true },
+      json: { newPassword: 'another fine passphrase', currentPassword: 'a long enough passphrase' },
     });
     expect(ok.status).toBe(200);
     expect(
       (await t.request('/api/v1/auth/access-token', { method: 'POST', json: { refreshToken: other.security.refreshToken } })).status,
     ).toBe(401);
+    expect((await t.request(`/api/v1/user/${me.id}`, { headers: me.headers })).status).toBe(200);
+    // The session that changed it goes on: its refresh token still turns.
+    expect(
+      (await t.request('/api/v1/auth/access-token', { method: 'POST', json: { refreshToken: me.security.refreshToken } })).status,
+    ).toBe(200);
+  });
+
+  it('ends the other sessions on a new password even when asked not to', async () => {
+    const me = await member('insister');
+    const other = await readJson<RouteJson<typeof loginRoute, 200>>(
+      await t.request('/api/v1/auth/login', { method: 'POST', json: { email: 'insister', password: 'a long enough passphrase' } }),
+    );
+    const ok = await t.request(`/api/v1/user/${me.id}`, {
+      method: 'PATCH',
+      headers: me.headers,
+      json: { newPassword: 'another fine passphrase', currentPassword: 'a long enough passphrase', endOtherSessions: false },
+    });
+    expect(ok.status).toBe(200);
+    expect((await t.request('/api/v1/user/' + me.id, { headers: { authorization: `Bearer ${other.security.accessToken}` } })).status).toBe(
+      401,
+    );
     expect((await t.request(`/api/v1/user/${me.id}`, { headers: me.headers })).status).toBe(200);
   });
 

@@ -1,4 +1,4 @@
-import { CONTACT_MESSAGE, isPhone, PERSON_NAME, PHONE } from '@autoroute/contract/fields';
+import { CONTACT_MESSAGE, hasVisibleText, isPhone, isSafeName, NAME_TEXT, PERSON_NAME, PHONE } from '@autoroute/contract/fields';
 import { msg } from '@autoroute/contract/messages';
 import { z } from '@hono/zod-openapi';
 import { Email } from '../auth/auth.schemas.ts';
@@ -25,7 +25,8 @@ const name = (key: string) =>
     .trim()
     .min(1, { error: msg('validation.required'), abort: true })
     .min(PERSON_NAME.min, { error: msg(key) })
-    .max(PERSON_NAME.max, { error: msg(key) });
+    .max(PERSON_NAME.max, { error: msg(key) })
+    .refine(isSafeName, { error: msg(NAME_TEXT.message) });
 
 /** SPEC §3 Contact message and §5: first name, last name, phone and message required; email valid when given. */
 export const ContactBody = z
@@ -42,8 +43,10 @@ export const ContactBody = z
     message: z
       .string({ error: msg('contact.messageRequired') })
       .trim()
-      .min(1, { error: msg('contact.messageRequired') })
-      .max(CONTACT_MESSAGE.max, { error: msg('contact.messageTooLong') }),
+      .min(1, { error: msg('contact.messageRequired'), abort: true })
+      .max(CONTACT_MESSAGE.max, { error: msg('contact.messageTooLong') })
+      // Zero-width characters are not trimmed: a message of only those is empty all the same.
+      .refine(hasVisibleText, { error: msg('contact.messageRequired') }),
     shareContact: z
       .boolean({ error: msg('validation.invalid') })
       .default(true)

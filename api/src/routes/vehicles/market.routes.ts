@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
+import { requestInfo } from '../../lib/request.ts';
 import { failure, jsonBody, jsonContent } from '../../openapi.ts';
 import { MarketPrice, PriceCheckInput } from './market.schemas.ts';
 import { checkPrice } from './market.service.ts';
@@ -13,12 +14,13 @@ export const priceCheckRoute = createRoute({
   responses: {
     200: { description: 'The estimate', ...jsonContent(z.object({ data: MarketPrice })) },
     422: failure('VALIDATION_FAILED'),
+    429: failure('TOO_MANY_REQUESTS, with Retry-After'),
   },
 });
 
 /** POST /price-check (issue 17): the listing form's price check. */
 export function marketRoutes(deps: Deps) {
   return createRouter().openapi(priceCheckRoute, async (c) =>
-    c.json({ data: await checkPrice(deps, c.req.valid('json'), c.get('locale')) }, 200),
+    c.json({ data: await checkPrice(deps, c.req.valid('json'), c.get('locale'), requestInfo(c, deps.config.trustProxy).ip) }, 200),
   );
 }

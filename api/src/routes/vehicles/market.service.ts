@@ -78,9 +78,9 @@ export async function marketPrice(
   return toMarketPrice(set.estimate({ id: v.id, year: v.year, mileage: v.mileage, fuelTypeId: v.fuelTypeId, priceMinor: v.priceMinor }), v);
 }
 
-/** The listing form's price check: the same estimate for a vehicle not published yet. */
+/** The listing form's price check: the same estimate for a vehicle not published yet (`ip` counted against priceCheckPerIp). */
 export async function checkPrice(
-  deps: Pick<Deps, 'db' | 'dialect'>,
+  deps: Pick<Deps, 'db' | 'dialect' | 'limiters'>,
   input: {
     brand: string;
     model: string;
@@ -92,7 +92,9 @@ export async function checkPrice(
     price?: number | undefined;
   },
   locale: Locale,
+  ip: string,
 ): Promise<MarketPrice> {
+  await deps.limiters.consume('priceCheckPerIp', ip);
   const currency = await findCurrency(deps.db, input.currencyId);
   if (!currency) throw validationFailed([{ path: 'currencyId', message: translator(locale)('validation.invalid') }]);
   const set = await comparableSet(deps.db, {

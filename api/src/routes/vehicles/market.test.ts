@@ -1,5 +1,6 @@
 import type { MarketPrice as Market, Vehicle as VehicleDetail } from '@autoroute/contract/vehicles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../auth/limits.ts';
 import { type ApiError, createTestApp, type Data, type RouteJson, readJson, type TestApp } from '../../testing.ts';
 import type { priceCheckRoute } from './market.routes.ts';
 
@@ -120,5 +121,23 @@ describe('a listing’s market price', () => {
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(((await readJson<ApiError>(res)).details as { path: string }[]).map((d) => d.path)).toEqual(paths);
     }
+  });
+});
+
+describe('the price check’s rate limit (issue 31)', () => {
+  it('answers a localized 429 with Retry-After once an address has made its checks of the hour', async () => {
+    await t.deps.limiters.reset('priceCheckPerIp', 'local');
+    const currency = (await db().selectFrom('currencies').select('id').where('code', '=', 'EUR').executeTakeFirstOrThrow()).id;
+    const body = { brand: 'Trabant', model: '601', year: 1985, mileage: 80000, currencyId: currency, price: 3000 };
+    for (let i = 0; i < LIMITS.priceCheckPerIp.points; i++) expect((await check(body)).status, `check ${i + 1}`).toBe(200);
+    const refused = await t.request('/api/v1/price-check', { method: 'POST', json: body, headers: { 'accept-language': 'de-DE' } });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await readJson<ApiError>(refused)).toEqual({
+      code: 'TOO_MANY_REQUESTS',
+      error: 'Zu viele Anfragen: Bitte versuchen Sie es später erneut.',
+    });
+    await t.deps.limiters.reset('priceCheckPerIp', 'local');
+    expect((await check(body)).status).toBe(200);
   });
 });

@@ -85,7 +85,6 @@ export default function SettingsForm({ tab, locale, s, user: initial, languages,
             ? {
                 newPassword: String(data.get('newPassword')),
                 currentPassword: String(data.get('currentPassword')),
-                endOtherSessions: data.get('endOtherSessions') === 'on',
               }
             : {}),
         },
@@ -220,9 +219,7 @@ export default function SettingsForm({ tab, locale, s, user: initial, languages,
             autoComplete="new-password"
             error={errors.newPassword}
           />
-          <label className="check">
-            <input type="checkbox" name="endOtherSessions" defaultChecked /> {s.endOtherSessions}
-          </label>
+          <p className="hint">{s.passwordEndsSessions}</p>
         </>
       )}
       {tab === 'appearance' && (
