@@ -7,7 +7,7 @@ import { loadAuthSecret } from './auth/tokens.ts';
 import { createRouter, type Deps } from './context.ts';
 import { AppError, STATUS_CODES } from './errors.ts';
 import { translator } from './i18n.ts';
-import { HSTS, servedOverHttps } from './lib/request.ts';
+import { HSTS, peerAddress, servedOverHttps } from './lib/request.ts';
 import { authenticate, sameOrigin } from './middleware/auth.ts';
 import { compressJson } from './middleware/compress.ts';
 import { language } from './middleware/language.ts';
@@ -62,7 +62,7 @@ export function createApp(deps: Deps) {
   // HSTS by the server's one rule (lib/request.ts), not Hono's default: only over HTTPS.
   app.use('*', async (c, next) => {
     await next();
-    if (servedOverHttps(deps.config.publicUrl, deps.config.trustProxy, c.req.header('x-forwarded-proto')))
+    if (servedOverHttps(deps.config.publicUrl, deps.config.trustProxy, peerAddress(c), c.req.header('x-forwarded-proto')))
       c.header('Strict-Transport-Security', HSTS);
   });
   // Kept public reads are answered here, with the headers the rest of the chain gave them (public-reads.ts).

@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import sirv from 'sirv';
 import type { App } from '../app.ts';
 import type { Metrics, SiteRoute } from '../lib/metrics.ts';
-import { HSTS, servedOverHttps } from '../lib/request.ts';
+import { HSTS, servedOverHttps, type TrustProxy } from '../lib/request.ts';
 import type { MediaStore } from '../media/store.ts';
 import type { DataVersions } from '../routes/site/site.data.ts';
 import { mediaHandler } from './media.ts';
@@ -85,7 +85,7 @@ export interface ServerParts {
   /** The data versions public pages are stamped with, and the bytes of rendered pages to keep (0: none). */
   pageCache?: { versions: () => Promise<DataVersions>; maxBytes: number };
   /** PUBLIC_URL and TRUST_PROXY: whether an answer goes out over HTTPS (HSTS). Unset: plain HTTP. */
-  transport?: { publicUrl: string; trustProxy: boolean };
+  transport?: { publicUrl: string; trustProxy: TrustProxy };
   /** The API's kept public reads, sent before the app is reached (public-reads.ts). Unset: the app sends them. */
   publicReads?: KeptReads | undefined;
 }
@@ -112,7 +112,9 @@ export async function createHttpServer({
   const imageSources = ["'self'", 'data:', 'blob:', ...(mediaPublicUrl ? [new URL(mediaPublicUrl).origin] : [])].join(' ');
   const policy = pagePolicy(imageSources, scriptSources());
   const https = (req: IncomingMessage) =>
-    transport ? servedOverHttps(transport.publicUrl, transport.trustProxy, req.headers['x-forwarded-proto']) : false;
+    transport
+      ? servedOverHttps(transport.publicUrl, transport.trustProxy, req.socket.remoteAddress, req.headers['x-forwarded-proto'])
+      : false;
   const adminIndexFile = path.join(BACKOFFICE_DIST, 'index.html');
   const admin = existsSync(adminIndexFile) ? staticFiles(BACKOFFICE_DIST, { immutable: (p) => p.startsWith('/assets/') }) : null;
   // The back office's one page, with the runtime configuration written in: its build depends on none.

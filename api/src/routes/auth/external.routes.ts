@@ -80,7 +80,7 @@ export function externalRoutes(deps: Deps, secret: () => Promise<string>) {
         await setSignedCookie(c, FLOW_COOKIE, JSON.stringify(cookie), await secret(), {
           httpOnly: true,
           sameSite: 'Lax',
-          secure: isHttps(c, deps.config.publicUrl),
+          secure: isHttps(c, deps.config),
           path: FLOW_PATH,
           maxAge: FLOW_SECONDS,
         });
@@ -108,7 +108,7 @@ export function externalRoutes(deps: Deps, secret: () => Promise<string>) {
         current.search = new URL(c.req.url).search;
         const claims = await completeSignIn(federer, current, flow);
         const result = await signInExternal(deps, await secret(), federer, claims, info);
-        setSessionCookies(c, deps.config.publicUrl, result.security, false);
+        setSessionCookies(c, deps.config, result.security, false);
         return c.redirect(`/external/success?redirect=${encodeURIComponent(flow.redirect)}`, 302);
       } catch (error) {
         return failed(c, error);
