@@ -77,6 +77,14 @@ export function clientAddress(peer: string | undefined, forwardedFor: string | u
 export const clientIp = (c: Context<AppEnv>, trust: TrustProxy): string =>
   clientAddress(peerAddress(c), c.req.header('x-forwarded-for'), trust).ip;
 
+/**
+ * The methods the server answers, pages and API alike; any other (TRACE, CONNECT, an invented one)
+ * is refused with 405 before anything reads the request.
+ */
+export const SERVED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const SERVED = new Set(SERVED_METHODS);
+export const isServedMethod = (method: string | undefined): boolean => SERVED.has(method ?? 'GET');
+
 /** What every answer sent over HTTPS carries (pages, files, pictures, back office and API alike): a year, subdomains too. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 

@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import sirv from 'sirv';
 import type { App } from '../app.ts';
 import type { Metrics, SiteRoute } from '../lib/metrics.ts';
-import { HSTS, servedOverHttps, type TrustProxy } from '../lib/request.ts';
+import { HSTS, isServedMethod, SERVED_METHODS, servedOverHttps, type TrustProxy } from '../lib/request.ts';
 import type { MediaStore } from '../media/store.ts';
 import type { DataVersions } from '../routes/site/site.data.ts';
 import { mediaHandler } from './media.ts';
@@ -178,6 +178,10 @@ export async function createHttpServer({
     // validator's headers only, the page's own are set once something else is to be sent.
     const revalidating = route === 'static' && pages !== undefined && isKeptValidator(req.headers['if-none-match']);
     if (!revalidating) pageHeaders();
+    if (!isServedMethod(req.method)) {
+      res.writeHead(405, { Allow: SERVED_METHODS.join(', '), 'Content-Type': 'text/plain; charset=utf-8' });
+      return void res.end('Method not allowed.');
+    }
     if (route === 'media') return void media(req, res);
     if (route === 'admin') {
       if (!admin) return notBuilt(res, 'back office');
