@@ -1,4 +1,8 @@
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runtimeConfig } from './runtime-config.ts';
+import { createHttpServer } from './server/http.ts';
 import { createTestApp, readJson, type TestApp, type TestMember } from './testing.ts';
 
 // Issue 31 item 4: no input gives a 5xx. Every operation of the API document that names a thing in
@@ -68,5 +72,42 @@ describe('every operation about a thing named in its path', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('a method no route serves', () => {
+  it('answers 405 with the methods served, in the envelope and the caller’s language, through the real server', async () => {
+    // Fetch cannot send TRACE: the app is reached through the server of `npm start`, as a client would.
+    const server = await createHttpServer({
+      app: t.app,
+      media: t.deps.media,
+      runtime: runtimeConfig(t.deps.config),
+      metrics: t.deps.metrics,
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const ask = (method: string, path: string) =>
+      new Promise<{ status: number; allow: string | undefined; body: string }>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, method, path }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      for (const path of ['/api/v1/health', '/api/v1/vehicles', '/healthz', '/api/v1/no-such-route', '/', '/vehicles/1', '/media/x.png']) {
+        for (const method of ['TRACE', 'PROPFIND']) {
+          const res = await ask(method, `${path}?lng=fr_FR`);
+          expect(res.status, `${method} ${path}`).toBe(405);
+          expect(res.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+          if (path.startsWith('/api/') || path === '/healthz')
+            expect(JSON.parse(res.body)).toEqual({ code: 'METHOD_NOT_ALLOWED', error: 'Cette méthode n’est pas autorisée ici.' });
+        }
+      }
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
