@@ -7,7 +7,7 @@ import { loadAuthSecret } from './auth/tokens.ts';
 import { createRouter, type Deps } from './context.ts';
 import { AppError, STATUS_CODES } from './errors.ts';
 import { translator } from './i18n.ts';
-import { HSTS, servedOverHttps } from './lib/request.ts';
+import { HSTS, isServedMethod, peerAddress, SERVED_METHODS, servedOverHttps } from './lib/request.ts';
 import { authenticate, sameOrigin } from './middleware/auth.ts';
 import { compressJson } from './middleware/compress.ts';
 import { language } from './middleware/language.ts';
@@ -69,7 +69,7 @@ export function createApp(deps: Deps) {
   // HSTS by the server's one rule (lib/request.ts), not Hono's default: only over HTTPS.
   app.use('*', async (c, next) => {
     await next();
-    if (servedOverHttps(deps.config.publicUrl, deps.config.trustProxy, c.req.header('x-forwarded-proto')))
+    if (servedOverHttps(deps.config.publicUrl, deps.config.trustProxy, peerAddress(c), c.req.header('x-forwarded-proto')))
       c.header('Strict-Transport-Security', HSTS);
   });
   // Every HTML answer of the API (the reference at /docs, the unsubscribe page) carries a policy:
@@ -83,6 +83,10 @@ export function createApp(deps: Deps) {
   app.use('*', publicReads(deps.publicReads, deps.config.signingKey));
   app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin', xFrameOptions: 'DENY', strictTransportSecurity: false }));
   app.use('*', language());
+  app.use('*', async (c, next) => {
+    if (!isServedMethod(c.req.method)) throw new AppError(405, 'METHOD_NOT_ALLOWED', {}, undefined, { Allow: SERVED_METHODS.join(', ') });
+    await next();
+  });
   // Probes answer before the signature, origin and session middleware: a load balancer signs nothing,
   // and /healthz must not touch the database (reading a session does).
   app.route('/', probesRoutes(deps));

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { BOOT_LOCK_WAIT_MS, databaseTarget } from '@autoroute/db';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './lib/request.ts';
 
 /** The development signing key: public by nature (it ships in the browser bundle), see README. */
 export const DEV_SIGNING_KEY = 'autoroute-dev-signing-key';
@@ -50,7 +51,20 @@ const EnvSchema = z.object({
   SEED_VEHICLES: z.coerce.number().int().min(0).max(1_000_000).default(600),
   ADMIN_EMAIL: z.email().default('admin@autoroute.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be false, true (one proxy in front), a hop count, or a comma-separated list of proxy addresses or CIDR ranges (loopback, 10.0.0.0/8): ${(error as Error).message}`,
+        });
+        return z.NEVER;
+      }
+    }),
   METRICS_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters, without spaces')
@@ -143,8 +157,8 @@ export interface Config {
   seed: { demo: boolean; vehicles: number };
   admin: { email: string; password: string | undefined };
   logLevel: string;
-  /** Behind a reverse proxy: the client address comes from X-Forwarded-For. */
-  trustProxy: boolean;
+  /** The proxies in front whose X-Forwarded-* headers are believed: the client address is the first hop not trusted. */
+  trustProxy: TrustProxy;
   /** SMS and WhatsApp through Twilio; a channel without its sender writes to the outbox instead. */
   twilio: {
     accountSid: string;

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../context.ts';
-import { isHttps } from '../lib/request.ts';
+import { isHttps, type TrustProxy } from '../lib/request.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE, SESSION_COOKIE } from '../middleware/auth.ts';
 import { SIGNED_IN_COOKIE } from '../server/public-pages.ts';
 import { sessionLifetime } from './sessions.data.ts';
@@ -10,11 +10,11 @@ import { ACCESS_TTL_SECONDS } from './tokens.ts';
 /** Browsers get the tokens as httpOnly cookies; other clients read them from `security` (DESIGN §2). */
 export function setSessionCookies(
   c: Context<AppEnv>,
-  publicUrl: string,
+  config: { publicUrl: string; trustProxy: TrustProxy },
   s: { accessToken: string; refreshToken: string; sessionID: string },
   remember: boolean,
 ) {
-  const base = { httpOnly: true, sameSite: 'Lax' as const, secure: isHttps(c, publicUrl), path: '/' };
+  const base = { httpOnly: true, sameSite: 'Lax' as const, secure: isHttps(c, config), path: '/' };
   const maxAge = remember ? Math.floor(sessionLifetime(true) / 1000) : undefined;
   setCookie(c, ACCESS_COOKIE, s.accessToken, { ...base, maxAge: ACCESS_TTL_SECONDS });
   // Path / so that server-rendered pages can renew an expired access token (storefront middleware).

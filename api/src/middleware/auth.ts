@@ -6,6 +6,7 @@ import { findLiveSession } from '../auth/sessions.data.ts';
 import { readAccessToken } from '../auth/tokens.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { fromTrustedProxy, peerAddress, type TrustProxy } from '../lib/request.ts';
 
 export const ACCESS_COOKIE = 'ACCESS_TOKEN';
 export const REFRESH_COOKIE = 'REFRESH_TOKEN';
@@ -102,13 +103,13 @@ export const requireVerifiedEmail = () =>
  * Cookie-authenticated writes from another site are refused (SameSite=Lax is the first guard; this
  * is the second): an unsafe method whose Origin is not ours answers 403 CROSS_SITE_REQUEST.
  */
-export const sameOrigin = (publicUrl: string, trustProxy: boolean) =>
+export const sameOrigin = (publicUrl: string, trustProxy: TrustProxy) =>
   createMiddleware<AppEnv>(async (c, next) => {
     if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && c.env?.inProcess !== true) {
       const origin = c.req.header('origin');
       if (origin && origin !== 'null') {
-        // X-Forwarded-Host is anyone's to send unless a trusted proxy sets it.
-        const host = (trustProxy && c.req.header('x-forwarded-host')) || c.req.header('host');
+        // X-Forwarded-Host is anyone's to send unless a trusted proxy (the peer, hop 0) sets it.
+        const host = (fromTrustedProxy(peerAddress(c), trustProxy) && c.req.header('x-forwarded-host')) || c.req.header('host');
         let originHost = '';
         try {
           originHost = new URL(origin).host;

@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import sirv from 'sirv';
 import type { App } from '../app.ts';
 import type { Metrics, SiteRoute } from '../lib/metrics.ts';
-import { HSTS, servedOverHttps } from '../lib/request.ts';
+import { HSTS, isServedMethod, SERVED_METHODS, servedOverHttps, type TrustProxy } from '../lib/request.ts';
 import type { MediaStore } from '../media/store.ts';
 import { requestIdOf } from '../middleware/request-id.ts';
 import type { DataVersions } from '../routes/site/site.data.ts';
@@ -87,7 +87,7 @@ export interface ServerParts {
   /** The data versions public pages are stamped with, and the bytes of rendered pages to keep (0: none). */
   pageCache?: { versions: () => Promise<DataVersions>; maxBytes: number };
   /** PUBLIC_URL and TRUST_PROXY: whether an answer goes out over HTTPS (HSTS). Unset: plain HTTP. */
-  transport?: { publicUrl: string; trustProxy: boolean };
+  transport?: { publicUrl: string; trustProxy: TrustProxy };
   /** The API's kept public reads, sent before the app is reached (public-reads.ts). Unset: the app sends them. */
   publicReads?: KeptReads | undefined;
   /** The storefront's build (tests give one of their own). */
@@ -117,7 +117,9 @@ export async function createHttpServer({
   const imageSources = ["'self'", 'data:', 'blob:', ...(mediaPublicUrl ? [new URL(mediaPublicUrl).origin] : [])].join(' ');
   const policy = pagePolicy(imageSources, scriptSources(path.join(storefrontDist, 'script-hashes.json')));
   const https = (req: IncomingMessage) =>
-    transport ? servedOverHttps(transport.publicUrl, transport.trustProxy, req.headers['x-forwarded-proto']) : false;
+    transport
+      ? servedOverHttps(transport.publicUrl, transport.trustProxy, req.socket.remoteAddress, req.headers['x-forwarded-proto'])
+      : false;
   const adminIndexFile = path.join(BACKOFFICE_DIST, 'index.html');
   const admin = existsSync(adminIndexFile) ? staticFiles(BACKOFFICE_DIST, { immutable: (p) => p.startsWith('/assets/') }) : null;
   // The back office's one page, with the runtime configuration written in: its build depends on none.
@@ -199,6 +201,10 @@ export async function createHttpServer({
     // validator's headers only, the page's own are set once something else is to be sent.
     const revalidating = route === 'static' && pages !== undefined && isKeptValidator(req.headers['if-none-match']);
     if (!revalidating) pageHeaders();
+    if (!isServedMethod(req.method)) {
+      res.writeHead(405, { Allow: SERVED_METHODS.join(', '), 'Content-Type': 'text/plain; charset=utf-8' });
+      return void res.end('Method not allowed.');
+    }
     if (route === 'media') return void media(req, res);
     if (route === 'admin') {
       if (!admin) return notBuilt(res, 'back office');

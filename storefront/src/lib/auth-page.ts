@@ -7,5 +7,5 @@ export const formStrings = (astro: Pick<AstroGlobal, 'locals'>) =>
 
 /** Sign-in and sign-up go home when already signed in (SPEC §2). */
 export function redirectIfSignedIn(astro: AstroGlobal): Response | null {
-  return astro.locals.user ? astro.redirect(safeRedirect(astro.url.searchParams.get('redirect'))) : null;
+  return astro.locals.user ? astro.redirect(safeRedirect(astro, astro.url.searchParams.get('redirect'))) : null;
 }

@@ -1,4 +1,6 @@
 import type { ErrorDetail, ErrorEnvelope } from '@autoroute/contract/errors';
+import { siteRedirect } from '@autoroute/contract/redirect';
+import { readRuntimeConfig } from '@autoroute/contract/runtime-config';
 import { toast } from '../stores/toasts.ts';
 import { signedHeaders } from './signature.ts';
 
@@ -19,6 +21,10 @@ export class ApiError extends Error {
 }
 
 export const TIMEOUT_MS = 50_000; // SPEC §9
+
+/** Goes on to a way back a form was given (a prop, a saved flow), by the one check of redirects (contract/redirect). */
+export const goOn = (target: string | undefined, how: 'assign' | 'replace' = 'assign'): void =>
+  location[how](siteRedirect(target, readRuntimeConfig()?.publicUrl ?? location.origin));
 
 /** The page's language as the API names it (`?lng=`). */
 export const pageLanguage = (): string => document.documentElement.lang.replace('-', '_');

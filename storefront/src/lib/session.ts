@@ -1,4 +1,5 @@
-import type { APIContext } from 'astro';
+import { siteRedirect } from '@autoroute/contract/redirect';
+import type { APIContext, AstroGlobal } from 'astro';
 import type { UserPayload } from './types.ts';
 
 const SESSION_COOKIES = ['ACCESS_TOKEN', 'REFRESH_TOKEN'];
@@ -47,7 +48,6 @@ export function signInRedirect(url: URL): string {
   return `/sign-in?redirect=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
 }
 
-/** A redirect target from a query parameter, only when it stays on this site. */
-export function safeRedirect(value: string | null | undefined, fallback = '/'): string {
-  return value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : fallback;
-}
+/** A redirect target from a parameter, only when it stays on this site (the one check: contract/redirect). */
+export const safeRedirect = (astro: Pick<AstroGlobal, 'locals' | 'url'>, value: string | null | undefined, fallback = '/'): string =>
+  siteRedirect(value, astro.locals.runtime?.publicUrl ?? astro.url.origin, fallback);

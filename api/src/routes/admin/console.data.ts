@@ -137,10 +137,10 @@ async function paymentRows(db: Db, where: { ids?: number[]; userCarts?: { userId
     ]);
   if (where.ids) q = q.where('p.id', 'in', where.ids.length ? where.ids : [0]);
   if (where.userCarts) {
+    // No pair, no payment (a subscription that does not exist): asked of no database, whose booleans differ.
     const pairs = where.userCarts;
-    q = q.where((eb) =>
-      eb.or(pairs.length ? pairs.map((p) => eb.and([eb('p.user_id', '=', p.userId), eb('p.cart_id', '=', p.cartId)])) : [eb.val(false)]),
-    );
+    if (!pairs.length) return [];
+    q = q.where((eb) => eb.or(pairs.map((p) => eb.and([eb('p.user_id', '=', p.userId), eb('p.cart_id', '=', p.cartId)]))));
   }
   return q.orderBy('p.created_at').orderBy('p.id').execute();
 }

@@ -140,7 +140,7 @@ export function authRoutes(deps: Deps, secret: () => Promise<string>) {
   const info = (c: Context<AppEnv>) => requestInfo(c, deps.config.trustProxy);
 
   const setSessionCookies = (c: Context<AppEnv>, s: { accessToken: string; refreshToken: string; sessionID: string }, remember: boolean) =>
-    setCookies(c, deps.config.publicUrl, s, remember);
+    setCookies(c, deps.config, s, remember);
 
   return createRouter()
     .openapi(loginRoute, async (c) => {

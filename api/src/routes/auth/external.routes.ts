@@ -1,3 +1,4 @@
+import { siteRedirect } from '@autoroute/contract/redirect';
 import { ExternalProvider } from '@autoroute/contract/user';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -52,10 +53,6 @@ const callbackRoute = createRoute({
   responses: { 302: { description: 'To /external/success or /external/error' } },
 });
 
-/** Only a path on this site (an open redirect would hand a signed-in visitor to anyone). */
-const sitePath = (value: string | undefined) =>
-  value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/';
-
 export function externalRoutes(deps: Deps, secret: () => Promise<string>) {
   const failed = (c: Context<AppEnv>, error: unknown) => {
     const code = error instanceof AppError ? error.code : 'EXTERNAL_FAILED';
@@ -74,13 +71,14 @@ export function externalRoutes(deps: Deps, secret: () => Promise<string>) {
         const cookie: FlowCookie = {
           ...flow,
           federer: federer.code,
-          redirect: sitePath(c.req.valid('query').redirect),
+          // Only a path on this site, by the one check of redirects the pages use too.
+          redirect: siteRedirect(c.req.valid('query').redirect, deps.config.publicUrl),
           expires: Date.now() + FLOW_SECONDS * 1000,
         };
         await setSignedCookie(c, FLOW_COOKIE, JSON.stringify(cookie), await secret(), {
           httpOnly: true,
           sameSite: 'Lax',
-          secure: isHttps(c, deps.config.publicUrl),
+          secure: isHttps(c, deps.config),
           path: FLOW_PATH,
           maxAge: FLOW_SECONDS,
         });
@@ -108,8 +106,8 @@ export function externalRoutes(deps: Deps, secret: () => Promise<string>) {
         current.search = new URL(c.req.url).search;
         const claims = await completeSignIn(federer, current, flow);
         const result = await signInExternal(deps, await secret(), federer, claims, info);
-        setSessionCookies(c, deps.config.publicUrl, result.security, false);
-        return c.redirect(`/external/success?redirect=${encodeURIComponent(flow.redirect)}`, 302);
+        setSessionCookies(c, deps.config, result.security, false);
+        return c.redirect(`/external/success?redirect=${encodeURIComponent(siteRedirect(flow.redirect, deps.config.publicUrl))}`, 302);
       } catch (error) {
         return failed(c, error);
       }

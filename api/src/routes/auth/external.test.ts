@@ -270,10 +270,22 @@ describe('federated sign-in (SPEC §2 /external/, OpenID Connect with PKCE)', ()
     }
   });
 
-  it('only returns to a path on this site', async () => {
+  it('only returns to a path on this site, by the one check of redirects (issue 31)', async () => {
     idp.people.set('redirected', { email: 'redirected@example.test', email_verified: true });
-    const { location } = await federatedSignIn('testid', 'redirected', { redirect: '//evil.example/' });
-    expect(location).toBe('/external/success?redirect=%2F');
+    for (const redirect of [
+      '//evil.example/',
+      '/\t/evil.example/',
+      '/\n/x',
+      '/\u2028/x',
+      '/%2F%2Fevil.example',
+      `${PUBLIC_URL.replace('://', '://x')}/`,
+    ]) {
+      const { location } = await federatedSignIn('testid', 'redirected', { redirect });
+      expect(location, JSON.stringify(redirect)).toBe('/external/success?redirect=%2F');
+    }
+    // An absolute address on the site is its path.
+    const { location } = await federatedSignIn('testid', 'redirected', { redirect: `${PUBLIC_URL}/settings/account?tab=1` });
+    expect(location).toBe(`/external/success?redirect=${encodeURIComponent('/settings/account?tab=1')}`);
   });
 });
 

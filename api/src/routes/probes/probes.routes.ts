@@ -4,7 +4,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { type AppEnv, createRouter, type Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { clientIp } from '../../lib/request.ts';
+import { clientAddress, fromTrustedProxy, peerAddress } from '../../lib/request.ts';
 import { failure } from '../../openapi.ts';
 import { pingDatabase } from '../health/health.data.ts';
 
@@ -126,9 +126,9 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
 
 /**
- * With METRICS_TOKEN, its bearer; without, loopback clients only (behind TRUST_PROXY, as the rate
- * limits see them). A loopback request that names a forwarded client without TRUST_PROXY came
- * through an untrusted local proxy: whoever is behind it is unknown, so it is refused too.
+ * With METRICS_TOKEN, its bearer; without, loopback clients only, by the address the rate limits
+ * see (lib/request.ts: clientAddress). A loopback address that still has X-Forwarded-For entries
+ * left of it is a local proxy nobody vouched for: whoever is behind it is unknown, so it is refused.
  */
 function mayReadMetrics(c: Context<AppEnv>, deps: Deps): void {
   const token = deps.config.metricsToken;
@@ -140,8 +140,8 @@ function mayReadMetrics(c: Context<AppEnv>, deps: Deps): void {
     return;
   }
   // No socket at all: an in-process app.request(), which only the process itself can make.
-  const ip = clientIp(c, deps.config.trustProxy);
-  const forwarded = !deps.config.trustProxy && (c.req.header('x-forwarded-for') || c.req.header('forwarded'));
+  const { ip, unvouched } = clientAddress(peerAddress(c), c.req.header('x-forwarded-for'), deps.config.trustProxy);
+  const forwarded = unvouched || (c.req.header('forwarded') !== undefined && !fromTrustedProxy(peerAddress(c), deps.config.trustProxy));
   if ((ip !== 'local' && !isLoopback(ip)) || forwarded) throw new AppError(403, 'METRICS_LOCAL_ONLY');
 }
 

@@ -1,6 +1,6 @@
 import type { CodeAccepted, CodeSent } from '@autoroute/contract/auth';
 import { type SubmitEvent, useEffect, useState } from 'react';
-import { apiCall } from '../../lib/client.ts';
+import { apiCall, goOn } from '../../lib/client.ts';
 import type { UserPayload } from '../../lib/types.ts';
 import { type CodeFlow, endFlow, readFlow, rememberUser, saveFlow } from '../../stores/session.ts';
 import { flash, toast } from '../../stores/toasts.ts';
@@ -122,7 +122,7 @@ export default function CodeForm({ s }: { s: Strings }) {
       await rememberUser(signed.data);
       endFlow();
       flash(s.signedUp ?? '');
-      location.assign(flow.redirect ?? '/');
+      goOn(flow.redirect);
       return;
     }
     saveFlow({ ...flow, processId: data.processId });

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { goOn } from '../../lib/client.ts';
 import type { UserPayload } from '../../lib/types.ts';
 import { rememberUser } from '../../stores/session.ts';
 import { flash } from '../../stores/toasts.ts';
@@ -9,7 +10,7 @@ export default function ExternalSuccess({ user, redirect, s }: { user: UserPaylo
   useEffect(() => {
     void rememberUser(user).then(() => {
       flash(s.success ?? '');
-      location.replace(redirect);
+      goOn(redirect, 'replace');
     });
   }, [user, redirect, s]);
   return null;

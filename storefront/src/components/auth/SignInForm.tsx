@@ -1,5 +1,5 @@
 import type { SubmitEvent } from 'react';
-import { apiCall } from '../../lib/client.ts';
+import { apiCall, goOn } from '../../lib/client.ts';
 import type { UserPayload } from '../../lib/types.ts';
 import { rememberUser } from '../../stores/session.ts';
 import { flash } from '../../stores/toasts.ts';
@@ -22,7 +22,7 @@ export default function SignInForm({ s, redirect }: { s: Strings; redirect: stri
         if (!result.data) throw new Error(s.noUserData);
         await rememberUser(result.data);
         flash(s.success ?? '');
-        location.assign(redirect);
+        goOn(redirect);
       },
     );
   };
