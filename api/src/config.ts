@@ -54,6 +54,8 @@ const EnvSchema = z.object({
     .optional(),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   SHARED_COUNTS_FROM: z.coerce.number().int().min(1).default(50_000),
+  // How long /readyz answers 503 while the process still serves, after SIGTERM (a load balancer's probe interval or more).
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TWILIO_ACCOUNT_SID: z
     .string()
@@ -119,6 +121,8 @@ export interface Config {
   seed: { demo: boolean; vehicles: number };
   admin: { email: string; password: string | undefined };
   logLevel: string;
+  /** After SIGTERM: how long the process keeps serving with /readyz at 503 before it stops taking connections. */
+  shutdownGraceMs: number;
   /** Behind a reverse proxy: the client address comes from X-Forwarded-For. */
   trustProxy: boolean;
   /** SMS and WhatsApp through Twilio; a channel without its sender writes to the outbox instead. */
@@ -188,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: { demo: e.SEED_DEMO, vehicles: e.SEED_VEHICLES },
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     logLevel: e.LOG_LEVEL,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     trustProxy: e.TRUST_PROXY,
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
