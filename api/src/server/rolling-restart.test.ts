@@ -51,15 +51,18 @@ function startProxy(upstreams: number[]): Promise<{ server: Server; port: number
       };
       // proxy_set_header Connection "": the upstream connection stays open between requests.
       const headers = { ...req.headers, connection: 'keep-alive' };
-      const upstream = request({ host: '127.0.0.1', port, method: req.method, path: req.url, headers, agent, timeout: 10_000 }, (answer) => {
-        if (RETRY_STATUS.has(answer.statusCode!)) {
-          answer.resume();
-          return retry();
-        }
-        res.writeHead(answer.statusCode!, answer.headers);
-        answer.pipe(res);
-        answer.once('error', () => res.destroy());
-      });
+      const upstream = request(
+        { host: '127.0.0.1', port, method: req.method, path: req.url, headers, agent, timeout: 10_000 },
+        (answer) => {
+          if (RETRY_STATUS.has(answer.statusCode!)) {
+            answer.resume();
+            return retry();
+          }
+          res.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(res);
+          answer.once('error', () => res.destroy());
+        },
+      );
       upstream.once('timeout', () => upstream.destroy(new Error('upstream timed out')));
       upstream.once('error', () => {
         // Only before an answer began: once its headers are sent, nginx cannot retry either.
