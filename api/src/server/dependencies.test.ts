@@ -198,3 +198,30 @@ describe('an S3 store that never answers (MEDIA_S3_ENDPOINT)', () => {
     expect(await errorsOf(t.deps.metrics.registry, 's3')).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe('a mail server that refuses (SMTP_URL)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const closed = await hungServer();
+    await closed.close();
+    t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${closed.port}` } });
+  });
+  afterAll(() => t.destroy());
+
+  it('answers a sign-up, whose code it cannot send, with 503 and Retry-After', async () => {
+    const res = await t.request('/api/v1/auth/signup', {
+      method: 'POST',
+      json: {
+        email: 'smtp@down.test',
+        password: 'a long enough passphrase',
+        username: 'smtpdown',
+        firstName: 'Mail',
+        lastName: 'Down',
+        phone: '+33612345678',
+      },
+    });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(await errorsOf(t.deps.metrics.registry, 'smtp')).toBe(1);
+  });
+});
