@@ -23,9 +23,10 @@ const PG_MESSAGES =
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /**
  * PostgreSQL's SQLSTATE classes of an unusable server rather than a bad query: 08 connection,
- * 53 insufficient resources, 57 operator intervention (57014: statement_timeout), 58 system error.
+ * 28 a connection refused its credentials, 3D000 no such database, 53 insufficient resources,
+ * 57 operator intervention (57014: statement_timeout), 58 system error.
  */
-const PG_CLASSES = /^(08|53|57|58)/;
+const PG_CLASSES = /^(08|28|3D000|53|57|58)/;
 // SQLite: the write lock not had within busy_timeout, a disk that fails or is full.
 const SQLITE_CODES = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|PROTOCOL|NOMEM)/;
 

@@ -1,12 +1,15 @@
 import type { Server } from 'node:http';
 import { createServer, type Socket } from 'node:net';
 import { connect } from '@autoroute/db';
+import { createTestDatabase, testDialect } from '@autoroute/db/testing';
+import { sql } from 'kysely';
 import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createDeps } from '../deps.ts';
+import { failedDependency } from '../lib/dependencies.ts';
 import { sign } from '../middleware/signature.ts';
 import { runtimeConfig } from '../runtime-config.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
@@ -136,6 +139,27 @@ describe('a PostgreSQL that never answers (DATABASE_URL)', () => {
     expect(await res.json()).toMatchObject({ status: 'unavailable', database: expect.stringMatching(/^(unreachable|timeout)$/) });
     expect(ms).toBeLessThan(WITHIN_MS);
     expect(await errorsOf(deps.metrics.registry, 'database')).toBe(3);
+  });
+});
+
+describe.runIf(testDialect() === 'postgres')('a statement slower than DATABASE_TIMEOUT_MS on PostgreSQL', () => {
+  it('is cancelled by the server at the timeout, as a database failure', async () => {
+    const database = await createTestDatabase({ migrate: false });
+    const bounded = connect(database.url, { timeoutMs: TIMEOUT_MS });
+    try {
+      const { value: error, ms } = await timed(() =>
+        sql`select pg_sleep(5)`.execute(bounded.db).then(
+          () => null,
+          (e: unknown) => e,
+        ),
+      );
+      expect(error).toMatchObject({ code: '57014' });
+      expect(failedDependency(error)).toBe('database');
+      expect(ms).toBeLessThan(WITHIN_MS);
+    } finally {
+      await bounded.close();
+      await database.destroy();
+    }
   });
 });
 

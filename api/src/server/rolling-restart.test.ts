@@ -195,5 +195,5 @@ describe('a rolling restart behind a proxy', () => {
       child.kill('SIGTERM');
       await exited;
     }
-  }, 120_000);
+  }, 180_000);
 });
