@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createServer, type Socket } from 'node:net';
+import path from 'node:path';
 import { connect } from '@autoroute/db';
 import { createTestDatabase, testDialect } from '@autoroute/db/testing';
 import { sql } from 'kysely';
@@ -13,7 +15,7 @@ import { failedDependency } from '../lib/dependencies.ts';
 import { sign } from '../middleware/signature.ts';
 import { runtimeConfig } from '../runtime-config.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
-import { createHttpServer } from './http.ts';
+import { createHttpServer, STOREFRONT_DIST } from './http.ts';
 
 /*
  * Issue 31: a dependency that hangs costs a request its timeout, never more: Redis, PostgreSQL and
@@ -133,12 +135,33 @@ describe('a PostgreSQL that never answers (DATABASE_URL)', () => {
     }
   });
 
+  // The storefront's pages reach the API in-process: a page whose data cannot be read is the 503 page.
+  it.runIf(existsSync(path.join(STOREFRONT_DIST, 'server/entry.mjs')))(
+    'sends pages as the 503 page with Retry-After, not a 500',
+    async () => {
+      const server = await createHttpServer({ app, media: deps.media, runtime: runtimeConfig(deps.config), metrics: deps.metrics });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+        const { value: res, ms } = await timed(() => fetch(`${base}/vehicles/1?lng=en_US`));
+        expect(res.status).toBe(503);
+        expect(res.headers.get('retry-after')).toBe('5');
+        expect(await res.text()).toContain('Service unavailable');
+        expect(ms).toBeLessThan(WITHIN_MS);
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    },
+  );
+
   it('makes /readyz answer 503 within its own limit', async () => {
+    const before = await errorsOf(deps.metrics.registry, 'database');
     const { value: res, ms } = await timed(() => request('/readyz'));
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ status: 'unavailable', database: expect.stringMatching(/^(unreachable|timeout)$/) });
     expect(ms).toBeLessThan(WITHIN_MS);
-    expect(await errorsOf(deps.metrics.registry, 'database')).toBe(3);
+    expect(await errorsOf(deps.metrics.registry, 'database')).toBe(before + 1);
   });
 });
 
