@@ -57,9 +57,7 @@ export interface LimiterOptions {
  */
 export function createLimiters(redisUrl?: string, options: LimiterOptions = {}): Limiters {
   const { prefix = 'autoroute', timeoutMs = 2000, onFailure = () => {} } = options;
-  const redis = redisUrl
-    ? new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: timeoutMs, commandTimeout: timeoutMs })
-    : null;
+  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: timeoutMs, commandTimeout: timeoutMs }) : null;
   let reported = '';
   // Unheard, ioredis prints every connection error as a stack trace: report each new one once instead.
   redis?.on('error', (error: Error) => {
