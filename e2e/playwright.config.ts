@@ -46,6 +46,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: 'admin@e2e.autoroute.local',
       ADMIN_PASSWORD: 'e2e-admin-password',
+      // Nothing balances this server: it stops at once.
+      SHUTDOWN_GRACE_MS: '0',
     },
   },
 });

@@ -13,7 +13,7 @@ export interface StartedServer {
 export function startServer(port: number, env: Record<string, string>): StartedServer {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SHUTDOWN_GRACE_MS: '0', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return {

@@ -7,7 +7,9 @@ const procs = [
   ['storefront', 'npm', ['run', 'dev', '-w', 'storefront']],
   ['backoffice', 'npm', ['run', 'dev', '-w', 'backoffice']],
 ].map(([name, cmd, args]) => {
-  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  // SHUTDOWN_GRACE_MS=0: no load balancer to drain from, and each reload of the API stops it with SIGTERM.
+  const env = { SHUTDOWN_GRACE_MS: '0', ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   const prefix = (chunk) => process.stdout.write(chunk.toString().replace(/^(?=.)/gm, `[${name}] `));
   child.stdout.on('data', prefix);
   child.stderr.on('data', prefix);

@@ -7,6 +7,7 @@ import { loadAuthSecret } from './auth/tokens.ts';
 import { createRouter, type Deps } from './context.ts';
 import { AppError, STATUS_CODES } from './errors.ts';
 import { translator } from './i18n.ts';
+import { dependencyFailed, failedDependency, RETRY_AFTER_SECONDS } from './lib/dependencies.ts';
 import { HSTS, isServedMethod, peerAddress, SERVED_METHODS, servedOverHttps } from './lib/request.ts';
 import { authenticate, sameOrigin } from './middleware/auth.ts';
 import { compressJson } from './middleware/compress.ts';
@@ -168,6 +169,10 @@ export function createApp(deps: Deps) {
       const status = err.status >= 400 && err.status < 500 ? err.status : 500;
       const code = status === 400 && /json/i.test(err.message) ? 'MALFORMED_JSON' : (STATUS_CODES[status] ?? 'BAD_REQUEST');
       error = new AppError(status, code);
+    } else if (failedDependency(err)) {
+      // A dependency down or too slow is no fault of the request: try again shortly, maybe on another process.
+      dependencyFailed(deps.metrics, c.get('log') ?? deps.log, failedDependency(err)!, err);
+      error = new AppError(503, 'SERVICE_UNAVAILABLE', {}, undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
     } else {
       (c.get('log') ?? deps.log).error({ err }, 'unhandled error');
       error = new AppError(500, 'INTERNAL');

@@ -72,6 +72,12 @@ const EnvSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   SHARED_COUNTS_FROM: z.coerce.number().int().min(1).default(50_000),
   CODE_ANSWER_MS: z.coerce.number().int().min(0).max(10_000).default(CODE_ANSWER_MS),
+  // The longest a dependency may take to connect or answer before the request gets a 503 (docs/decisions/037).
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  // How long /readyz answers 503 while the process still serves, after SIGTERM (a load balancer's probe interval or more).
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TWILIO_ACCOUNT_SID: z
     .string()
@@ -157,6 +163,10 @@ export interface Config {
   seed: { demo: boolean; vehicles: number };
   admin: { email: string; password: string | undefined };
   logLevel: string;
+  /** How long a connection or a command may take: Redis; PostgreSQL (connecting, and each statement); S3 (connecting, and each request). */
+  timeouts: { redisMs: number; databaseMs: number };
+  /** After SIGTERM: how long the process keeps serving with /readyz at 503 before it stops taking connections. */
+  shutdownGraceMs: number;
   /** The proxies in front whose X-Forwarded-* headers are believed: the client address is the first hop not trusted. */
   trustProxy: TrustProxy;
   /** SMS and WhatsApp through Twilio; a channel without its sender writes to the outbox instead. */
@@ -209,6 +219,8 @@ export interface S3Config {
   /** MinIO, R2 and the like; unset, AWS. */
   endpoint?: string;
   forcePathStyle: boolean;
+  /** S3_TIMEOUT_MS: connecting, and each request until its answer begins (a hung store then gives a 503, not a hung request). */
+  timeoutMs?: number;
   /** AWS_REGION; unset, the SDK's shared config, else us-east-1. */
   region?: string;
   /** AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY; unset, the SDK's default chain (profiles, instance roles…). */
@@ -243,6 +255,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: { demo: e.SEED_DEMO, vehicles: e.SEED_VEHICLES },
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     logLevel: e.LOG_LEVEL,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    timeouts: { redisMs: e.REDIS_TIMEOUT_MS, databaseMs: e.DATABASE_TIMEOUT_MS },
     trustProxy: e.TRUST_PROXY,
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
@@ -272,6 +286,7 @@ function s3Settings(bucket: string, e: z.infer<typeof EnvSchema>): S3Config {
     bucket,
     ...(e.MEDIA_S3_ENDPOINT && { endpoint: e.MEDIA_S3_ENDPOINT.replace(/\/$/, '') }),
     forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE,
+    timeoutMs: e.S3_TIMEOUT_MS,
     ...(e.AWS_REGION && { region: e.AWS_REGION }),
     ...(e.AWS_ACCESS_KEY_ID &&
       e.AWS_SECRET_ACCESS_KEY && {

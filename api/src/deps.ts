@@ -4,6 +4,7 @@ import { createLimiters } from './auth/limits.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import { createJobs } from './jobs/index.ts';
+import { dependencyFailed } from './lib/dependencies.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { mediaUrls } from './lib/reference.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -32,7 +33,10 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
     log,
     mailer,
     providers: createProviders({ mailer, dataDir: config.dataDir, log, twilio: config.twilio }),
-    limiters: createLimiters(config.redisUrl),
+    limiters: createLimiters(config.redisUrl, {
+      timeoutMs: config.timeouts.redisMs,
+      onFailure: (error) => dependencyFailed(metrics, log, 'redis', error),
+    }),
     media: createMediaStore(config.media, config.mediaDir),
     mediaUrl: mediaUrls(config.media.publicUrl),
     jobs: createJobs({

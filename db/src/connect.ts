@@ -171,9 +171,26 @@ function withStatementCache(handle: SQLite.Database): SqliteDialectConfig['datab
 }
 
 /** Opens the database named by a URL: `postgres://…` for PostgreSQL, otherwise a SQLite file path or `:memory:`. */
-export function connect(target: string, options: { poolSize?: number; onIdleError?: (error: Error) => void } = {}): Db {
+export function connect(
+  target: string,
+  options: {
+    poolSize?: number;
+    onIdleError?: (error: Error) => void;
+    /**
+     * PostgreSQL: the longest connecting and each statement may take (the server cancels a statement
+     * at `statement_timeout`; a server that answers nothing at all is given up a second later).
+     * Unset: no limit, for migrations and bulk work. SQLite waits at most its busy_timeout for a lock.
+     */
+    timeoutMs?: number;
+  } = {},
+): Db {
   if (/^postgres(ql)?:\/\//.test(target)) {
-    const pool = new pg.Pool({ connectionString: target, max: options.poolSize ?? 10 });
+    const timeoutMs = options.timeoutMs;
+    const pool = new pg.Pool({
+      connectionString: target,
+      max: options.poolSize ?? 10,
+      ...(timeoutMs && { connectionTimeoutMillis: timeoutMs, statement_timeout: timeoutMs, query_timeout: timeoutMs + 1000 }),
+    });
     // An idle connection the server ends (restart, failover, a dropped test database) emits 'error';
     // unheard, that would crash the process. The pool discards it and the next query reconnects.
     pool.on('error', (error) => options.onIdleError?.(error));

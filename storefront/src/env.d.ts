@@ -17,6 +17,8 @@ declare namespace App {
     locale: import('@autoroute/locales').Locale;
     /** The session cookies for in-process API calls when the middleware renewed them (else the request's). */
     cookie?: string;
+    /** Set by lib/api.ts when the API answered 503 (a database or store down): the error page is then the 503 page. */
+    unavailable?: boolean;
     /** The signed-in user, resolved from the session cookies by the middleware. */
     user: import('./lib/types.ts').UserPayload | null;
     t: import('i18next').TFunction;

@@ -2,6 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { isSharedPage, PUBLIC_PAGE_HEADERS, SIGNED_IN_COOKIE as SIGNED_IN } from '@autoroute/api/public-pages';
 import type { Encoding, KeptResponse } from '@autoroute/api/response-cache';
 import { detectLocale, matchLocale } from '@autoroute/locales';
+import type { APIContext, MiddlewareNext } from 'astro';
 import { translator } from './lib/i18n.ts';
 import { renewedCookies, resolveUser } from './lib/session.ts';
 
@@ -10,7 +11,7 @@ import { renewedCookies, resolveUser } from './lib/session.ts';
  * get an ETag made before rendering and a shared-cache policy: visitors revalidate cheaply (304)
  * and see a new listing at once (DESIGN §1, decision 024).
  */
-export const onRequest = defineMiddleware(async (context, next) => {
+async function render(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { url, cookies, request, locals } = context;
   const locale = detectLocale({
     query: url.searchParams.get('lng'),
@@ -67,6 +68,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
     }
     return response;
   }
+}
+
+/**
+ * A page that failed because the API answered 503 (its database or store is down, lib/api.ts) is
+ * sent as the 503 page with its status: a load balancer and a browser then try again, not report a fault.
+ */
+export const onRequest = defineMiddleware(async (context, next) => {
+  const response = await render(context, next);
+  if (response.status !== 500 || !context.locals.unavailable) return response;
+  return new Response(response.body, { status: 503, headers: response.headers });
 });
 
 /** A kept page in the encoding the browser takes; the server's own compression leaves an encoded body alone. */

@@ -11,7 +11,7 @@ else console.log('REDIS_URL_TEST is not set: the Redis limiter tests are not run
 
 const opened: Limiters[] = [];
 const open = (url: string | undefined, prefix: string) => {
-  const l = createLimiters(url, prefix);
+  const l = createLimiters(url, { prefix });
   opened.push(l);
   return l;
 };

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../errors.ts';
+import { RETRY_AFTER_SECONDS } from '../lib/dependencies.ts';
 
 /**
  * Abuse limits (issue 3): points per window for each key. Chosen so that a person who mistypes
@@ -45,27 +46,61 @@ export interface Limiters {
   close(): Promise<void>;
 }
 
-/** In memory by default; in Redis when REDIS_URL is set, so several server processes share counts. */
-export function createLimiters(redisUrl?: string, prefix = 'autoroute'): Limiters {
-  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1 }) : null;
-  const limiters = Object.fromEntries(
-    Object.entries(LIMITS).map(([name, opts]) => [
-      name,
-      redis
-        ? // If Redis is unreachable, counting goes on in this process rather than failing requests.
-          new RateLimiterRedis({
-            storeClient: redis,
-            keyPrefix: `${prefix}:${name}`,
-            insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, ...opts }),
-            ...opts,
-          })
-        : new RateLimiterMemory({ keyPrefix: name, ...opts }),
-    ]),
+export interface LimiterOptions {
+  /** Keys are `<prefix>:<limit>:<key>` in Redis. */
+  prefix?: string;
+  /** REDIS_TIMEOUT_MS: the longest a connection or a command may take before Redis counts as down. */
+  timeoutMs?: number;
+  /** Told of each Redis failure (one log line and a metric, lib/dependencies.ts). */
+  onFailure?: (error: unknown) => void;
+}
+
+/**
+ * In memory by default; in Redis when REDIS_URL is set, so several server processes share counts.
+ * A Redis that fails or does not answer within `timeoutMs` is reported, and counting goes on in
+ * this process (each process then allows its own share) rather than failing or holding requests;
+ * for RETRY_AFTER_SECONDS after a failure Redis is not asked, so an outage costs one timeout, not one per request.
+ */
+export function createLimiters(redisUrl?: string, options: LimiterOptions = {}): Limiters {
+  const { prefix = 'autoroute', timeoutMs = 2000, onFailure = () => {} } = options;
+  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: timeoutMs, commandTimeout: timeoutMs }) : null;
+  let reported = '';
+  // Unheard, ioredis prints every connection error as a stack trace: report each new one once instead.
+  redis?.on('error', (error: Error) => {
+    if (error.message === reported) return;
+    reported = error.message;
+    onFailure(error);
+  });
+  redis?.on('ready', () => (reported = ''));
+  const local = Object.fromEntries(
+    Object.entries(LIMITS).map(([name, opts]) => [name, new RateLimiterMemory({ keyPrefix: name, ...opts })]),
   ) as unknown as Record<LimitName, RateLimiterAbstract>;
+  const shared = redis
+    ? (Object.fromEntries(
+        Object.entries(LIMITS).map(([name, opts]) => [
+          name,
+          new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:${name}`, ...opts }),
+        ]),
+      ) as unknown as Record<LimitName, RateLimiterAbstract>)
+    : null;
+  let downUntil = 0;
+  /** Runs `use` on Redis's limiter, or on this process's when Redis fails (a 429 is not a failure). */
+  const run = async <T>(name: LimitName, use: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> => {
+    if (shared && Date.now() >= downUntil) {
+      try {
+        return await use(shared[name]);
+      } catch (error) {
+        if (error instanceof RateLimiterRes) throw error;
+        downUntil = Date.now() + RETRY_AFTER_SECONDS * 1000;
+        onFailure(error);
+      }
+    }
+    return use(local[name]);
+  };
   return {
     async consume(name, key) {
       try {
-        await limiters[name].consume(key);
+        await run(name, (limiter) => limiter.consume(key));
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) {
           const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
@@ -75,13 +110,13 @@ export function createLimiters(redisUrl?: string, prefix = 'autoroute'): Limiter
       }
     },
     async reset(name, key) {
-      await limiters[name].delete(key);
+      await run(name, (limiter) => limiter.delete(key));
     },
     async refund(name, key) {
-      await limiters[name].reward(key, 1);
+      await run(name, (limiter) => limiter.reward(key, 1));
     },
     async close() {
-      if (redis) await redis.quit();
+      if (redis) await redis.quit().catch(() => redis.disconnect());
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { DbStats } from '@autoroute/db';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Dependency } from './dependencies.ts';
 
 /** How requests outside the API are labelled: a fixed set, whatever their path. */
 export type SiteRoute = 'page' | 'static' | 'admin' | 'media';
@@ -26,6 +27,8 @@ export interface Metrics {
   cacheLookup(cache: CacheName, result: CacheResult): void;
   /** Exposes the bytes a response cache holds, read on each scrape. */
   watchCache(cache: CacheName, bytes: () => number): void;
+  /** One failure of a service the process depends on (lib/dependencies.ts). */
+  dependencyError(dependency: Dependency): void;
 }
 
 export type CacheName = 'pages' | 'api';
@@ -134,6 +137,12 @@ export function createMetrics(database: { stats(): DbStats }): Metrics {
     },
   });
   const lookups = new Map<string, Counter.Internal>();
+  const dependencyErrors = new Counter({
+    name: 'autoroute_dependency_errors_total',
+    help: 'Failures of a service this process depends on (an error or no answer in time), by dependency: database, redis, s3, smtp.',
+    labelNames: ['dependency'] as const,
+    registers,
+  });
 
   // Bound children by label values: no label object is built per request once a series exists.
   const series = new Map<string, { count: Counter.Internal; duration: Histogram.Internal<'method' | 'route' | 'status'> }>();
@@ -166,6 +175,9 @@ export function createMetrics(database: { stats(): DbStats }): Metrics {
     },
     watchCache(cache, bytes) {
       cacheReaders.set(cache, bytes);
+    },
+    dependencyError(dependency) {
+      dependencyErrors.inc({ dependency });
     },
   };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import { randomToken } from '../lib/crypto.ts';
+import { DependencyError } from '../lib/dependencies.ts';
 
 export interface MailMessage {
   to: string;
@@ -41,7 +42,12 @@ export function createMailer(options: { smtpUrl: string | undefined; dataDir: st
         headers['List-Unsubscribe'] = `<${unsubscribeUrl}>`;
         headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
       }
-      const info = await transport.sendMail({ ...parts, from: options.from, ...(replyTo && { replyTo }), headers });
+      const info = await transport
+        .sendMail({ ...parts, from: options.from, ...(replyTo && { replyTo }), headers })
+        .catch((error: unknown) => {
+          // A mail server that refuses or fails is the SMTP dependency's failure (a 503), not ours.
+          throw options.smtpUrl ? new DependencyError('smtp', error) : error;
+        });
       if (options.smtpUrl) {
         // No subject: it may name people ("Claire wrote about…"); the recipient is masked (server/log.ts).
         options.log.info({ to: message.to }, 'mail sent');

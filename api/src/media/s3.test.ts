@@ -208,7 +208,7 @@ describe('the media configuration', () => {
   it('keeps pictures on disk unless a bucket is named', () => {
     expect(loadConfig({}).media).toEqual({});
     expect(loadConfig({ MEDIA_S3_BUCKET: 'pictures', MEDIA_S3_FORCE_PATH_STYLE: 'true' }).media).toEqual({
-      s3: { bucket: 'pictures', forcePathStyle: true },
+      s3: { bucket: 'pictures', forcePathStyle: true, timeoutMs: 5000 },
     });
   });
 });

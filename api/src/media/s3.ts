@@ -8,6 +8,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.ts';
+import { DependencyError } from '../lib/dependencies.ts';
 import { checkKey, contentTypeOf } from './keys.ts';
 import type { MediaInfo, MediaStore } from './store.ts';
 
@@ -15,6 +16,15 @@ import type { MediaInfo, MediaStore } from './store.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const notFound = (error: unknown) => error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
+
+/** Every failure of the store reaches the routes as the S3 dependency's (a 503, lib/dependencies.ts). */
+async function call<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof DependencyError ? error : new DependencyError('s3', error);
+  }
+}
 
 /**
  * The region the SDK would find on its own (the shared config file's profile), else us-east-1:
@@ -40,6 +50,11 @@ export function s3Client(config: S3Config): S3Client {
     // bytes, older MinIO and R2 refused the trailers. Checksums only where an operation requires one.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // A store that does not connect or answer in time fails the request instead of holding it (S3_TIMEOUT_MS).
+    ...(config.timeoutMs && {
+      requestHandler: { connectionTimeout: config.timeoutMs, requestTimeout: config.timeoutMs, throwOnRequestTimeout: true },
+      maxAttempts: 1,
+    }),
   });
 }
 
@@ -54,16 +69,21 @@ export function s3MediaStore(config: S3Config, client: S3Client = s3Client(confi
   return {
     async put(key, data) {
       // One PUT: S3 shows the whole object or none of it.
-      await client.send(
-        new PutObjectCommand({ Bucket, Key: checkKey(key), Body: data, ContentType: contentTypeOf(key), CacheControl: IMMUTABLE }),
-      );
+      const command = new PutObjectCommand({
+        Bucket,
+        Key: checkKey(key),
+        Body: data,
+        ContentType: contentTypeOf(key),
+        CacheControl: IMMUTABLE,
+      });
+      await call(() => client.send(command));
     },
     async head(key) {
       try {
         return info(key, await client.send(new HeadObjectCommand({ Bucket, Key: checkKey(key) })));
       } catch (error) {
         if (notFound(error)) return null;
-        throw error;
+        throw new DependencyError('s3', error);
       }
     },
     async get(key) {
@@ -72,12 +92,13 @@ export function s3MediaStore(config: S3Config, client: S3Client = s3Client(confi
         return { ...info(key, output), body: output.Body as Readable };
       } catch (error) {
         if (notFound(error)) return null;
-        throw error;
+        throw new DependencyError('s3', error);
       }
     },
     async delete(key) {
       // S3 answers 204 for a key that is not there: already gone is not an error.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
+      const command = new DeleteObjectCommand({ Bucket, Key: checkKey(key) });
+      await call(() => client.send(command));
     },
   };
 }

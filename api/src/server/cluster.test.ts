@@ -87,6 +87,7 @@ describe.runIf(testDialect() === 'postgres' && redisUrl)('two server processes o
           ADMIN_EMAIL: ADMIN.email,
           ADMIN_PASSWORD: ADMIN.password,
           LOG_LEVEL: 'warn',
+          SHUTDOWN_GRACE_MS: '0',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

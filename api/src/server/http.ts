@@ -8,6 +8,7 @@ import compression from 'compression';
 import type { Logger } from 'pino';
 import sirv from 'sirv';
 import type { App } from '../app.ts';
+import { dependencyFailed, failedDependency } from '../lib/dependencies.ts';
 import type { Metrics, SiteRoute } from '../lib/metrics.ts';
 import { HSTS, isServedMethod, SERVED_METHODS, servedOverHttps, type TrustProxy } from '../lib/request.ts';
 import type { MediaStore } from '../media/store.ts';
@@ -113,7 +114,13 @@ export async function createHttpServer({
   const api = getRequestListener(app.fetch);
   const compress = compression({ threshold: 1024 }) as unknown as Handler;
   // Pictures arrive while the server runs (and from other processes): looked up in the store per request.
-  const media = mediaHandler(store, log);
+  const media = mediaHandler(store, (err, key) => {
+    // The disk store fails only on a fault of this machine; a bucket's failure is the S3 dependency's.
+    const dependency = failedDependency(err);
+    if (!dependency) log?.error({ err, key }, 'media store did not answer');
+    else if (log) dependencyFailed(metrics, log.child({ key }), dependency, err);
+    else metrics.dependencyError(dependency);
+  });
   const imageSources = ["'self'", 'data:', 'blob:', ...(mediaPublicUrl ? [new URL(mediaPublicUrl).origin] : [])].join(' ');
   const policy = pagePolicy(imageSources, scriptSources(path.join(storefrontDist, 'script-hashes.json')));
   const https = (req: IncomingMessage) =>

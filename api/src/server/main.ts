@@ -1,4 +1,5 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { BootLockTimeout } from '@autoroute/db';
 import { createApp } from '../app.ts';
@@ -21,6 +22,8 @@ function keepAdminPassword(dataDir: string, email: string, password: string): st
   chmodSync(file, 0o600);
   return file;
 }
+/** After the grace period, how long the requests and job runs under way have to finish before the process exits anyway. */
+const FINISH_MS = 10_000;
 
 /** `npm start`: migrate, seed an empty database, serve everything on one port, stop gracefully. */
 async function main() {
@@ -43,6 +46,22 @@ async function main() {
     publicReads: deps.publicReads ? { cache: deps.publicReads, signingKey: config.signingKey } : undefined,
   });
 
+  // From the end of the grace period on, each answer closes its connection: a keep-alive client
+  // (a proxy's upstream pool) then opens its next one elsewhere instead of finding this one gone.
+  let closing = false;
+  const open = new Set<ServerResponse>();
+  const closeConnection = (res: ServerResponse) => {
+    if (!res.headersSent) res.setHeader('Connection', 'close');
+  };
+  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (closing) return closeConnection(res);
+    open.add(res);
+    res.once('close', () => {
+      open.delete(res);
+      // An answer whose headers went out before the grace ended leaves an idle connection: close it.
+      if (closing) setImmediate(() => server.closeIdleConnections());
+    });
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
@@ -70,26 +89,37 @@ async function main() {
   output.print(`${lines.join('\n')}\n`);
 
   let stopping = false;
+  /**
+   * SIGTERM drains in two steps (docs/decisions/037): for SHUTDOWN_GRACE_MS /readyz answers 503 while
+   * every other request is still served, so a load balancer's probe takes this process out before it
+   * stops listening; then the listener closes, idle keep-alive connections close, answers under way
+   * carry `Connection: close`, and the process exits once they are sent. SIGINT (Ctrl-C) skips the grace.
+   */
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    // /readyz answers 503 from now on, so a load balancer stops sending new requests here.
     deps.lifecycle.draining = true;
-    log.info({ signal }, 'shutting down: finishing in-flight requests and job runs');
-    // Whatever is still running after 10 s is cut short; the logs never hold the exit (log.ts).
-    const force = setTimeout(() => void output.close(100).then(() => process.exit(1)), 9000);
+    const grace = signal === 'SIGTERM' ? config.shutdownGraceMs : 0;
+    log.info({ signal, graceMs: grace }, 'shutting down: /readyz answers 503, serving on through the grace period');
+    // Whatever still runs FINISH_MS after the grace is cut short; the logs never hold the exit (log.ts).
+    const force = setTimeout(() => void output.close(100).then(() => process.exit(1)), grace + FINISH_MS);
     force.unref();
     // No new scheduled run from now on; the runs under way finish before the database closes.
     const jobsStopped = deps.jobs.stop();
-    server.close(async () => {
-      await jobsStopped;
-      await deps.limiters.close();
-      await database.close();
-      log.info('stopped');
-      await output.close();
-      process.exit(0);
-    });
-    server.closeIdleConnections();
+    setTimeout(() => {
+      log.info('grace period over: no new connections, finishing the requests under way');
+      closing = true;
+      for (const res of open) closeConnection(res);
+      server.close(async () => {
+        await jobsStopped;
+        await deps.limiters.close();
+        await database.close();
+        log.info('stopped');
+        await output.close();
+        process.exit(0);
+      });
+      server.closeIdleConnections();
+    }, grace);
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import type { Logger } from 'pino';
+import { RETRY_AFTER_SECONDS } from '../lib/dependencies.ts';
 import { isMediaKey } from '../media/keys.ts';
 import type { MediaInfo, MediaStore } from '../media/store.ts';
 
@@ -39,7 +39,7 @@ const matches = (header: string | undefined, etag: string) =>
  * keys, so they are cached for a year and revalidated by ETag. A path that is not a key of ours
  * is a 404; only a store that cannot answer gives a 503.
  */
-export function mediaHandler(store: MediaStore, log?: Logger) {
+export function mediaHandler(store: MediaStore, failed: (err: unknown, key: string) => void) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
@@ -70,9 +70,9 @@ export function mediaHandler(store: MediaStore, log?: Logger) {
       // A client that goes away destroys the store's stream too (pipeline): no S3 socket left open.
       await pipeline(object.body, res).catch(() => {});
     } catch (err) {
-      log?.error({ err, key }, 'media store did not answer');
+      failed(err, key);
       if (res.headersSent) return void res.destroy();
-      res.setHeader('Retry-After', '5');
+      res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
       end(res, 503);
     }
   };

@@ -1,10 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { request } from 'node:http';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEV_SIGNING_KEY } from '../config.ts';
+import { sign } from '../middleware/signature.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'autoroute-server-'));
@@ -43,6 +46,7 @@ describe('the server process', () => {
         LOG_LEVEL: 'info',
         ADMIN_PASSWORD: 'server test password',
         NODE_ENV: 'test',
+        SHUTDOWN_GRACE_MS: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -123,7 +127,15 @@ describe('a server whose log reader has gone', () => {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server/main.ts'], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), DATA_DIR: folder, SEED_DEMO: 'false', LOG_LEVEL: 'debug', NODE_ENV: 'test' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: folder,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'debug',
+        NODE_ENV: 'test',
+        SHUTDOWN_GRACE_MS: '0',
+      },
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -162,6 +174,105 @@ describe('a server whose log reader has gone', () => {
     const code = await exitsWithin(exited, 10_000);
     if (code === 'still running') child.kill('SIGKILL');
     expect(code).not.toBe('still running');
+    rmSync(folder, { recursive: true, force: true });
+  }, 60_000);
+});
+
+/** Whether a TCP connection to the port is accepted now. */
+const accepts = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+describe('draining on SIGTERM', () => {
+  it('answers /readyz 503 at once while serving everything else through the grace period, then closes the port and finishes what is under way', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'autoroute-drain-'));
+    const port = await freePort();
+    const GRACE_MS = 2500;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server/main.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: folder,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'test',
+        SHUTDOWN_GRACE_MS: String(GRACE_MS),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const base = `http://127.0.0.1:${port}`;
+    await waitForHealth(`${base}/readyz`, child);
+
+    // A sign-in whose body is still arriving when the listener closes: it must get its answer.
+    const body = JSON.stringify({ email: 'nobody@drain.test', password: 'not the password' });
+    const timestamp = String(Date.now());
+    const slow = request(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+        'x-timestamp': timestamp,
+        'x-signature': sign(DEV_SIGNING_KEY, body),
+      },
+    });
+    const answered = new Promise<{ status: number; connection: string | undefined; text: string }>((resolve, reject) => {
+      slow.once('response', (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, text }));
+      });
+      slow.once('error', reject);
+    });
+    slow.write(body.slice(0, 10));
+    slow.flushHeaders();
+    await new Promise((r) => setTimeout(r, 200));
+
+    const signalled = Date.now();
+    child.kill('SIGTERM');
+    // At once (once the signal is delivered): not ready.
+    while ((await fetch(`${base}/readyz`)).status !== 503) expect(Date.now() - signalled).toBeLessThan(500);
+    // Through the grace period: not ready, yet alive and serving.
+    const during: number[][] = [];
+    while (Date.now() - signalled < GRACE_MS - 700) {
+      const [ready, health, api] = await Promise.all([
+        fetch(`${base}/readyz`).then((r) => r.status),
+        fetch(`${base}/healthz`).then((r) => r.status),
+        fetch(`${base}/api/v1/health`).then((r) => r.status),
+      ]);
+      during.push([ready, health, api]);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(during.length).toBeGreaterThan(3);
+    expect(during.every(([ready, health, api]) => ready === 503 && health === 200 && api === 200)).toBe(true);
+    const draining = await fetch(`${base}/readyz`);
+    expect(await draining.json()).toMatchObject({ status: 'unavailable', draining: true });
+
+    // After it: the port takes no connection, while the request under way is still open.
+    let closedAfter = 0;
+    while (await accepts(port)) {
+      expect(Date.now() - signalled).toBeLessThan(GRACE_MS + 3000);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    closedAfter = Date.now() - signalled;
+    expect(closedAfter).toBeGreaterThanOrEqual(GRACE_MS - 100);
+    expect(child.exitCode).toBeNull();
+    slow.end(body.slice(10));
+    const answer = await answered;
+    expect(answer.status).toBe(401);
+    expect(answer.connection).toBe('close');
+    expect(await exited).toBe(0);
+    expect(output).toContain('stopped');
     rmSync(folder, { recursive: true, force: true });
   }, 60_000);
 });

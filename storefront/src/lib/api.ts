@@ -29,5 +29,6 @@ export async function api<T>(astro: Astroish, path: string, init: { method?: str
     for (const [k, v] of Object.entries(await signedHeaders(body))) headers.set(k, v);
     response = await fetch(new URL(withLng, import.meta.env.API_ORIGIN ?? 'http://localhost:3000'), { method, headers, body });
   }
+  if (response.status === 503) astro.locals.unavailable = true;
   return { ok: response.ok, status: response.status, body: (await response.json()) as T };
 }

@@ -4,6 +4,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { type AppEnv, createRouter, type Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { dependencyFailed } from '../../lib/dependencies.ts';
 import { clientAddress, fromTrustedProxy, peerAddress } from '../../lib/request.ts';
 import { failure } from '../../openapi.ts';
 import { pingDatabase } from '../health/health.data.ts';
@@ -88,7 +89,10 @@ async function readiness(deps: Deps): Promise<Readiness> {
     // One query answers both: the database is up, and what it has applied. A query of one small
     // table: cheap enough for every probe, and a database migrated a moment ago shows at once.
     const status = await within(READY_TIMEOUT_MS, migrationStatus(deps.db));
-    if (status === timedOut) return { ...state, database: 'timeout', reason: `The database did not answer within ${seconds} s.` };
+    if (status === timedOut) {
+      dependencyFailed(deps.metrics, deps.log, 'database', new Error(`no answer to /readyz within ${seconds} s`));
+      return { ...state, database: 'timeout', reason: `The database did not answer within ${seconds} s.` };
+    }
     if (status.unknown.length) {
       return {
         ...state,
@@ -115,7 +119,8 @@ async function readiness(deps: Deps): Promise<Readiness> {
       (r) => r !== timedOut,
       () => false,
     );
-    deps.log.warn({ err }, 'readiness check failed');
+    if (!up) dependencyFailed(deps.metrics, deps.log, 'database', err);
+    else deps.log.warn({ err }, 'readiness check failed');
     return up
       ? { ...state, database: 'ok', migrations: 'missing', reason: 'The database has no migration table: it was never migrated.' }
       : { ...state, database: 'unreachable', reason: 'The database does not answer.' };
