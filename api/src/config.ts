@@ -76,6 +76,7 @@ const EnvSchema = z.object({
   REDIS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   // How long /readyz answers 503 while the process still serves, after SIGTERM (a load balancer's probe interval or more).
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -164,7 +165,7 @@ export interface Config {
   admin: { email: string; password: string | undefined };
   logLevel: string;
   /** How long a connection or a command may take: Redis; PostgreSQL (connecting, and each statement); S3 (connecting, and each request). */
-  timeouts: { redisMs: number; databaseMs: number };
+  timeouts: { redisMs: number; databaseMs: number; smtpMs: number };
   /** After SIGTERM: how long the process keeps serving with /readyz at 503 before it stops taking connections. */
   shutdownGraceMs: number;
   /** The proxies in front whose X-Forwarded-* headers are believed: the client address is the first hop not trusted. */
@@ -256,7 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
-    timeouts: { redisMs: e.REDIS_TIMEOUT_MS, databaseMs: e.DATABASE_TIMEOUT_MS },
+    timeouts: { redisMs: e.REDIS_TIMEOUT_MS, databaseMs: e.DATABASE_TIMEOUT_MS, smtpMs: e.SMTP_TIMEOUT_MS },
     trustProxy: e.TRUST_PROXY,
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN

@@ -18,6 +18,7 @@ import { oncePerTurn } from './server/turns.ts';
 export function createDeps(config: Config, database: Db, log: Logger): Deps {
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
+    timeoutMs: config.timeouts.smtpMs,
     dataDir: config.dataDir,
     from: config.mailFrom,
     log,

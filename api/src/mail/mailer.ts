@@ -29,10 +29,18 @@ export interface Mailer {
  * Mail through SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in
  * DATA_DIR/outbox (and a log line naming it), so every flow works with no mail server (issue 3).
  */
-export function createMailer(options: { smtpUrl: string | undefined; dataDir: string; from: string; log: Logger }): Mailer {
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  /** SMTP_TIMEOUT_MS: connecting, the greeting and each silence of the server (nodemailer waits minutes by default). */
+  timeoutMs?: number;
+  dataDir: string;
+  from: string;
+  log: Logger;
+}): Mailer {
   const outbox = path.join(options.dataDir, 'outbox');
+  const wait = options.timeoutMs ?? 10_000;
   const transport = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
+    ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: wait, greetingTimeout: wait, socketTimeout: wait })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {

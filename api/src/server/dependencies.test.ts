@@ -272,3 +272,36 @@ describe('a mail server that refuses (SMTP_URL)', () => {
     expect(await errorsOf(t.deps.metrics.registry, 'smtp')).toBe(1);
   });
 });
+
+describe('a mail server that accepts and never answers (SMTP_URL, SMTP_TIMEOUT_MS)', () => {
+  let t: TestApp;
+  let hung: Hung;
+  beforeAll(async () => {
+    hung = await hungServer();
+    t = await createTestApp({ env: { SMTP_URL: hung.url('smtp'), SMTP_TIMEOUT_MS: String(TIMEOUT_MS) } });
+  });
+  afterAll(async () => {
+    await t.destroy();
+    await hung.close();
+  });
+
+  it('answers a sign-up with 503 once the timeout has passed, not minutes later', async () => {
+    const { value: res, ms } = await timed(() =>
+      t.request('/api/v1/auth/signup', {
+        method: 'POST',
+        json: {
+          email: 'smtp@hung.test',
+          password: 'a long enough passphrase',
+          username: 'smtphung',
+          firstName: 'Mail',
+          lastName: 'Hung',
+          phone: '+33612345679',
+        },
+      }),
+    );
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(ms).toBeLessThan(TIMEOUT_MS + 5000);
+    expect(await errorsOf(t.deps.metrics.registry, 'smtp')).toBe(1);
+  });
+});
