@@ -27,6 +27,12 @@ describe('a redirect target', () => {
       'javascript:alert(1)',
       'evil.example',
       'data:text/html,hi',
+      // Same origin to the parser, but a path it normalised to `//host`: another site once answered as a path.
+      'https://cars.example.com//evil.example/',
+      '/.//evil.example/',
+      '/x/..//evil.example/',
+      '/%2e//evil.example',
+      '/%2e%2e//evil.example',
     ])
       expect(siteRedirect(value, SITE, '/home'), value).toBe('/home');
   });

@@ -35,6 +35,9 @@ export function siteRedirect(value: unknown, publicUrl: string, fallback = '/'):
     return fallback;
   }
   if (target.origin !== site.origin) return fallback;
+  // The path is answered without its origin: one the parser normalised to `//host` (`/.//evil.example`,
+  // `https://site//evil.example`) would be another site's address in a Location header.
+  if (target.pathname.startsWith('//')) return fallback;
   return `${target.pathname}${target.search}${target.hash}`;
 }
 
