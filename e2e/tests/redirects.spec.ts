@@ -14,6 +14,8 @@ const FORGED = [
   '/%5Cevil.example/',
   '/%252F%252Fevil.example/',
   'https://evil.example/',
+  '/.//evil.example/',
+  '/x/..//evil.example/',
 ];
 
 test.describe('a way back', () => {
