@@ -16,6 +16,7 @@ import { requestMetrics } from './middleware/metrics.ts';
 import { publicReads } from './middleware/public-reads.ts';
 import { requestContext } from './middleware/request-id.ts';
 import { requestSignature } from './middleware/signature.ts';
+import { wroteMarker } from './middleware/wrote.ts';
 import { documentOperations, documentTags } from './openapi.ts';
 import { adminRoutes } from './routes/admin/admin.routes.ts';
 import { authRoutes } from './routes/auth/auth.routes.ts';
@@ -118,6 +119,7 @@ export function createApp(deps: Deps) {
     return secret;
   };
   app.use('*', authenticate(deps, authSecret));
+  app.use('*', wroteMarker(deps.config));
 
   app.route(`${API_BASE}/health`, healthRoutes(deps));
   app.route(`${API_BASE}/auth`, authRoutes(deps, authSecret));

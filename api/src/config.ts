@@ -70,6 +70,8 @@ const EnvSchema = z.object({
     .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters, without spaces')
     .optional(),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  // How long a home or search page may lag behind the catalogue while it is rendered again (docs/decisions/040).
+  PAGE_STALE_S: z.coerce.number().int().min(0).max(300).default(5),
   SHARED_COUNTS_FROM: z.coerce.number().int().min(1).default(50_000),
   CODE_ANSWER_MS: z.coerce.number().int().min(0).max(10_000).default(CODE_ANSWER_MS),
   // The longest a dependency may take to connect or answer before the request gets a 503 (docs/decisions/037).
@@ -186,6 +188,8 @@ export interface Config {
   media: MediaConfig;
   /** The bytes of rendered public pages each process keeps (0: none), see docs/decisions/024. */
   pageCacheBytes: number;
+  /** How long (ms) a kept home or search page may lag behind the catalogue while it is rendered again (0: never), decision 040. */
+  pageStaleMs: number;
   /** From how many matching listings a search's counts are shared a short while across changes (docs/decisions/005). */
   sharedCountsFrom: number;
   /** Where the backup job's archives go and how many it keeps (docs/decisions/038). */
@@ -265,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     metricsToken: e.METRICS_TOKEN,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    pageStaleMs: e.PAGE_STALE_S * 1000,
     sharedCountsFrom: e.SHARED_COUNTS_FROM,
     codeAnswerMs: e.CODE_ANSWER_MS,
     media: {

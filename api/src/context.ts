@@ -42,6 +42,8 @@ export interface Deps {
   lifecycle: { draining: boolean };
   /** The data versions public answers are stamped with (docs/decisions/024-page-cache.md). */
   versions: () => Promise<DataVersions>;
+  /** The versions of listings, as one string (docs/decisions/040-pages-keyed-by-what-they-show.md). */
+  listingVersions: (ids: readonly number[]) => Promise<string>;
   /** The API's public reads kept for anonymous callers, or null when PAGE_CACHE_MB is 0. */
   publicReads: ResponseCache | null;
 }

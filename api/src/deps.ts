@@ -10,7 +10,8 @@ import { mediaUrls } from './lib/reference.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createProviders } from './mail/providers.ts';
 import { createMediaStore } from './media/store.ts';
-import { dataVersionsReader } from './routes/site/site.data.ts';
+import { readDependencies } from './middleware/public-reads.ts';
+import { dataVersionsReader, listingVersionsReader } from './routes/site/site.data.ts';
 import { ResponseCache } from './server/response-cache.ts';
 import { oncePerTurn } from './server/turns.ts';
 
@@ -26,6 +27,7 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
   const metrics = createMetrics(database);
   // Read once per run of requests (server/turns.ts): under load, one read serves every request of a turn.
   const versions = oncePerTurn(dataVersionsReader(database));
+  const listingVersions = listingVersionsReader(database);
   return {
     db: database.db,
     dialect: database.dialect,
@@ -50,10 +52,18 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
     metrics,
     lifecycle: { draining: false },
     versions,
+    listingVersions,
     // A quarter of the budget: the API's public reads are a few kilobytes each, pages several times that.
     publicReads:
       config.pageCacheBytes > 0
-        ? new ResponseCache({ maxBytes: config.pageCacheBytes / 4, build: 'api', versions, metrics: { name: 'api', metrics } })
+        ? new ResponseCache({
+            maxBytes: config.pageCacheBytes / 4,
+            build: 'api',
+            versions,
+            listings: listingVersions,
+            depends: readDependencies,
+            metrics: { name: 'api', metrics },
+          })
         : null,
   };
 }

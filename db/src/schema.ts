@@ -605,6 +605,15 @@ export interface LikesVersionTable {
   version: number;
 }
 
+/**
+ * A listing's version (migration 20261213_0001): moved with its row, pictures, options, price history,
+ * likes and its seller's public fields. No row: never changed since it was inserted (version 0).
+ */
+export interface VehicleVersionTable {
+  vehicle_id: number;
+  version: number;
+}
+
 export type SupportStatus = 'open' | 'closed';
 
 /** A request to our support team (migration 20261129_0003): a member's (user_id) or a guest's. */
@@ -697,6 +706,7 @@ export interface Database {
   market_stale: MarketStaleTable;
   site_version: SiteVersionTable;
   likes_version: LikesVersionTable;
+  vehicle_versions: VehicleVersionTable;
   support_requests: SupportRequestTable;
   audit_log: AuditLogTable;
 }

@@ -50,7 +50,7 @@ async function render(context: APIContext, next: MiddlewareNext): Promise<Respon
     const rendered = finish(new Response(html, { status: 200, headers: response.headers }), []);
     if (!locals.cacheable) return rendered;
     const headers = [...rendered.headers].filter(([name]) => name !== 'etag' && name !== 'set-cookie');
-    return send(pages.set(pageKey.key, pageKey.etag, html, headers), pages.encodingFor(request.headers.get('accept-encoding')));
+    return send(pages.set(pageKey, html, headers), pages.encodingFor(request.headers.get('accept-encoding')));
   }
   return finish(await next(), session.setCookies);
 

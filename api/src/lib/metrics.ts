@@ -32,7 +32,7 @@ export interface Metrics {
 }
 
 export type CacheName = 'pages' | 'api';
-export type CacheResult = 'hit' | 'revalidated' | 'miss' | 'waited';
+export type CacheResult = 'hit' | 'revalidated' | 'miss' | 'waited' | 'stale';
 
 /** The registry one server process exposes at /metrics; the database's figures are read on each scrape. */
 export function createMetrics(database: { stats(): DbStats }): Metrics {
@@ -122,7 +122,7 @@ export function createMetrics(database: { stats(): DbStats }): Metrics {
 
   const cacheLookups = new Counter({
     name: 'autoroute_response_cache_lookups_total',
-    help: "Public pages and API reads looked up in this process's response cache, by cache and result (hit, revalidated, miss; waited: a miss then answered by the render another request was making).",
+    help: "Public pages and API reads looked up in this process's response cache, by cache and result (hit, revalidated, miss; waited: a miss then answered by the render another request was making; stale: a home or search page sent while it is made again, at most PAGE_STALE_S after it was last current).",
     labelNames: ['cache', 'result'] as const,
     registers,
   });

@@ -28,7 +28,8 @@ const detail = async (headers: Record<string, string> = {}) => {
   expect(res.status).toBe(200);
   return (await readJson<Data<VehicleDetail>>(res)).data;
 };
-const kept = async (path: string, locale = 'en_US') => t.deps.publicReads!.get((await t.deps.publicReads!.key(path, locale)).key);
+const kept = async (path: string, locale = 'en_US') =>
+  t.deps.publicReads!.find(await t.deps.publicReads!.key(path, locale), { countMiss: false })?.kept;
 
 describe('public reads kept per data version', () => {
   it('keeps an anonymous read, and answers the same in every encoding', async () => {
@@ -98,16 +99,33 @@ describe('public reads kept per data version', () => {
     expect(anonymous.liked).toBe(false);
   });
 
-  it('makes only the liked vehicle’s answers stale at a like: search, home and content stay kept', async () => {
-    const targets = ['/api/v1/vehicles?sort=newest', `/api/v1/vehicles/${vehicle.id}`, `/vehicles/${vehicle.id}?lng=de_DE`, '/', '/about'];
+  it('makes only the answers that show a listing stale at its like: search, site and content stay kept (decision 040)', async () => {
+    const another = await t.database.db
+      .selectFrom('vehicles')
+      .select('id')
+      .where('id', '!=', vehicle.id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const targets = [
+      '/api/v1/vehicles?sort=newest',
+      `/api/v1/vehicles/${vehicle.id}`,
+      `/api/v1/vehicles/compare?ids=${vehicle.id},${another.id}`,
+      '/api/v1/site',
+      '/api/v1/pages/about',
+      `/api/v1/vehicles/${another.id}`,
+    ];
     const keys = () => Promise.all(targets.map(async (target) => (await t.deps.publicReads!.key(target, 'en_US')).key));
     const before = await keys();
     const likes = (await detail()).likes;
     const unliked = await t.request(`/api/v1/vehicles/${vehicle.id}/like`, { method: 'DELETE', headers: member.headers });
     expect(unliked.ok).toBe(true);
-    expect((await keys()).map((key, i) => key !== before[i])).toEqual([false, true, true, false, false]);
+    expect((await keys()).map((key, i) => key !== before[i])).toEqual([false, true, true, false, false, false]);
     expect((await detail()).likes).toBe(likes - 1);
-    // Any other change a page shows still makes them all stale.
+    // Another listing repriced: the search is stale, as is the comparison that shows it; this listing's detail is not.
+    const again = await keys();
+    await t.database.db.updateTable('vehicles').set({ mileage: 54_321 }).where('id', '=', another.id).execute();
+    expect((await keys()).map((key, i) => key !== again[i])).toEqual([true, false, true, false, false, true]);
+    // A change every answer may show makes them all stale.
     await t.database.db.updateTable('cities').set({ name: 'Oldtown' }).where('id', '=', vehicle.cityId).execute();
     expect((await keys()).every((key, i) => key !== before[i])).toBe(true);
   });

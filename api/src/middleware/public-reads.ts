@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
-import type { KeptResponse, ResponseCache } from '../server/response-cache.ts';
+import type { Dependencies, KeptResponse, ResponseCache } from '../server/response-cache.ts';
 import { requestLocale } from './language.ts';
 import { routeOf } from './metrics.ts';
 import { validSignature } from './signature.ts';
@@ -19,6 +19,32 @@ const PUBLIC_READS = [
   /^\/api\/v1\/site$/,
   /^\/api\/v1\/pages(\/|$)/,
 ];
+
+const DETAIL = /^\/api\/v1\/vehicles\/(\d{1,10})$/;
+const COMPARISON = /^\/api\/v1\/vehicles\/compare$/;
+const SITE_ONLY = /^\/api\/v1\/(?:site|user\/config|pages(?:\/.*)?)$/;
+
+/**
+ * What a kept read shows (docs/decisions/040-pages-keyed-by-what-they-show.md): a vehicle's detail
+ * and a comparison are keyed by their listings' versions, the site information, the search form's
+ * lists and the content pages by the site's; a search and the featured listings by the catalogue's.
+ * API clients never get a copy that lags: the pages rendered again from these reads must be current.
+ */
+export function readDependencies(target: string): Dependencies {
+  const mark = target.indexOf('?');
+  const path = mark < 0 ? target : target.slice(0, mark);
+  const detail = DETAIL.exec(path);
+  if (detail && Number(detail[1]) <= 2_147_483_647) return { listings: [Number(detail[1])], catalogue: 'none' };
+  if (COMPARISON.test(path)) {
+    const ids = new URLSearchParams(mark < 0 ? '' : target.slice(mark)).get('ids') ?? '';
+    // What the route would answer for anything else is an error, never kept: keyed by the catalogue all the same.
+    if (/^\d{1,10}(?:,\d{1,10}){0,9}$/.test(ids) && ids.split(',').every((id) => Number(id) <= 2_147_483_647))
+      return { listings: [...new Set(ids.split(',').map(Number))], catalogue: 'none' };
+    return { listings: [], catalogue: 'key' };
+  }
+  if (SITE_ONLY.test(path)) return { listings: [], catalogue: 'none' };
+  return { listings: [], catalogue: 'key' };
+}
 
 /** Headers the kept answer must not repeat: its own request's, and those of the body as it was sent. */
 const PER_ANSWER = new Set(['content-length', 'content-encoding', 'set-cookie', 'x-request-id', 'strict-transport-security']);
@@ -66,14 +92,14 @@ export const publicReads = (cache: ResponseCache | null, signingKey: string) =>
       c.env?.inProcess === true || validSignature(signingKey, c.req.header('x-timestamp') ?? '', c.req.header('x-signature') ?? '');
     if (!signed) return next();
     const url = new URL(c.req.url);
-    const { key, etag } = await cache.key(`${url.pathname}${url.search}`, requestLocale(c));
-    let kept = cache.get(key);
+    const keyed = await cache.key(`${url.pathname}${url.search}`, requestLocale(c));
+    let kept = cache.find(keyed)?.kept;
     // Being made for another request (the versions just moved under load): wait for that answer
     // rather than make it once more per request, as for pages (ResponseCache.making).
-    const waiting = kept ? undefined : cache.waitFor(key);
+    const waiting = kept ? undefined : cache.waitFor(keyed);
     if (waiting) kept = await waiting;
     if (!kept) {
-      const done = cache.making(key);
+      const done = cache.making(keyed);
       try {
         await next();
         if (
@@ -83,7 +109,7 @@ export const publicReads = (cache: ResponseCache | null, signingKey: string) =>
           /^application\/json\b/i.test(c.res.headers.get('content-type') ?? '')
         ) {
           const headers = [...c.res.headers].filter(([name]) => !PER_ANSWER.has(name.toLowerCase()));
-          cache.set(key, etag, await c.res.clone().text(), headers, routeOf(c));
+          cache.set(keyed, await c.res.clone().text(), headers, routeOf(c));
         }
       } finally {
         done();

@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type RuntimeConfig, runtimeConfigJson, runtimeConfigScript } from '@autoroute/contract/runtime-config';
@@ -15,7 +16,7 @@ import type { MediaStore } from '../media/store.ts';
 import { requestIdOf } from '../middleware/request-id.ts';
 import type { DataVersions } from '../routes/site/site.data.ts';
 import { mediaHandler } from './media.ts';
-import { isSharedPage, publicPage } from './public-pages.ts';
+import { isSharedPage, pageDependencies, publicPage } from './public-pages.ts';
 import { type KeptReads, keptRead } from './public-reads.ts';
 import { buildStamp, isKeptValidator, ResponseCache, type ResponseKey } from './response-cache.ts';
 import { takeTurns } from './turns.ts';
@@ -85,8 +86,16 @@ export interface ServerParts {
   runtime: RuntimeConfig;
   /** Where requests outside the API are counted (the API app counts its own). */
   metrics: Metrics;
-  /** The data versions public pages are stamped with, and the bytes of rendered pages to keep (0: none). */
-  pageCache?: { versions: () => Promise<DataVersions>; maxBytes: number };
+  /**
+   * The data versions and listing versions public pages are keyed by, the bytes of rendered pages to
+   * keep (0: none), and how long a home or search page may lag behind the catalogue (ms, 0: never).
+   */
+  pageCache?: {
+    versions: () => Promise<DataVersions>;
+    listings: (ids: readonly number[]) => Promise<string>;
+    maxBytes: number;
+    staleMs?: number;
+  };
   /** PUBLIC_URL and TRUST_PROXY: whether an answer goes out over HTTPS (HSTS). Unset: plain HTTP. */
   transport?: { publicUrl: string; trustProxy: TrustProxy };
   /** The API's kept public reads, sent before the app is reached (public-reads.ts). Unset: the app sends them. */
@@ -94,6 +103,10 @@ export interface ServerParts {
   /** The storefront's build (tests give one of their own). */
   storefrontDist?: string;
 }
+
+/** The header of the server's own requests that render a lagging page again, and how long one may take. */
+const REMAKE_HEADER = 'x-autoroute-remake';
+const REMAKE_TIMEOUT_MS = 30_000;
 
 /**
  * One process, one port (DESIGN §1): `/api/*` to Hono, `/admin/*` to the built back office,
@@ -149,9 +162,49 @@ export async function createHttpServer({
           maxBytes: pageCache.maxBytes,
           build: buildStamp(existsSync(buildFile) ? readFileSync(buildFile, 'utf8') : entry, runtimeConfigJson(runtime)),
           versions: pageCache.versions,
+          listings: pageCache.listings,
+          depends: pageDependencies,
+          staleMs: pageCache.staleMs ?? 0,
           metrics: { name: 'pages', metrics },
         })
       : undefined;
+
+  /**
+   * A home or search page sent while it lags behind the catalogue is rendered again apart from any
+   * visitor's request (docs/decisions/040): a request of the server's own, over loopback to the
+   * address it listens on, that the front door recognises by a secret of this process and never
+   * answers with a copy that lags. It goes through everything a visitor's does, and keeps the page.
+   */
+  const remakeSecret = randomBytes(24).toString('base64url');
+  const remake = (target: string, locale: string, done: () => void) => {
+    let finished = false;
+    const finish = () => {
+      if (!finished) {
+        finished = true;
+        done();
+      }
+    };
+    const address = server.address();
+    if (!address) return finish();
+    const where =
+      typeof address === 'string'
+        ? { socketPath: address }
+        : { host: address.address === '::' ? '::1' : address.address === '0.0.0.0' ? '127.0.0.1' : address.address, port: address.port };
+    const request = httpRequest(
+      { ...where, path: target, headers: { [REMAKE_HEADER]: remakeSecret, cookie: `i18next=${locale}`, 'accept-encoding': 'identity' } },
+      (answer) => {
+        answer.resume();
+        answer.once('end', finish);
+        answer.once('error', finish);
+      },
+    );
+    request.setTimeout(REMAKE_TIMEOUT_MS, () => request.destroy());
+    request.once('error', (error) => {
+      log?.warn({ err: error, path: target.split('?', 1)[0] }, 'page not rendered again');
+      finish();
+    });
+    request.end();
+  };
   /**
    * Server-side pages reach the API in-process: same contract, no socket, trusted (DESIGN §1). Its
    * calls carry the page's request id, so their log lines and the page's share it.
@@ -239,7 +292,8 @@ export async function createHttpServer({
     // A kept page, or its key to keep it under once rendered; then `otherwise` with that key.
     const page = (otherwise: (pageKey?: ResponseKey) => void) => {
       route = 'page';
-      return publicPage(pages, req, res, revalidating ? pageHeaders : () => {}).then(
+      const remaking = req.headers[REMAKE_HEADER] === remakeSecret;
+      return publicPage(pages, req, res, revalidating ? pageHeaders : () => {}, { remake, remaking }).then(
         (answer) => answer !== 'sent' && otherwise(answer ?? undefined),
         (error: unknown) => {
           // The version read failed (the database is away): the page renders, and says so itself.
@@ -261,5 +315,6 @@ export async function createHttpServer({
     client(req, res, () => void page(render));
   };
   const turn = takeTurns(TURN_SLICE_MS);
-  return createServer((req, res) => turn(() => handle(req, res)));
+  const server = createServer((req, res) => turn(() => handle(req, res)));
+  return server;
 }

@@ -41,7 +41,12 @@ async function main() {
     runtime: runtimeConfig(config),
     metrics: deps.metrics,
     // Three quarters of the budget (the API's public reads have the rest, deps.ts).
-    pageCache: { versions: deps.versions, maxBytes: (config.pageCacheBytes * 3) / 4 },
+    pageCache: {
+      versions: deps.versions,
+      listings: deps.listingVersions,
+      maxBytes: (config.pageCacheBytes * 3) / 4,
+      staleMs: config.pageStaleMs,
+    },
     transport: { publicUrl: config.publicUrl, trustProxy: config.trustProxy },
     publicReads: deps.publicReads ? { cache: deps.publicReads, signingKey: config.signingKey } : undefined,
   });

@@ -38,8 +38,8 @@ export async function keptRead(
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (!mayBeKept(req.method ?? '', url.pathname, header('authorization'), header('cookie'))) return false;
   if (!validSignature(reads.signingKey, header('x-timestamp') ?? '', header('x-signature') ?? '')) return false;
-  const { key } = await reads.cache.key(`${url.pathname}${url.search}`, localeOf(url.searchParams.get('lng'), header));
-  const kept = reads.cache.find(key);
+  const keyed = await reads.cache.key(`${url.pathname}${url.search}`, localeOf(url.searchParams.get('lng'), header));
+  const kept = reads.cache.find(keyed, { countMiss: false })?.kept;
   if (!kept) return false;
   const requestId = requestIdOf(header('x-request-id'));
   const { body, headers } = keptAnswer(reads.cache, kept, header('accept-encoding'));

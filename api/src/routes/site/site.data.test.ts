@@ -1,7 +1,7 @@
 import { connect } from '@autoroute/db';
 import { createTestDatabase, type TestDatabase, testDialect } from '@autoroute/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataVersionsReader } from './site.data.ts';
+import { dataVersionsReader, listingVersionsReader } from './site.data.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.destroy());
 
-const bump = (db: TestDatabase['db'], table: 'catalogue_version' | 'site_version' | 'likes_version') =>
+const bump = (db: TestDatabase['db'], table: 'catalogue_version' | 'site_version') =>
   db
     .updateTable(table)
     .set((eb) => ({ version: eb('version', '+', 1) }))
@@ -19,11 +19,10 @@ describe('the page versions (decision 024)', () => {
   it('reads committed changes at once, and never an open transaction’s', async () => {
     const read = dataVersionsReader(t);
     const first = await read();
-    // The catalogue's version, the site's, the likes', and the day (UTC) since the epoch.
+    // The catalogue's version, the site's, and the day (UTC) since the epoch.
     expect(first).toEqual({
       catalogue: expect.stringMatching(/^\d+$/),
       site: expect.stringMatching(/^\d+$/),
-      likes: expect.stringMatching(/^\d+$/),
       day: Math.floor(Date.now() / 86_400_000),
     });
     await bump(t.db, 'catalogue_version');

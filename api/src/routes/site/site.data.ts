@@ -14,10 +14,8 @@ export interface SiteSettings {
 export interface DataVersions {
   /** Any write to vehicles. */
   catalogue: string;
-  /** Any write to what public pages show besides vehicles and likes: pictures, reference tables, content… */
+  /** Any write to what every public page may show: the reference tables, the content pages, the settings. */
   site: string;
-  /** Any like or unlike: only a vehicle's page and detail show a like count. */
-  likes: string;
   /** A listing's days on the market move with it, so nothing kept is older than today. */
   day: number;
 }
@@ -35,14 +33,12 @@ export function dataVersionsReader(database: Db): () => Promise<DataVersions> {
     .selectNoFrom((eb) => [
       eb.selectFrom('catalogue_version').select('version').as('catalogue'),
       eb.selectFrom('site_version').select('version').as('site'),
-      eb.selectFrom('likes_version').select('version').as('likes'),
     ])
     .compile();
-  type Row = { catalogue: unknown; site: unknown; likes: unknown } | undefined;
+  type Row = { catalogue: unknown; site: unknown } | undefined;
   const versions = (row: Row): DataVersions => ({
     catalogue: String(row?.catalogue),
     site: String(row?.site),
-    likes: String(row?.likes),
     day: Math.floor(Date.now() / 86_400_000),
   });
   if (database.committed) {
@@ -57,6 +53,29 @@ export function dataVersionsReader(database: Db): () => Promise<DataVersions> {
       .finally(() => {
         reading = null;
       }));
+}
+
+/**
+ * The versions of listings (migration 20261213_0001: their row, pictures, options, price history,
+ * likes and seller), as one string for a key: `id:version` each, 0 for a listing never changed since
+ * it was inserted. As the data versions: on SQLite a synchronous read of committed data; otherwise
+ * one statement per call.
+ */
+export function listingVersionsReader(database: Db): (ids: readonly number[]) => Promise<string> {
+  const stamp = (ids: readonly number[], found: Map<number, unknown>) => ids.map((id) => `${id}:${found.get(id) ?? 0}`).join(',');
+  if (database.committed) {
+    const one = database.db.selectFrom('vehicle_versions').select('version').where('vehicle_id', '=', 0).compile();
+    const read = database.committed(one.sql);
+    return async (ids) => stamp(ids, new Map(ids.map((id) => [id, (read([id]) as { version: unknown } | undefined)?.version])));
+  }
+  return async (ids) => {
+    const rows = await database.db
+      .selectFrom('vehicle_versions')
+      .select(['vehicle_id', 'version'])
+      .where('vehicle_id', 'in', ids)
+      .execute();
+    return stamp(ids, new Map(rows.map((r) => [Number(r.vehicle_id), r.version])));
+  };
 }
 
 const readSetting = async <T>(db: Kysely<Database>, key: string, fallback: T): Promise<T> => {
