@@ -13,7 +13,7 @@ import { createMediaStore } from './media/store.ts';
 import { readDependencies } from './middleware/public-reads.ts';
 import { dataVersionsReader, listingVersionsReader } from './routes/site/site.data.ts';
 import { ResponseCache } from './server/response-cache.ts';
-import { oncePerTurn } from './server/turns.ts';
+import { oncePerTurn, perTurnBatch } from './server/turns.ts';
 
 /** Everything the routes need, built from the configuration: the server and the tests use this. */
 export function createDeps(config: Config, database: Db, log: Logger): Deps {
@@ -27,7 +27,8 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
   const metrics = createMetrics(database);
   // Read once per run of requests (server/turns.ts): under load, one read serves every request of a turn.
   const versions = oncePerTurn(dataVersionsReader(database));
-  const listingVersions = listingVersionsReader(database);
+  // Gathered per run of requests too: on PostgreSQL, one statement for the listings of every page a run serves.
+  const listingVersions = listingVersionsReader(database, perTurnBatch);
   return {
     db: database.db,
     dialect: database.dialect,

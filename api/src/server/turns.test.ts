@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oncePerTurn, takeTurns } from './turns.ts';
+import { oncePerTurn, perTurnBatch, takeTurns } from './turns.ts';
 
 const busy = (ms: number) => {
   const until = performance.now() + ms;
@@ -90,5 +90,30 @@ describe('requests take turns with the event loop', () => {
     // Outside a run (a job, a test, what continues after I/O), each call reads.
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect([version(), version()]).toEqual([3, 4]);
+  });
+
+  it('gathers the keys the requests of a run ask for into one read at its end, and reads each call outside a run', async () => {
+    const reads: number[][] = [];
+    const read = perTurnBatch(async (keys: number[]) => {
+      reads.push(keys);
+      return new Map(keys.map((k) => [k, k * 10]));
+    });
+    const turn = takeTurns(50);
+    const answers = await new Promise<Map<number, number>[]>((resolve) => {
+      const pending: Promise<Map<number, number>>[] = [];
+      for (let i = 0; i < 3; i++)
+        turn(() => {
+          pending.push(read([i, 7]));
+          if (i === 2) resolve(Promise.all(pending));
+        });
+    });
+    expect(reads).toEqual([[0, 7, 1, 2]]);
+    expect(answers.map((found, i) => [found.get(i), found.get(7)])).toEqual([
+      [0, 70],
+      [10, 70],
+      [20, 70],
+    ]);
+    await read([5]);
+    expect(reads).toEqual([[0, 7, 1, 2], [5]]);
   });
 });

@@ -1,5 +1,7 @@
 /** The run of `takeTurns` under way, if any: the requests it starts all arrived before it began. */
 let running: object | null = null;
+/** What waits for the end of the run under way (perTurnBatch's reads). */
+let atRunEnd: (() => void)[] = [];
 
 /**
  * Starts the server's requests in the order they arrive, a slice of each turn of the event loop at a
@@ -36,6 +38,9 @@ export function takeTurns(sliceMs: number): (start: () => void) => void {
       await null;
     }
     running = null;
+    const ending = atRunEnd;
+    atRunEnd = [];
+    for (const end of ending) end();
     waiting = waiting.slice(next);
     if (waiting.length > 0) setImmediate(run);
     else scheduled = false;
@@ -62,6 +67,28 @@ export function oncePerTurn<T>(read: () => T): () => T {
     if (running === null) return read();
     if (kept?.turn !== running) kept = { turn: running, value: read() };
     return kept.value;
+  };
+}
+
+/**
+ * `readMany` made once per run of requests for all the keys its requests asked for (docs/decisions/040):
+ * each request's keys join the run's batch, read when the run ends; as for `oncePerTurn`, the read
+ * is at least as new as each request of the run. On PostgreSQL, the listing versions of every page
+ * a run serves are then one statement instead of one each. Outside a run every call reads.
+ */
+export function perTurnBatch<K, V>(readMany: (keys: K[]) => Promise<Map<K, V>>): (keys: readonly K[]) => Promise<Map<K, V>> {
+  let batch: { turn: object; keys: Set<K>; result: Promise<Map<K, V>> } | null = null;
+  return (keys) => {
+    if (running === null) return readMany([...keys]);
+    if (batch?.turn !== running) {
+      const asked = new Set<K>();
+      const result = new Promise<Map<K, V>>((resolve, reject) => {
+        atRunEnd.push(() => void readMany([...asked]).then(resolve, reject));
+      });
+      batch = { turn: running, keys: asked, result };
+    }
+    for (const key of keys) batch.keys.add(key);
+    return batch.result;
   };
 }
 

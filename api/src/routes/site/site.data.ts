@@ -57,25 +57,31 @@ export function dataVersionsReader(database: Db): () => Promise<DataVersions> {
 
 /**
  * The versions of listings (migration 20261213_0001: their row, pictures, options, price history,
- * likes and seller), as one string for a key: `id:version` each, 0 for a listing never changed since
- * it was inserted. As the data versions: on SQLite a synchronous read of committed data; otherwise
- * one statement per call.
+ * likes and seller), as one string for a key: `id:version` each, 0 for a listing without a change
+ * recorded. As the data versions: on SQLite a synchronous read of committed data; otherwise one
+ * statement for the ids asked, which `batch` may gather across the requests of a turn.
  */
-export function listingVersionsReader(database: Db): (ids: readonly number[]) => Promise<string> {
+export function listingVersionsReader(
+  database: Db,
+  batch: (read: (ids: number[]) => Promise<Map<number, unknown>>) => (ids: readonly number[]) => Promise<Map<number, unknown>> = (read) =>
+    (ids) =>
+      read([...ids]),
+): (ids: readonly number[]) => Promise<string> {
   const stamp = (ids: readonly number[], found: Map<number, unknown>) => ids.map((id) => `${id}:${found.get(id) ?? 0}`).join(',');
   if (database.committed) {
     const one = database.db.selectFrom('vehicle_versions').select('version').where('vehicle_id', '=', 0).compile();
     const read = database.committed(one.sql);
     return async (ids) => stamp(ids, new Map(ids.map((id) => [id, (read([id]) as { version: unknown } | undefined)?.version])));
   }
-  return async (ids) => {
+  const readMany = batch(async (ids) => {
     const rows = await database.db
       .selectFrom('vehicle_versions')
       .select(['vehicle_id', 'version'])
       .where('vehicle_id', 'in', ids)
       .execute();
-    return stamp(ids, new Map(rows.map((r) => [Number(r.vehicle_id), r.version])));
-  };
+    return new Map(rows.map((r) => [Number(r.vehicle_id), r.version]));
+  });
+  return async (ids) => stamp(ids, await readMany(ids));
 }
 
 const readSetting = async <T>(db: Kysely<Database>, key: string, fallback: T): Promise<T> => {
