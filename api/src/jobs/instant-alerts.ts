@@ -23,9 +23,11 @@ const EVENTS_A_PASS = 50;
 /** An event that failed this many times is given up (logged), not retried forever. */
 const MAX_ATTEMPTS = 5;
 /** Mails sent in one pass at most; the next pass sends the rest. */
-const MAILS_A_PASS = 200;
+const MAILS_A_PASS = 50;
 /** In-memory tests of searches between two turns of the event loop (microseconds each). */
 const TESTS_A_TURN = 500;
+/** Searches whose matches are written in one transaction. */
+const SEARCHES_A_COMMIT = 50;
 /** Exact queries between two turns (about a millisecond each on SQLite, as in the per-minute job). */
 const QUERIES_A_TURN = 20;
 
@@ -111,9 +113,6 @@ export function createAlertWorker({
   /** The saved searches' parsed queries, kept while their text stays the same (parsing 10,000 each pass would cost more than testing them). */
   let parsed = new Map<number, { query: string; q: VehicleListQuery | null }>();
   let started = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let again = false;
 
   function parse(id: number, query: string): VehicleListQuery | null {
     const kept = parsed.get(id);
@@ -135,8 +134,8 @@ export function createAlertWorker({
     const seen = new Map<number, { query: string; q: VehicleListQuery | null }>();
     const testTurn = givingTurns(TESTS_A_TURN);
     const queryTurn = givingTurns(QUERIES_A_TURN);
-    let matches = 0;
-    let alerts = 0;
+    // First the reads: which searches find which listings (a query only for those that may).
+    const found: { s: (typeof searches)[number]; locale: Locale; matched: number[] }[] = [];
     for (const s of searches) {
       await testTurn();
       const q = parse(s.id, s.query);
@@ -148,79 +147,118 @@ export function createAlertWorker({
       const locale: Locale = matchLocale(s.language) ?? DEFAULT_LOCALE;
       const criteria = await searchCriteria(db, q, locale).catch(() => null);
       const matched = criteria ? await vehiclesMatching(db, dialect, criteria, candidates) : [];
-      const fresh = await recordMatches(db, s.id, matched, now);
-      matches += fresh;
-      // Only the pass that recorded a match tells of it: the per-minute job, if it came first, told already.
-      if (fresh && (await tellSearch(db, { ...s, locale }, now))) alerts += 1;
+      if (matched.length) found.push({ s, locale, matched });
     }
     parsed = seen;
+    // Then the writes, a few searches a transaction: one commit (one wait for the disk) for many
+    // alerts, and the write lock held a few milliseconds at a time, the requests' writes in between.
+    let matches = 0;
+    let alerts = 0;
+    for (let i = 0; i < found.length; i += SEARCHES_A_COMMIT) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      await db.transaction().execute(async (tx) => {
+        for (const { s, locale, matched } of found.slice(i, i + SEARCHES_A_COMMIT)) {
+          const fresh = await recordMatches(tx, s.id, matched, now);
+          matches += fresh;
+          // Only the pass that recorded a match tells of it: the per-minute job, if it came first, told already.
+          if (fresh && (await tellSearch(tx, { ...s, locale }, now))) alerts += 1;
+        }
+      });
+    }
     return { matches, alerts };
   }
 
-  async function pass(): Promise<AlertPass> {
-    const result: AlertPass = { events: 0, matches: 0, alerts: 0, mailed: 0 };
+  /** Claims what waits, matches and tells: the inbox part, never held behind the mail. */
+  async function matchPass(): Promise<Omit<AlertPass, 'mailed'>> {
+    const result = { events: 0, matches: 0, alerts: 0 };
     const now = nowIso();
-    if (await hasClaimableEvent(db, now)) {
-      const until = new Date(Date.parse(now) + leaseMs).toISOString();
-      const events = await claimListingEvents(db, dialect, holder, now, until, EVENTS_A_PASS);
-      result.events = events.length;
-      const tried = events.filter((e) => e.attempts <= MAX_ATTEMPTS);
-      for (const e of events) if (e.attempts > MAX_ATTEMPTS) log.error({ event: e }, 'listing event given up after repeated failures');
-      if (tried.length) {
-        const listings = await findListingsForAlerts(db, [...new Set(tried.map((e) => e.vehicle_id))]);
-        Object.assign(result, await match(listings, now));
-      }
-      // Only now: a pass that failed half-way leaves its events to be taken again once the lease ends.
-      await finishListingEvents(
-        db,
-        events.map((e) => e.id),
-        holder,
-      );
+    if (!(await hasClaimableEvent(db, now))) return result;
+    const until = new Date(Date.parse(now) + leaseMs).toISOString();
+    const events = await claimListingEvents(db, dialect, holder, now, until, EVENTS_A_PASS);
+    result.events = events.length;
+    const tried = events.filter((e) => e.attempts <= MAX_ATTEMPTS);
+    for (const e of events) if (e.attempts > MAX_ATTEMPTS) log.error({ event: e }, 'listing event given up after repeated failures');
+    if (tried.length) {
+      const listings = await findListingsForAlerts(db, [...new Set(tried.map((e) => e.vehicle_id))]);
+      Object.assign(result, await match(listings, now));
     }
-    if (mail) result.mailed = (await mailPending({ db, log, mail }, MAILS_A_PASS)).sent;
-    if (result.events || result.mailed) log.info({ ...result }, 'instant alerts');
+    // Only now: a pass that failed half-way leaves its events to be taken again once the lease ends.
+    await finishListingEvents(
+      db,
+      events.map((e) => e.id),
+      holder,
+    );
+    if (result.events) log.info({ ...result }, 'instant alerts told');
     return result;
   }
 
-  function next() {
-    if (!started) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(kick, pollMs);
-    timer.unref();
+  async function mailPass(): Promise<number> {
+    if (!mail) return 0;
+    const { sent, due } = await mailPending({ db, log, mail }, MAILS_A_PASS);
+    if (sent) log.info({ mailed: sent }, 'instant alerts mailed');
+    // A full batch: more wait, the next batch at once (a few a claim: a crash loses few unsent).
+    if (due === MAILS_A_PASS) mailing.kick();
+    return sent;
   }
 
-  function kick() {
-    if (!started) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    if (timer) clearTimeout(timer);
-    timer = null;
-    again = false;
-    running = pass()
-      .catch((err) => log.error({ err }, 'instant alerts pass failed'))
-      .finally(() => {
-        running = null;
-        // Woken while it worked: another pass at once; else the poll.
-        if (again) setImmediate(kick);
-        else next();
-      });
+  /**
+   * One loop: a pass at a time, another at once when woken during one, else after the poll interval.
+   * The matching and the mail run in two loops: a burst of mail never delays the next listing's inbox alerts.
+   */
+  function loop(work: () => Promise<unknown>, after?: () => void) {
+    let timer: NodeJS.Timeout | null = null;
+    let running: Promise<unknown> | null = null;
+    let again = false;
+    const kick = () => {
+      if (!started) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      if (timer) clearTimeout(timer);
+      timer = null;
+      again = false;
+      running = work()
+        .catch((err) => log.error({ err }, 'instant alerts pass failed'))
+        .finally(() => {
+          running = null;
+          after?.();
+          if (!started) return;
+          if (again) setImmediate(kick);
+          else {
+            timer = setTimeout(kick, pollMs);
+            timer.unref();
+          }
+        });
+    };
+    return {
+      kick,
+      async stop() {
+        if (timer) clearTimeout(timer);
+        timer = null;
+        await running;
+      },
+    };
   }
+  const mailing = loop(mailPass);
+  // What a matching pass told (and a reprice's price-drop rows) is mailed right after it.
+  const matching = loop(matchPass, () => mailing.kick());
 
   return {
     start() {
       if (started || pollMs <= 0) return;
       started = true;
-      kick();
+      matching.kick();
+      mailing.kick();
     },
-    wake: () => kick(),
+    wake: () => matching.kick(),
     async stop() {
       started = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
+      await Promise.all([matching.stop(), mailing.stop()]);
     },
-    pass,
+    async pass() {
+      const told = await matchPass();
+      return { ...told, mailed: await mailPass() };
+    },
   };
 }

@@ -123,11 +123,11 @@ export interface TellableSearch {
  * marked for mail when they take mail. The matches are claimed first, in the same transaction
  * (`notified_at` set on the condition it was still null): two passes telling the same search at
  * once (the per-minute job and the instant worker, or two processes) tell each match once.
- * Answers whether a notification was written.
+ * Answers whether a notification was written. In a transaction of the caller's, it runs in it.
  */
 export async function tellSearch(db: JobContext['db'], s: TellableSearch, now: string): Promise<boolean> {
   const period = DIGEST_MS[s.frequency];
-  return db.transaction().execute(async (tx) => {
+  const tell = async (tx: JobContext['db']) => {
     // The listings still for sale it was not told of, claimed; a sold one waits (it may come back on sale).
     const claimed = await tx
       .updateTable('saved_search_matches')
@@ -187,5 +187,7 @@ export async function tellSearch(db: JobContext['db'], s: TellableSearch, now: s
       .execute();
     if (period !== undefined) await tx.updateTable('saved_searches').set({ digest_at: now }).where('id', '=', s.id).execute();
     return true;
-  });
+  };
+  // Inside the caller's transaction when there is one (the instant worker writes a batch of searches in one).
+  return db.isTransaction ? tell(db) : db.transaction().execute(tell);
 }

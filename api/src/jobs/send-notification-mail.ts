@@ -62,14 +62,27 @@ export async function mailPending(
     .execute();
   let sent = 0;
   let failed = 0;
+  // All claimed in one statement (one commit, not one a mail: each commit waits for the disk), on
+  // the condition each was still waiting: another process's claim of the same rows leaves them out.
+  const claimed = due.length
+    ? new Set(
+        (
+          await db
+            .updateTable('notifications')
+            .set({ mail_pending: 0 })
+            .where(
+              'id',
+              'in',
+              due.map((n) => n.id),
+            )
+            .where('mail_pending', '=', 1)
+            .returning('id')
+            .execute()
+        ).map((r) => r.id),
+      )
+    : new Set<number>();
   for (const n of due) {
-    const claimed = await db
-      .updateTable('notifications')
-      .set({ mail_pending: 0 })
-      .where('id', '=', n.id)
-      .where('mail_pending', '=', 1)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1 || n.notify_email === 0) continue;
+    if (!claimed.has(n.id) || n.notify_email === 0) continue;
     const locale = matchLocale(n.language) ?? DEFAULT_LOCALE;
     const t = translator(locale);
     try {
