@@ -12,6 +12,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import pino from 'pino';
 import { createTestApp } from '../api/src/testing.ts';
 
 const median = (values: number[]) => {
@@ -29,7 +30,11 @@ async function elapsedUntil(start: number, done: () => Promise<boolean> | boolea
 }
 
 export async function measureAlertLatency({ runs = 10, savedSearches = 10_000 } = {}) {
-  const t = await createTestApp({ vehicles: 50 });
+  // ALERT_LOG=file: the worker's log lines (each pass's counts and milliseconds) go there.
+  const t = await createTestApp({
+    vehicles: 50,
+    ...(process.env.ALERT_LOG && { log: pino({ level: 'info' }, pino.destination(process.env.ALERT_LOG)) }),
+  });
   try {
     const db = t.database.db;
     const id = async (table: 'currencies' | 'countries', column: 'code', code: string) =>

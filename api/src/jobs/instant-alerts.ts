@@ -113,6 +113,7 @@ export function createAlertWorker({
   /** The saved searches' parsed queries, kept while their text stays the same (parsing 10,000 each pass would cost more than testing them). */
   let parsed = new Map<number, { query: string; q: VehicleListQuery | null }>();
   let started = false;
+  let matchingUnderway = false;
 
   function parse(id: number, query: string): VehicleListQuery | null {
     const kept = parsed.get(id);
@@ -170,7 +171,17 @@ export function createAlertWorker({
 
   /** Claims what waits, matches and tells: the inbox part, never held behind the mail. */
   async function matchPass(): Promise<Omit<AlertPass, 'mailed'>> {
+    matchingUnderway = true;
+    try {
+      return await matchEvents();
+    } finally {
+      matchingUnderway = false;
+    }
+  }
+
+  async function matchEvents(): Promise<Omit<AlertPass, 'mailed'>> {
     const result = { events: 0, matches: 0, alerts: 0 };
+    const began = performance.now();
     const now = nowIso();
     if (!(await hasClaimableEvent(db, now))) return result;
     const until = new Date(Date.parse(now) + leaseMs).toISOString();
@@ -188,14 +199,17 @@ export function createAlertWorker({
       events.map((e) => e.id),
       holder,
     );
-    if (result.events) log.info({ ...result }, 'instant alerts told');
+    if (result.events) log.info({ ...result, ms: Math.round(performance.now() - began) }, 'instant alerts told');
     return result;
   }
 
   async function mailPass(): Promise<number> {
-    if (!mail) return 0;
+    // The inbox first: rendering mail is CPU work that would slow a matching pass under way (which
+    // kicks this loop when it ends).
+    if (!mail || matchingUnderway) return 0;
+    const began = performance.now();
     const { sent, due } = await mailPending({ db, log, mail }, MAILS_A_PASS);
-    if (sent) log.info({ mailed: sent }, 'instant alerts mailed');
+    if (sent) log.info({ mailed: sent, ms: Math.round(performance.now() - began) }, 'instant alerts mailed');
     // A full batch: more wait, the next batch at once (a few a claim: a crash loses few unsent).
     if (due === MAILS_A_PASS) mailing.kick();
     return sent;
