@@ -9,6 +9,9 @@ export const DEV_SIGNING_KEY = 'autoroute-dev-signing-key';
 /** How long a "send a code" answer takes at least by default: above its slowest usual work, a mail sent (decision 036). */
 export const CODE_ANSWER_MS = 500;
 
+/** How often an alert worker polls by default: the floor under its wake-ups, and what a lost one costs (decision 042). */
+export const ALERTS_POLL_MS = 1000;
+
 const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const E164 = /^\+[1-9][0-9]{6,14}$/;
@@ -81,6 +84,8 @@ const EnvSchema = z.object({
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   // How long /readyz answers 503 while the process still serves, after SIGTERM (a load balancer's probe interval or more).
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  // How often each process's alert worker looks for queued listing changes it was not woken for (docs/decisions/042); 0: off.
+  ALERTS_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(ALERTS_POLL_MS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TWILIO_ACCOUNT_SID: z
     .string()
@@ -198,6 +203,8 @@ export interface Config {
   bootLockWaitMs: number;
   /** The time every "send a code" answer takes at least, account or not (docs/decisions/036). */
   codeAnswerMs: number;
+  /** How often the instant alerts' worker polls besides its wake-ups (docs/decisions/042); 0 leaves alerts to the per-minute jobs. */
+  alertsPollMs: number;
 }
 
 export interface BackupConfig {
@@ -272,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageStaleMs: e.PAGE_STALE_S * 1000,
     sharedCountsFrom: e.SHARED_COUNTS_FROM,
     codeAnswerMs: e.CODE_ANSWER_MS,
+    alertsPollMs: e.ALERTS_POLL_MS,
     media: {
       ...(e.MEDIA_S3_BUCKET && { s3: s3Settings(e.MEDIA_S3_BUCKET, e) }),
       ...(e.MEDIA_PUBLIC_URL && { publicUrl: e.MEDIA_PUBLIC_URL.replace(/\/+$/, '') }),

@@ -49,6 +49,14 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
       log,
       onRun: metrics.jobRun,
       mail: { mailer, publicUrl: config.publicUrl },
+      alertsPollMs: config.alertsPollMs,
+      ...(config.redisUrl && {
+        redis: {
+          url: config.redisUrl,
+          timeoutMs: config.timeouts.redisMs,
+          onFailure: (error: Error) => dependencyFailed(metrics, log, 'redis', error),
+        },
+      }),
     }),
     metrics,
     lifecycle: { draining: false },

@@ -404,6 +404,22 @@ export interface JobMarkTable {
   value: string;
 }
 
+export type ListingEventKind = 'published' | 'repriced';
+
+/**
+ * The alert worker's outbox (migration 20261215_0001, docs/decisions/042): a listing published or
+ * repriced, written in the seller's transaction, claimed by one process with a lease, deleted once done.
+ */
+export interface ListingEventTable {
+  id: Generated<number>;
+  vehicle_id: number;
+  kind: ListingEventKind;
+  created_at: ColumnType<string, string | undefined, never>;
+  claimed_until: string | null;
+  claimed_by: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+}
+
 export type ConversationSide = 'buyer' | 'seller';
 
 /** A buyer and a seller writing about a listing (migration 20261211_0001). */
@@ -687,6 +703,7 @@ export interface Database {
   conversations: ConversationTable;
   messages: MessageTable;
   job_marks: JobMarkTable;
+  listing_events: ListingEventTable;
   vehicle_prices: VehiclePriceTable;
   saved_searches: SavedSearchTable;
   saved_search_matches: SavedSearchMatchTable;

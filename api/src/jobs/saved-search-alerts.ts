@@ -6,7 +6,7 @@ import { vehiclesMatching } from '../routes/vehicles/vehicles.data.ts';
 import { VehicleListQuery } from '../routes/vehicles/vehicles.schemas.ts';
 import { searchCriteria } from '../routes/vehicles/vehicles.service.ts';
 import { givingTurns } from '../server/turns.ts';
-import type { JobHandler } from './types.ts';
+import type { JobContext, JobHandler } from './types.ts';
 
 /** Where the job left off: listings changed after it are looked at on the next pass. */
 const WATERMARK = 'saved_search_watermark';
@@ -69,74 +69,16 @@ export const savedSearchAlerts: JobHandler = async ({ db, dialect }) => {
       if (parsed.success) {
         const criteria = await searchCriteria(db, parsed.data, locale).catch(() => null);
         const matched = criteria ? await vehiclesMatching(db, dialect, criteria, candidates) : [];
-        if (matched.length) {
-          const known = new Set(
-            (
-              await db
-                .selectFrom('saved_search_matches')
-                .select('vehicle_id')
-                .where('saved_search_id', '=', s.id)
-                .where('vehicle_id', 'in', matched)
-                .execute()
-            ).map((m) => m.vehicle_id),
-          );
-          const fresh = matched.filter((id) => !known.has(id));
-          if (fresh.length) {
-            await db
-              .insertInto('saved_search_matches')
-              .values(fresh.map((vehicle_id) => ({ saved_search_id: s.id, vehicle_id, matched_at: now })))
-              .execute();
-            found += fresh.length;
-            foundNow = fresh.length;
-          }
-        }
+        const fresh = await recordMatches(db, s.id, matched, now);
+        found += fresh;
+        foundNow = fresh;
       }
     }
     // 2. Tell the member now (instant) or in their digest, of what they were not told yet.
     // An instant search is told in the pass that found something; a digest once its day or week is over.
     const period = DIGEST_MS[s.frequency];
     if (period === undefined ? foundNow === 0 : Date.parse(now) - Date.parse(s.digest_at ?? s.created_at) < period) continue;
-    const waiting = await db
-      .selectFrom('saved_search_matches as m')
-      .innerJoin('vehicles as v', 'v.id', 'm.vehicle_id')
-      .select(['v.id', 'v.title'])
-      .where('m.saved_search_id', '=', s.id)
-      .where('m.notified_at', 'is', null)
-      .where('v.sold', '=', 0)
-      .orderBy('m.matched_at', 'desc')
-      .orderBy('v.id', 'desc')
-      .execute();
-    if (!waiting.length) continue;
-    const t = translator(locale);
-    const names = waiting.slice(0, NAMED).map((v) => `“${v.title}”`);
-    const more = waiting.length - names.length;
-    const message =
-      t('savedSearch.alert', { count: waiting.length, name: s.name, titles: names.join(', ') }) +
-      (more > 0 ? ` ${t('savedSearch.more', { count: more })}` : '');
-    await db.transaction().execute(async (tx) => {
-      if ((s.notify_type ?? 'all') !== 'none') {
-        await tx
-          .insertInto('notifications')
-          .values({
-            user_id: s.user_id,
-            vehicle_id: waiting.length === 1 ? waiting[0]!.id : null,
-            saved_search_id: s.id,
-            kind: 'saved_search',
-            from_name: t('common:appName'),
-            message,
-            mail_pending: s.notify_email === 0 ? 0 : 1,
-          })
-          .execute();
-      }
-      await tx
-        .updateTable('saved_search_matches')
-        .set({ notified_at: now })
-        .where('saved_search_id', '=', s.id)
-        .where('notified_at', 'is', null)
-        .execute();
-      if (period !== undefined) await tx.updateTable('saved_searches').set({ digest_at: now }).where('id', '=', s.id).execute();
-    });
-    told += 1;
+    if (await tellSearch(db, { ...s, locale }, now)) told += 1;
   }
 
   // The mark moves to the last listing looked at (all of them: to now).
@@ -148,3 +90,104 @@ export const savedSearchAlerts: JobHandler = async ({ db, dialect }) => {
     .execute();
   return `Looked at ${changed.length} changed ${changed.length === 1 ? 'listing' : 'listings'} for ${searches.length} saved ${searches.length === 1 ? 'search' : 'searches'}; ${found} new ${found === 1 ? 'match' : 'matches'}; ${told} ${told === 1 ? 'alert' : 'alerts'}.`;
 };
+
+/**
+ * Records which of `vehicleIds` a saved search finds, once per search and listing; answers how many
+ * were new. Both the per-minute pass and the instant worker (instant-alerts.ts) record through here:
+ * the primary key lets one of them record a match, and only the one that did tells the member of it.
+ */
+export async function recordMatches(db: JobContext['db'], searchId: number, vehicleIds: readonly number[], now: string): Promise<number> {
+  if (!vehicleIds.length) return 0;
+  const inserted = await db
+    .insertInto('saved_search_matches')
+    .values(vehicleIds.map((vehicle_id) => ({ saved_search_id: searchId, vehicle_id, matched_at: now })))
+    .onConflict((oc) => oc.columns(['saved_search_id', 'vehicle_id']).doNothing())
+    .returning('vehicle_id')
+    .execute();
+  return inserted.length;
+}
+
+/** A saved search about to be told of its matches, with what its member chose. */
+export interface TellableSearch {
+  id: number;
+  user_id: number;
+  name: string;
+  frequency: SavedSearchFrequency;
+  locale: Locale;
+  notify_type: string | null;
+  notify_email: number | null;
+}
+
+/**
+ * Tells a member of the matches of their search not told yet: one inbox notification naming them,
+ * marked for mail when they take mail. The matches are claimed first, in the same transaction
+ * (`notified_at` set on the condition it was still null): two passes telling the same search at
+ * once (the per-minute job and the instant worker, or two processes) tell each match once.
+ * Answers whether a notification was written. In a transaction of the caller's, it runs in it.
+ */
+export async function tellSearch(db: JobContext['db'], s: TellableSearch, now: string): Promise<boolean> {
+  const period = DIGEST_MS[s.frequency];
+  const tell = async (tx: JobContext['db']) => {
+    // The listings still for sale it was not told of, claimed; a sold one waits (it may come back on sale).
+    const claimed = await tx
+      .updateTable('saved_search_matches')
+      .set({ notified_at: now })
+      .where('saved_search_id', '=', s.id)
+      .where('notified_at', 'is', null)
+      .where((eb) =>
+        eb.exists(
+          eb.selectFrom('vehicles as v').select('v.id').whereRef('v.id', '=', 'saved_search_matches.vehicle_id').where('v.sold', '=', 0),
+        ),
+      )
+      .returning('vehicle_id')
+      .execute();
+    const waiting = claimed.length
+      ? await tx
+          .selectFrom('saved_search_matches as m')
+          .innerJoin('vehicles as v', 'v.id', 'm.vehicle_id')
+          .select(['v.id', 'v.title'])
+          .where('m.saved_search_id', '=', s.id)
+          .where(
+            'm.vehicle_id',
+            'in',
+            claimed.map((c) => c.vehicle_id),
+          )
+          .orderBy('m.matched_at', 'desc')
+          .orderBy('v.id', 'desc')
+          .execute()
+      : [];
+    // Nothing for sale to tell of: a digest's day or week goes on (as before, it moves only when it tells).
+    if (!waiting.length) return false;
+    const t = translator(s.locale);
+    const names = waiting.slice(0, NAMED).map((v) => `“${v.title}”`);
+    const more = waiting.length - names.length;
+    const message =
+      t('savedSearch.alert', { count: waiting.length, name: s.name, titles: names.join(', ') }) +
+      (more > 0 ? ` ${t('savedSearch.more', { count: more })}` : '');
+    if ((s.notify_type ?? 'all') !== 'none') {
+      await tx
+        .insertInto('notifications')
+        .values({
+          user_id: s.user_id,
+          vehicle_id: waiting.length === 1 ? waiting[0]!.id : null,
+          saved_search_id: s.id,
+          kind: 'saved_search',
+          from_name: t('common:appName'),
+          message,
+          mail_pending: s.notify_email === 0 ? 0 : 1,
+        })
+        .execute();
+    }
+    // Told: the sold ones waiting go with it, as they always did.
+    await tx
+      .updateTable('saved_search_matches')
+      .set({ notified_at: now })
+      .where('saved_search_id', '=', s.id)
+      .where('notified_at', 'is', null)
+      .execute();
+    if (period !== undefined) await tx.updateTable('saved_searches').set({ digest_at: now }).where('id', '=', s.id).execute();
+    return true;
+  };
+  // Inside the caller's transaction when there is one (the instant worker writes a batch of searches in one).
+  return db.isTransaction ? tell(db) : db.transaction().execute(tell);
+}

@@ -5,7 +5,7 @@ import { type MailContent, renderMail } from '../mail/layout.tsx';
 import { messageMail, priceDropMail, savedSearchMail } from '../mail/templates.ts';
 import { unsubscribeUrl } from '../mail/unsubscribe.ts';
 import { conversationPath } from '../routes/conversations/conversations.service.ts';
-import { type JobHandler, JobSkipped } from './types.ts';
+import { type JobContext, type JobHandler, JobSkipped } from './types.ts';
 
 /** At most this many mails a run: a run a minute keeps a burst from holding the job for long. */
 const BATCH = 500;
@@ -18,6 +18,19 @@ const BATCH = 500;
  */
 export const sendNotificationMail: JobHandler = async ({ db, log, mail }) => {
   if (!mail) throw new JobSkipped('This process sends no mail.');
+  const { sent, due, failed } = await mailPending({ db, log, mail }, BATCH);
+  return `Mailed ${sent} of ${due} waiting ${due === 1 ? 'notification' : 'notifications'}${failed ? `; ${failed} failed` : ''}.`;
+};
+
+/**
+ * Mails up to `limit` waiting notifications, oldest first, each claimed before it is sent. The
+ * per-minute job and the instant worker (instant-alerts.ts, every few seconds) both send through
+ * here: the claim lets exactly one of them mail each notification.
+ */
+export async function mailPending(
+  { db, log, mail }: Pick<JobContext, 'db' | 'log'> & { mail: NonNullable<JobContext['mail']> },
+  limit: number,
+): Promise<{ sent: number; due: number; failed: number }> {
   const due = await db
     .selectFrom('notifications as n')
     .innerJoin('users as u', 'u.id', 'n.user_id')
@@ -45,18 +58,31 @@ export const sendNotificationMail: JobHandler = async ({ db, log, mail }) => {
     ])
     .where('n.mail_pending', '=', 1)
     .orderBy('n.id')
-    .limit(BATCH)
+    .limit(limit)
     .execute();
   let sent = 0;
   let failed = 0;
+  // All claimed in one statement (one commit, not one a mail: each commit waits for the disk), on
+  // the condition each was still waiting: another process's claim of the same rows leaves them out.
+  const claimed = due.length
+    ? new Set(
+        (
+          await db
+            .updateTable('notifications')
+            .set({ mail_pending: 0 })
+            .where(
+              'id',
+              'in',
+              due.map((n) => n.id),
+            )
+            .where('mail_pending', '=', 1)
+            .returning('id')
+            .execute()
+        ).map((r) => r.id),
+      )
+    : new Set<number>();
   for (const n of due) {
-    const claimed = await db
-      .updateTable('notifications')
-      .set({ mail_pending: 0 })
-      .where('id', '=', n.id)
-      .where('mail_pending', '=', 1)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1 || n.notify_email === 0) continue;
+    if (!claimed.has(n.id) || n.notify_email === 0) continue;
     const locale = matchLocale(n.language) ?? DEFAULT_LOCALE;
     const t = translator(locale);
     try {
@@ -102,5 +128,5 @@ export const sendNotificationMail: JobHandler = async ({ db, log, mail }) => {
       log.error({ err, notificationId: n.id }, 'notification mail not sent');
     }
   }
-  return `Mailed ${sent} of ${due.length} waiting ${due.length === 1 ? 'notification' : 'notifications'}${failed ? `; ${failed} failed` : ''}.`;
-};
+  return { sent, due: due.length, failed };
+}

@@ -8,6 +8,7 @@ import type { Principal } from '../../auth/principal.ts';
 import type { Deps } from '../../context.ts';
 import { AppError, type ErrorDetail, notFound, validationFailed } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
+import { enqueueListingEvent } from '../../jobs/listing-events.data.ts';
 import { toMajor } from '../../lib/reference.ts';
 import { assertCanList, assertPhotos } from '../billing/billing.service.ts';
 import { findVehiclePictures } from '../pictures/pictures.data.ts';
@@ -265,6 +266,17 @@ async function announcePriceDrop(db: Db, before: StoredRow, after: { price_minor
   );
 }
 
+/**
+ * A new price on a listing for sale is queued for the alert worker (docs/decisions/042), in the
+ * seller's transaction: it may now match instant saved searches, and the price drop's mails go out
+ * in seconds. Other edits are found by the per-minute job, as before. Answers whether one was queued.
+ */
+async function queueReprice(tx: Db, id: number, repriced: boolean, sold: boolean): Promise<boolean> {
+  if (!repriced || sold) return false;
+  await enqueueListingEvent(tx, id, 'repriced');
+  return true;
+}
+
 async function ownedVehicle(db: Db, id: number, viewer: Viewer) {
   const found = await findVehicleRow(db, id);
   if (!found) throw notFound('VEHICLE_NOT_FOUND');
@@ -298,15 +310,18 @@ export async function createVehicle(deps: Deps, viewer: Viewer, input: VehicleIn
     });
     await replaceOptions(tx, vehicleId, optionIds);
     await attach(tx, vehicleId, viewer.id, input.pictures, now, t);
+    // The instant alerts are owed with the listing (docs/decisions/042): queued in its transaction.
+    if (!input.sold) await enqueueListingEvent(tx, vehicleId, 'published');
     return vehicleId;
   });
+  if (!input.sold) deps.jobs.listingChanged();
   return getVehicle(deps, id, locale, viewer);
 }
 
 /** PUT: every field replaced; options and pictures are the lists given. `sold` is kept when omitted. */
 export async function replaceVehicle(deps: Deps, viewer: Viewer, id: number, input: VehicleInput, locale: Locale): Promise<Vehicle> {
   const t = translator(locale);
-  await deps.db.transaction().execute(async (tx) => {
+  const queued = await deps.db.transaction().execute(async (tx) => {
     const found = await ownedVehicle(tx, id, viewer);
     const sold = input.sold ?? fromFlag(found.row.sold);
     const { columns, optionIds, soldPriceMinor } = await check(
@@ -319,17 +334,20 @@ export async function replaceVehicle(deps: Deps, viewer: Viewer, id: number, inp
     await assertPhotos(tx, viewer.id, input.pictures.length, locale);
     const now = nowIso();
     await updateVehicle(tx, id, { ...columns, ...soldChange(input.sold, found.row.sold, soldPriceMinor, now), updated_at: now });
-    if (await recordPriceChange(tx, found.row, columns, now)) await announcePriceDrop(tx, found.row, columns);
+    const repriced = await recordPriceChange(tx, found.row, columns, now);
+    if (repriced) await announcePriceDrop(tx, found.row, columns);
     await replaceOptions(tx, id, optionIds);
     await attach(tx, id, viewer.id, input.pictures, now, t);
+    return queueReprice(tx, id, repriced, sold);
   });
+  if (queued) deps.jobs.listingChanged();
   return getVehicle(deps, id, locale, viewer);
 }
 
 /** PATCH: the fields given, checked together with the stored ones; options and pictures only when given. */
 export async function patchVehicle(deps: Deps, viewer: Viewer, id: number, patch: VehiclePatch, locale: Locale): Promise<Vehicle> {
   const t = translator(locale);
-  await deps.db.transaction().execute(async (tx) => {
+  const queued = await deps.db.transaction().execute(async (tx) => {
     const found = await ownedVehicle(tx, id, viewer);
     const merged: VehicleInput = { ...asInput(found), ...patch };
     // A listing stays editable (e.g. marked sold) when the catalogue changed since: brand and model are checked when given.
@@ -346,10 +364,13 @@ export async function patchVehicle(deps: Deps, viewer: Viewer, id: number, patch
     if (scope.pictures) await assertPhotos(tx, viewer.id, merged.pictures.length, locale);
     const now = nowIso();
     await updateVehicle(tx, id, { ...columns, ...soldChange(patch.sold, found.row.sold, soldPriceMinor, now), updated_at: now });
-    if (await recordPriceChange(tx, found.row, columns, now)) await announcePriceDrop(tx, found.row, columns);
+    const repriced = await recordPriceChange(tx, found.row, columns, now);
+    if (repriced) await announcePriceDrop(tx, found.row, columns);
     if (scope.options) await replaceOptions(tx, id, optionIds);
     if (scope.pictures) await attach(tx, id, viewer.id, merged.pictures, now, t);
+    return queueReprice(tx, id, repriced, scope.sold);
   });
+  if (queued) deps.jobs.listingChanged();
   return getVehicle(deps, id, locale, viewer);
 }
 
