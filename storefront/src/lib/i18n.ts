@@ -3,7 +3,51 @@ import type { TFunction } from 'i18next';
 
 const i18n = createI18n('storefront');
 
-export const translator = (locale: Locale): TFunction => i18n.getFixedT(locale, 'storefront');
+/** How many texts a locale's translator remembers before it starts over (texts with a listing's title in them are many). */
+const TEXTS_KEPT = 20_000;
+
+/**
+ * The page's `t` for one locale, the same function for every request. A text depends only on its
+ * key and options (the resources are bundled and never change while the process runs), so it is
+ * looked up once: i18next's lookup (namespaces, fallbacks, key paths, interpolation, plural rules)
+ * was a sixth of a vehicle page's render, the same hundred texts on every page. Options that are
+ * not plain values (an object, a function) go to i18next every time.
+ */
+function remembering(fixedT: TFunction): TFunction {
+  const fixed = fixedT as unknown as (...args: unknown[]) => unknown;
+  const texts = new Map<string, unknown>();
+  const t = (...args: unknown[]) => {
+    const [key, options] = args;
+    let id: string | undefined;
+    if (typeof key === 'string' && args.length <= 2) {
+      if (options === undefined) id = key;
+      else if (typeof options === 'object' && options !== null && Object.values(options).every(plain))
+        id = `${key}\0${JSON.stringify(options)}`;
+    }
+    if (id === undefined) return fixed(...args);
+    let text = texts.get(id);
+    if (text === undefined) {
+      text = fixed(...args);
+      if (texts.size >= TEXTS_KEPT) texts.clear();
+      texts.set(id, text);
+    }
+    return text;
+  };
+  return t as unknown as TFunction;
+}
+
+const plain = (value: unknown) => value === null || (typeof value !== 'object' && typeof value !== 'function');
+
+const translators = new Map<Locale, TFunction>();
+
+export function translator(locale: Locale): TFunction {
+  let t = translators.get(locale);
+  if (!t) {
+    t = remembering(i18n.getFixedT(locale, 'storefront'));
+    translators.set(locale, t);
+  }
+  return t;
+}
 
 export function formatPrice(value: number, currency: string, locale: Locale): string {
   try {
