@@ -17,7 +17,7 @@
  * BENCH_RENDER_PROFILE=1, DATABASE_URL for PostgreSQL: its public schema is dropped and made again).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -39,6 +39,8 @@ export interface RenderBenchOptions {
   port?: number;
   /** Profile the cold renders too, and list this many of the costliest functions per page. */
   profile?: number;
+  /** Where to keep the profiles (`<page>.cpuprofile`), to open them in Chrome's DevTools. */
+  profileDir?: string | undefined;
 }
 
 export type Page = 'vehicle' | 'home' | 'search';
@@ -63,7 +65,7 @@ async function waitFor(url: string, deadline: number): Promise<void> {
 }
 
 /** The compiled server on `dir`'s data (or DATABASE_URL), with `env` on top; `stop` ends it (SIGTERM, no grace). */
-async function startServer(dir: string, port: number, env: Record<string, string>, nodeArgs: string[] = []) {
+export async function startServer(dir: string, port: number, env: Record<string, string>, nodeArgs: string[] = []) {
   const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dir, LOG_LEVEL: 'warn', SHUTDOWN_GRACE_MS: '0', ...env },
@@ -100,7 +102,7 @@ function timing(times: number[]): Timing {
 }
 
 /** Requests `targets` one after the other (the first `warm` untimed). */
-async function run(origin: string, targets: string[], warm: number): Promise<Timing> {
+export async function run(origin: string, targets: string[], warm: number): Promise<Timing> {
   const times: number[] = [];
   for (const [i, target] of targets.entries()) {
     const ms = await timed(origin, target);
@@ -193,6 +195,8 @@ export async function profilePage(
   catalogue: Catalogue,
   runs: number,
   top: number,
+  /** Where to copy the profile (to open it in Chrome's DevTools); else it is deleted. */
+  keepAs?: string,
 ) {
   const profiles = mkdtempSync(path.join(tmpdir(), 'autoroute-render-prof-'));
   try {
@@ -213,6 +217,7 @@ export async function profilePage(
     const tailMs = performance.now() - stopped;
     const file = readdirSync(profiles).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error('the server wrote no CPU profile');
+    if (keepAs) copyFileSync(path.join(profiles, file), keepAs);
     return topCosts(JSON.parse(readFileSync(path.join(profiles, file), 'utf8')) as CpuProfile, windowMs, tailMs, top);
   } finally {
     rmSync(profiles, { recursive: true, force: true });
@@ -286,8 +291,18 @@ export async function measureRender(options: RenderBenchOptions = {}) {
     result.pages = pages;
     if (options.profile) {
       const costs: Record<string, unknown> = {};
+      if (options.profileDir) mkdirSync(options.profileDir, { recursive: true });
       for (const page of PAGES)
-        costs[page] = await profilePage(dir, port, { ...env, PAGE_CACHE_MB: '0' }, page, catalogue, runs, options.profile);
+        costs[page] = await profilePage(
+          dir,
+          port,
+          { ...env, PAGE_CACHE_MB: '0' },
+          page,
+          catalogue,
+          runs,
+          options.profile,
+          options.profileDir && path.join(options.profileDir, `${page}.cpuprofile`),
+        );
       result.profile = costs;
     }
   } finally {
@@ -313,6 +328,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     runs: Number(process.env.BENCH_RENDER_RUNS ?? 200),
     databaseUrl: process.env.DATABASE_URL,
     ...(process.env.PORT && { port: Number(process.env.PORT) }),
+    profileDir: process.env.BENCH_RENDER_PROFILE_DIR,
     ...(process.env.BENCH_RENDER_PROFILE && {
       profile: Number(process.env.BENCH_RENDER_PROFILE) > 1 ? Number(process.env.BENCH_RENDER_PROFILE) : 5,
     }),

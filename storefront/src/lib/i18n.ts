@@ -11,23 +11,17 @@ const TEXTS_KEPT = 20_000;
  * key and options (the resources are bundled and never change while the process runs), so it is
  * looked up once: i18next's lookup (namespaces, fallbacks, key paths, interpolation, plural rules)
  * was a sixth of a vehicle page's render, the same hundred texts on every page. Options that are
- * not plain values (an object, a function) go to i18next every time.
+ * not plain values, or objects of plain values (`replace`), go to i18next every time.
  */
 function remembering(fixedT: TFunction): TFunction {
-  const fixed = fixedT as unknown as (...args: unknown[]) => unknown;
+  const fixed = fixedT as unknown as (key: unknown, ...rest: unknown[]) => unknown;
   const texts = new Map<string, unknown>();
-  const t = (...args: unknown[]) => {
-    const [key, options] = args;
-    let id: string | undefined;
-    if (typeof key === 'string' && args.length <= 2) {
-      if (options === undefined) id = key;
-      else if (typeof options === 'object' && options !== null && Object.values(options).every(plain))
-        id = `${key}\0${JSON.stringify(options)}`;
-    }
-    if (id === undefined) return fixed(...args);
+  const t = (key: unknown, options?: unknown, ...rest: unknown[]) => {
+    const id = typeof key === 'string' && rest.length === 0 ? textId(key, options) : undefined;
+    if (id === undefined) return fixed(key, options, ...rest);
     let text = texts.get(id);
     if (text === undefined) {
-      text = fixed(...args);
+      text = options === undefined ? fixed(key) : fixed(key, options);
       if (texts.size >= TEXTS_KEPT) texts.clear();
       texts.set(id, text);
     }
@@ -36,7 +30,34 @@ function remembering(fixedT: TFunction): TFunction {
   return t as unknown as TFunction;
 }
 
-const plain = (value: unknown) => value === null || (typeof value !== 'object' && typeof value !== 'function');
+/** What identifies a text: its key and options, each value with its type (1 and "1" may pick other plural forms); none for other options. */
+function textId(key: string, options: unknown): string | undefined {
+  if (options === undefined) return key;
+  if (!isRecord(options)) return undefined;
+  let id = key;
+  for (const name in options) {
+    const value = options[name];
+    if (isRecord(value)) {
+      id += `\0${name}{`;
+      for (const inner in value) {
+        const part = valueId(value[inner]);
+        if (part === undefined) return undefined;
+        id += `\0${inner}\0${part}`;
+      }
+      id += '}';
+      continue;
+    }
+    const part = valueId(value);
+    if (part === undefined) return undefined;
+    id += `\0${name}\0${part}`;
+  }
+  return id;
+}
+
+const valueId = (value: unknown): string | undefined =>
+  value === null || (typeof value !== 'object' && typeof value !== 'function') ? `${typeof value}:${String(value)}` : undefined;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const translators = new Map<Locale, TFunction>();
 
