@@ -58,6 +58,8 @@ function memo<O, F>(make: (tag: string, options: O | undefined) => F) {
 export const numberFormat = memo((tag, options: Intl.NumberFormatOptions | undefined) => new Intl.NumberFormat(tag, options));
 export const dateTimeFormat = memo((tag, options: Intl.DateTimeFormatOptions | undefined) => new Intl.DateTimeFormat(tag, options));
 export const pluralRules = memo((tag, options: Intl.PluralRulesOptions | undefined) => new Intl.PluralRules(tag, options));
+/** Sorting in a locale's order: `a.localeCompare(b, tag)` looks its collator up on every comparison. */
+export const collator = memo((tag, options: Intl.CollatorOptions | undefined) => new Intl.Collator(tag, options));
 
 /** The `Intl` format tag of a language tag or locale name as a page or a user setting holds it (`ar-SA`, `fr`). */
 export const formatTagOf = (input: string | null | undefined): string => formatTag(matchLocale(input) ?? DEFAULT_LOCALE);

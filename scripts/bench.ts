@@ -37,6 +37,7 @@ import { runtimeConfig } from '../api/src/runtime-config.ts';
 import { createHttpServer } from '../api/src/server/http.ts';
 import { createTestApp } from '../api/src/testing.ts';
 import { startS3 } from '../api/src/testing-s3.ts';
+import { measureRender, renderSummary } from './bench-render.ts';
 import { measureServer } from './bench-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -506,6 +507,14 @@ if (wanted('start')) await measureStart();
 if (wanted('media')) await measureMedia();
 if (wanted('seed')) await measureSeed();
 if (wanted('postgres') && process.env.BENCH_DATABASE_URL) await measureSearchPostgres(process.env.BENCH_DATABASE_URL);
+// Page renders (scripts/bench-render.ts), only when named: BENCH_ONLY=render (on PostgreSQL too with BENCH_DATABASE_URL).
+if (only?.includes('render'))
+  results.render = [
+    await measureRender({ vehicles: Math.min(vehicles, 20_000) }),
+    ...(process.env.BENCH_DATABASE_URL
+      ? [await measureRender({ vehicles: Math.min(vehicles, 20_000), databaseUrl: process.env.BENCH_DATABASE_URL })]
+      : []),
+  ];
 mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 writeFileSync(path.join(root, 'bench-results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log(JSON.stringify(results, null, 2));
@@ -515,6 +524,7 @@ console.log(summary());
 function summary(): string {
   const r = results as any;
   const lines = ['', `Summary (${vehicles} vehicles):`];
+  for (const render of r.render ?? []) lines.push(...renderSummary(render));
   if (r.seed) lines.push(`  seed on SQLite: ${r.seed.vehicles} vehicles in ${(r.seed.ms / 1000).toFixed(1)} s (target 120 s at 1,000,000)`);
   for (const [label, search] of [
     ['SQLite', r.search],

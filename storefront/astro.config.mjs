@@ -6,7 +6,11 @@ import scriptHashes from './script-hashes.mjs';
 // Server-rendered pages behind our own Node server (DESIGN §1): Astro runs in middleware mode.
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'middleware' }),
+  // Pages are rendered whole, not streamed: each is a few milliseconds of work once its API reads are
+  // in (they come first, in the page's frontmatter), and a stream cost more than the render itself
+  // (web streams, a chunk per component, a zlib stream written in small pieces). The middleware then
+  // sends it compressed in one call (src/middleware.ts), or keeps it.
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   // scriptHashes: the page policy's hashes of the scripts written into pages (script-hashes.mjs).
   integrations: [react(), scriptHashes()],
   compressHTML: true,

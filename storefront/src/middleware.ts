@@ -1,6 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { isSharedPage, PUBLIC_PAGE_HEADERS, SIGNED_IN_COOKIE as SIGNED_IN } from '@autoroute/api/public-pages';
-import type { Encoding, KeptResponse } from '@autoroute/api/response-cache';
+import { compressNow, type Encoding, type KeptResponse, negotiate } from '@autoroute/api/response-cache';
 import { detectLocale, matchLocale } from '@autoroute/locales';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { translator } from './lib/i18n.ts';
@@ -42,17 +42,18 @@ async function render(context: APIContext, next: MiddlewareNext): Promise<Respon
   // gets: the server's front door answered from the render cache when it could
   // (api/src/server/public-pages.ts), and gave the key a cacheable page is kept under once rendered here.
   const { pages, pageKey } = locals;
+  const encoding = negotiate(request.headers.get('accept-encoding'));
   if (pages && pageKey && !session.user && !session.setCookies.length) {
     const response = await next();
-    if (response.status !== 200) return finish(response, []);
+    if (response.status !== 200) return compressed(finish(response, []), encoding);
     // Read whole first: a component rendered while the page streams may be what marks it cacheable (ContentPage).
     const html = await response.text();
     const rendered = finish(new Response(html, { status: 200, headers: response.headers }), []);
-    if (!locals.cacheable) return rendered;
+    if (!locals.cacheable) return compressed(rendered, encoding, html);
     const headers = [...rendered.headers].filter(([name]) => name !== 'etag' && name !== 'set-cookie');
-    return send(pages.set(pageKey, html, headers), pages.encodingFor(request.headers.get('accept-encoding')));
+    return send(pages.set(pageKey, html, headers), encoding);
   }
-  return finish(await next(), session.setCookies);
+  return compressed(finish(await next(), session.setCookies), encoding);
 
   /** The headers of every page; a signed-in visitor's page is theirs alone, a public one is shared. */
   function finish(response: Response, setCookies: string[]): Response {
@@ -79,6 +80,28 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (response.status !== 500 || !context.locals.unavailable) return response;
   return new Response(response.body, { status: 503, headers: response.headers });
 });
+
+/**
+ * A rendered page in one piece, compressed in one call in the encoding the browser takes (Astro
+ * renders it whole: astro.config.mjs). The server's generic compression would make a zlib stream
+ * for it, which costs several times the compression itself (as for the API's JSON,
+ * api/src/middleware/compress.ts); it leaves an encoded answer alone. What is not HTML, or is too
+ * small to gain from it, is left as it is.
+ */
+async function compressed(response: Response, encoding: Encoding, text?: string): Promise<Response> {
+  if (encoding === 'identity' || !response.body || response.headers.has('content-encoding')) return response;
+  if (!/^text\/html\b/i.test(response.headers.get('content-type') ?? '')) return response;
+  const body = text === undefined ? new Uint8Array(await response.arrayBuffer()) : Buffer.from(text);
+  if (body.byteLength < MIN_COMPRESSED) return new Response(body, response);
+  const encoded = compressNow[encoding](body);
+  const headers = new Headers(response.headers);
+  headers.set('Content-Encoding', encoding);
+  headers.set('Content-Length', String(encoded.length));
+  return new Response(encoded as Uint8Array<ArrayBuffer>, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Below this a compressed page saves less than its headers cost (the server's compression threshold). */
+const MIN_COMPRESSED = 1024;
 
 /** A kept page in the encoding the browser takes; the server's own compression leaves an encoded body alone. */
 function send(page: KeptResponse, encoding: Encoding): Response {
