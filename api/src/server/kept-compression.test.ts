@@ -14,9 +14,11 @@ describe('a kept answer’s compressed forms', () => {
     const cache = new ResponseCache({
       maxBytes: 10_000_000,
       build: 'test',
-      versions: async () => ({ catalogue: '1', site: '1', likes: '1', day: 1 }),
+      versions: async () => ({ catalogue: '1', site: '1', day: 1 }),
+      listings: async () => '',
+      depends: () => ({ listings: [], catalogue: 'key' }),
     });
-    const kept = cache.set('k', 'W/"p-k"', page, [['Content-Type', 'text/html']]);
+    const kept = cache.set(await cache.key('/', 'en_US'), page, [['Content-Type', 'text/html']]);
     const first = kept.body('br');
     expect(brotliDecompressSync(first).toString()).toBe(page);
     expect(gunzipSync(kept.body('gzip')).toString()).toBe(page);
