@@ -16,10 +16,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { connect, type Db, migrateToLatest } from '@autoroute/db';
+import { connect, type Database, type Db, type DialectName, migrateToLatest, openSqlite } from '@autoroute/db';
 import { mediaFolder, seedDemoCatalogue, seedReference } from '@autoroute/db/seed';
-import { sql } from 'kysely';
+import { type CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
 import { DEV_SIGNING_KEY, sign } from '../api/src/index.ts';
+import { countFacets, searchVehicleIds } from '../api/src/routes/vehicles/vehicles.data.ts';
+import { VehicleListQuery } from '../api/src/routes/vehicles/vehicles.schemas.ts';
+import { searchCriteria } from '../api/src/routes/vehicles/vehicles.service.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -117,11 +121,22 @@ async function vocabulary(database: Db) {
   const ids = async (table: 'fuel_types' | 'categories' | 'transmissions') =>
     (await database.db.selectFrom(table).select('id').execute()).map((r) => r.id);
   const eur = (await database.db.selectFrom('currencies').select('id').where('code', '=', 'EUR').executeTakeFirstOrThrow()).id;
-  const models = await database.db.selectFrom('models as m').innerJoin('makes as k', 'k.id', 'm.make_id').select(['k.name as make', 'm.name as model']).execute();
+  const models = await database.db
+    .selectFrom('models as m')
+    .innerJoin('makes as k', 'k.id', 'm.make_id')
+    .select(['k.name as make', 'm.name as model'])
+    .execute();
   const cities = (
     await database.db.selectFrom('cities').select('id').where('latitude', 'is not', null).where('longitude', 'is not', null).execute()
   ).map((c) => c.id);
-  return { fuels: await ids('fuel_types'), categories: await ids('categories'), transmissions: await ids('transmissions'), eur, models, cities };
+  return {
+    fuels: await ids('fuel_types'),
+    categories: await ids('categories'),
+    transmissions: await ids('transmissions'),
+    eur,
+    models,
+    cities,
+  };
 }
 
 /**
@@ -129,9 +144,36 @@ async function vocabulary(database: Db) {
  * them, and makes and models typed with their accents or without capitals.
  */
 const OTHER_WORDS = [
-  'voiture', 'coche', 'Auto', 'carro', 'автомобиль', '汽车', 'سيارة', 'Gebrauchtwagen', 'occasion', 'usado',
-  'Мерседес', 'Фольксваген', '丰田', '大众', 'بي إم دبليو', 'تويوتا', 'Citroën', 'Škoda', 'Peugéot', 'renault clío',
-  'седан', 'kombi', 'berline', 'break', 'électrique', 'eléctrico', 'elektro', 'дизель', '柴油', 'hybride',
+  'voiture',
+  'coche',
+  'Auto',
+  'carro',
+  'автомобиль',
+  '汽车',
+  'سيارة',
+  'Gebrauchtwagen',
+  'occasion',
+  'usado',
+  'Мерседес',
+  'Фольксваген',
+  '丰田',
+  '大众',
+  'بي إم دبليو',
+  'تويوتا',
+  'Citroën',
+  'Škoda',
+  'Peugéot',
+  'renault clío',
+  'седан',
+  'kombi',
+  'berline',
+  'break',
+  'électrique',
+  'eléctrico',
+  'elektro',
+  'дизель',
+  '柴油',
+  'hybride',
 ];
 
 type Kind = 'textYear' | 'manyFilters' | 'unfiltered' | 'aroundCity' | 'ratingDeal' | 'otherWords';
@@ -240,7 +282,14 @@ async function fire(origin: string, paths: string[]) {
     if (body.meta?.countsEstimated) estimated++;
   }
   const sorted = [...times].sort((a, b) => a - b);
-  return { n: paths.length, p50Ms: round(quantile(sorted, 0.5)), p95Ms: round(quantile(sorted, 0.95)), maxMs: round(sorted.at(-1) ?? 0), shared, estimated };
+  return {
+    n: paths.length,
+    p50Ms: round(quantile(sorted, 0.5)),
+    p95Ms: round(quantile(sorted, 0.95)),
+    maxMs: round(sorted.at(-1) ?? 0),
+    shared,
+    estimated,
+  };
 }
 
 /** The queries through the server on one engine, after a warm-up that none of them is part of. */
@@ -248,7 +297,12 @@ async function measureEngine(env: Record<string, string>, queries: Record<Kind, 
   const server = await startApi(env);
   try {
     // Warm-up: the code paths and the reference reads, on queries of every kind that are not measured.
-    for (const p of ['/api/v1/vehicles', '/api/v1/vehicles?q=golf', '/api/v1/vehicles?sort=deal&rating=great', '/api/v1/vehicles?sort=price_asc&minYear=2019']) {
+    for (const p of [
+      '/api/v1/vehicles',
+      '/api/v1/vehicles?q=golf',
+      '/api/v1/vehicles?sort=deal&rating=great',
+      '/api/v1/vehicles?sort=price_asc&minYear=2019',
+    ]) {
       await fire(server.origin, [p]);
     }
     const out: Record<string, unknown> = {};
@@ -257,6 +311,56 @@ async function measureEngine(env: Record<string, string>, queries: Record<Kind, 
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * What the data layer runs for one search of each kind, each statement with its time (in this
+ * process, counted afresh) and its plan: EXPLAIN QUERY PLAN on SQLite, EXPLAIN on PostgreSQL, the
+ * plan's lines joined by ` | `.
+ */
+export async function explainSearches(dialect: DialectName, target: string, paths: Record<string, string>) {
+  const logged: { sql: string; parameters: readonly unknown[]; ms: number }[] = [];
+  const log = (event: { level: string; query: { sql: string; parameters: readonly unknown[] }; queryDurationMillis: number }) => {
+    logged.push({ sql: event.query.sql, parameters: event.query.parameters, ms: Math.round(event.queryDurationMillis * 10) / 10 });
+  };
+  const pool = dialect === 'postgres' ? new pg.Pool({ connectionString: target, max: 4 }) : null;
+  const db = new Kysely<Database>({
+    dialect: pool ? new PostgresDialect({ pool }) : new SqliteDialect({ database: openSqlite(target) }),
+    log: log as never,
+  });
+  const longRead = async <R>(query: CompiledQuery<R>) => (await db.executeQuery(query)).rows;
+  const out: Record<string, { ms: number; sql: string; plan: string }[]> = {};
+  try {
+    for (const [kind, p] of Object.entries(paths)) {
+      const q = VehicleListQuery.parse(Object.fromEntries(new URL(p, 'http://x').searchParams));
+      const criteria = await searchCriteria(db, q, 'en_US');
+      logged.length = 0;
+      const counting = countFacets(
+        db,
+        dialect,
+        { longRead, sharedFrom: Number.MAX_SAFE_INTEGER, estimateFrom: Number(process.env.ESTIMATED_COUNTS_FROM ?? 200_000) },
+        criteria,
+      );
+      await Promise.all([searchVehicleIds(db, dialect, criteria, counting), counting]);
+      const statements = [...logged];
+      out[kind] = [];
+      for (const s of statements) {
+        if (/catalogue_version"? *$|max\("id"\)/i.test(s.sql)) continue;
+        const explain = dialect === 'postgres' ? sql.raw('explain ') : sql.raw('explain query plan ');
+        const { rows } = await db.executeQuery<Record<string, unknown>>({
+          sql: `${explain.compile(db).sql}${s.sql}`,
+          parameters: s.parameters,
+          query: { kind: 'RawNode' } as never,
+          queryId: { queryId: 'explain' },
+        } as CompiledQuery<Record<string, unknown>>);
+        const plan = rows.map((r) => String(r['QUERY PLAN'] ?? r.detail)).map((line) => line.trim());
+        out[kind].push({ ms: s.ms, sql: s.sql.slice(0, 400), plan: plan.join(' | ') });
+      }
+    }
+  } finally {
+    await db.destroy();
+  }
+  return out;
 }
 
 export async function measureSearchAtScale(options: SearchBenchOptions = {}) {
@@ -280,7 +384,9 @@ export async function measureSearchAtScale(options: SearchBenchOptions = {}) {
   const count = options.queries ?? Number(process.env.BENCH_SEARCH_QUERIES ?? 60);
   const sqliteFile = path.join(dir, `sqlite-${size}`, 'autoroute.db');
   const reference = connect(engines.includes('sqlite') ? sqliteFile : databaseUrl!);
-  const queries = await vocabulary(reference).then((words) => queriesOf(words, count)).finally(() => reference.close());
+  const queries = await vocabulary(reference)
+    .then((words) => queriesOf(words, count))
+    .finally(() => reference.close());
   if (engines.includes('sqlite')) out.sqlite = await measureEngine({ DATA_DIR: path.join(dir, `sqlite-${size}`) }, queries);
   if (postgres) out.postgres = await measureEngine({ DATA_DIR: path.join(dir, `postgres-${size}`), DATABASE_URL: databaseUrl! }, queries);
   out.examples = Object.fromEntries(KINDS.map((k) => [k, queries[k][0]]));

@@ -71,6 +71,8 @@ const EnvSchema = z.object({
     .optional(),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   SHARED_COUNTS_FROM: z.coerce.number().int().min(1).default(50_000),
+  // From this many listings, a search's counts that are not kept are estimated from a sample (docs/decisions/041); 0: never.
+  ESTIMATED_COUNTS_FROM: z.coerce.number().int().min(0).default(200_000),
   CODE_ANSWER_MS: z.coerce.number().int().min(0).max(10_000).default(CODE_ANSWER_MS),
   // The longest a dependency may take to connect or answer before the request gets a 503 (docs/decisions/037).
   REDIS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
@@ -188,6 +190,8 @@ export interface Config {
   pageCacheBytes: number;
   /** From how many matching listings a search's counts are shared a short while across changes (docs/decisions/005). */
   sharedCountsFrom: number;
+  /** From how many listings a search's counts may be estimated from the sample (docs/decisions/041; 0: never). */
+  estimatedCountsFrom: number;
   /** Where the backup job's archives go and how many it keeps (docs/decisions/038). */
   backup: BackupConfig;
   /** How long a starting process waits for the boot lock (another process migrating) before it stops with an error. */
@@ -266,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     sharedCountsFrom: e.SHARED_COUNTS_FROM,
+    estimatedCountsFrom: e.ESTIMATED_COUNTS_FROM,
     codeAnswerMs: e.CODE_ANSWER_MS,
     media: {
       ...(e.MEDIA_S3_BUCKET && { s3: s3Settings(e.MEDIA_S3_BUCKET, e) }),

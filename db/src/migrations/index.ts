@@ -28,6 +28,7 @@ import * as m20261211_0001 from './20261211_0001_conversations.ts';
 import * as m20261211_0002 from './20261211_0002_market_ratings.ts';
 import * as m20261211_0003 from './20261211_0003_job_marks.ts';
 import * as m20261212_0001 from './20261212_0001_likes_version.ts';
+import * as m20261214_0001 from './20261214_0001_facet_sample.ts';
 
 /**
  * Every migration, by its sortable name. Listed rather than read from the folder so that the same
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '20261211_0002_market_ratings': m20261211_0002,
   '20261211_0003_job_marks': m20261211_0003,
   '20261212_0001_likes_version': m20261212_0001,
+  '20261214_0001_facet_sample': m20261214_0001,
 };
