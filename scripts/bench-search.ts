@@ -125,6 +125,8 @@ async function vocabulary(database: Db) {
     .selectFrom('models as m')
     .innerJoin('makes as k', 'k.id', 'm.make_id')
     .select(['k.name as make', 'm.name as model'])
+    .orderBy('k.name')
+    .orderBy('m.name')
     .execute();
   const cities = (
     await database.db.selectFrom('cities').select('id').where('latitude', 'is not', null).where('longitude', 'is not', null).execute()

@@ -802,7 +802,7 @@ async function sampledGroups(
   // (the FTS5 subquery keeps those in the sample) are read by id instead.
   const rows = await longRead(
     dialect === 'sqlite' && terms.length === 0
-      ? CompiledQuery.raw(compiled.sql.replace('from "vehicles" as "v"', 'from "vehicles" as "v" indexed by "vehicles_facet_sample_idx"'), [
+      ? CompiledQuery.raw(compiled.sql.replace('from "vehicles" as "v"', `from "vehicles" as "v" indexed by "${block[0] === 'colorId' ? 'vehicles_facet_sample_place_idx' : 'vehicles_facet_sample_idx'}"`), [
           ...compiled.parameters,
         ])
       : compiled,
@@ -811,6 +811,37 @@ async function sampledGroups(
     values: block.map((f) => (r as Record<string, unknown>)[FACET_COLUMNS[f]] as string | number),
     n: Number((r as { n: unknown }).n) * SAMPLE_EVERY,
   }));
+}
+
+/** Per database: the sample's groups of the searches estimated lately, by their filters, with the catalogue version they were read at. */
+const keptSamples = new WeakMap<Db, Map<string, { version: number; blocks: FacetGroup[][] }>>();
+const SAMPLES_KEPT = 256;
+
+/**
+ * A search's sample groups, kept by its filters while the catalogue version is unchanged: the pages
+ * and orders of one search (the plain listing's above all) read them once. They are an estimate:
+ * a change made while they were read only makes the next search read them again.
+ */
+async function keptSample(db: Db, c: SearchCriteria, read: () => Promise<FacetGroup[][]>): Promise<FacetGroup[][]> {
+  let kept = keptSamples.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptSamples.set(db, kept);
+  }
+  const { page: _page, perPage: _perPage, sort: _sort, ...filters } = c;
+  const key = JSON.stringify(filters);
+  const version = Number((await db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow()).version);
+  const hit = kept.get(key);
+  if (hit && hit.version === version) {
+    kept.delete(key);
+    kept.set(key, hit);
+    return hit.blocks;
+  }
+  const blocks = await read();
+  kept.delete(key);
+  if (kept.size >= SAMPLES_KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(key, { version, blocks });
+  return blocks;
 }
 
 /** The newest listing's id: the catalogue's size, near enough, read from the primary key's end. */
@@ -833,7 +864,9 @@ export async function countFacets(db: Db, dialect: DialectName, options: CountOp
   if (!db.isTransaction && options.estimateFrom > 0 && (await catalogueSize(db)) >= options.estimateFrom) {
     const kept = await Promise.all(FACET_BLOCKS.map((block) => facetGroups(db, dialect, options, c, block, true)));
     if (kept.every((k) => k !== null)) return tally(c, kept, false);
-    const sampled = await Promise.all(FACET_BLOCKS.map((block) => sampledGroups(db, dialect, options.longRead, c, block)));
+    const sampled = await keptSample(db, c, () =>
+      Promise.all(FACET_BLOCKS.map((block) => sampledGroups(db, dialect, options.longRead, c, block))),
+    );
     const inSample = sampled[0]!.reduce((sum, g) => sum + g.n, 0) / SAMPLE_EVERY;
     if (!(searchTerms(c.q).length && inSample < RARE_IN_SAMPLE)) {
       return tally(
