@@ -37,6 +37,7 @@ import { runtimeConfig } from '../api/src/runtime-config.ts';
 import { createHttpServer } from '../api/src/server/http.ts';
 import { createTestApp } from '../api/src/testing.ts';
 import { startS3 } from '../api/src/testing-s3.ts';
+import { measureSearchAtScale } from './bench-search.ts';
 import { measureServer } from './bench-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -506,6 +507,8 @@ if (wanted('start')) await measureStart();
 if (wanted('media')) await measureMedia();
 if (wanted('seed')) await measureSeed();
 if (wanted('postgres') && process.env.BENCH_DATABASE_URL) await measureSearchPostgres(process.env.BENCH_DATABASE_URL);
+// BENCH_ONLY=search: distinct searches of every kind at a million listings (scripts/bench-search.ts); not in a full run.
+if (only?.includes('search')) results.searchAtScale = await measureSearchAtScale();
 mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 writeFileSync(path.join(root, 'bench-results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log(JSON.stringify(results, null, 2));

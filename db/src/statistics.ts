@@ -12,9 +12,14 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * share their leading `sold = 0`, and the planner then took `sold` for a column of 500 values.
  * Inside a transaction on either engine, so statistics commit with the rows they describe.
  */
-export async function analyzeTables(db: Kysely<any>, tables: readonly string[] = []): Promise<void> {
+export async function analyzeTables(db: Kysely<any>, tables: readonly string[] = [], options: { vacuum?: boolean } = {}): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`analyze ${sql.join(tables.map((t) => sql.id(t)))}`.execute(db);
+    const named = sql.join(tables.map((t) => sql.id(t)));
+    // After a bulk load, VACUUM too (outside a transaction only): it marks the pages all-visible,
+    // without which an index-only scan (the facet sample, the covering sort indexes) still reads
+    // every row's page; autovacuum would do it, minutes later.
+    if (options.vacuum && !db.isTransaction) await sql`vacuum (analyze) ${named}`.execute(db);
+    else await sql`analyze ${named}`.execute(db);
     return;
   }
   if (tables.length === 0) await sql`analyze`.execute(db);

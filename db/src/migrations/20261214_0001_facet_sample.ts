@@ -48,9 +48,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 async function sampleIndex(db: Kysely<any>, name: string, list: readonly string[]): Promise<void> {
   const columns = sql.join(list.map((c) => sql.id(c)));
   if (isPostgres(db)) {
-    await sql`create index ${sql.id(name)} on vehicles (${columns}) include (id, search) where sold = 0 and id % 32 = 0`.execute(
-      db,
-    );
+    await sql`create index ${sql.id(name)} on vehicles (${columns}) include (id, search) where sold = 0 and id % 32 = 0`.execute(db);
   } else {
     await sql`create index ${sql.id(name)} on vehicles (${columns}) where sold = 0 and id % 32 = 0`.execute(db);
   }

@@ -660,7 +660,7 @@ export async function seedDemoCatalogue(db: Db, options: DemoOptions): Promise<n
   else await fill(db);
   await seedDemoViews(db, r);
   // The planner's statistics for what was written (docs/decisions/041-search-at-a-million.md).
-  await analyzeTables(db, [...BULK_TABLES, 'vehicle_views', 'market_stale']);
+  await analyzeTables(db, [...BULK_TABLES, 'vehicle_views', 'market_stale'], { vacuum: bulk });
   return options.vehicles;
 }
 
