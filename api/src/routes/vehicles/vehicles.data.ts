@@ -526,8 +526,9 @@ export async function searchVehicleIds(
   const base = db.selectFrom('vehicles as v').select('v.id');
   // SQLite with statistics weighs every index led by `sold` alike, and took the deal order's (not
   // covering: a row read per live listing, 9 s at a million) for a filtered deal search that no
-  // walk fills: a search without words that seeks no city reads the covering search index, told so.
-  const searchIndex = dialect === 'sqlite' && !terms.length && !indexable.includes('city_id');
+  // walk fills: a filtered search without words that seeks no city reads the covering search
+  // index, told so (the plain listing keeps its order's index).
+  const searchIndex = dialect === 'sqlite' && filtered && !terms.length && !indexable.includes('city_id');
   const page = async (query: SelectQueryBuilder<any, any, { id: number }>) => {
     const compiled = query
       .orderBy('v.id', 'desc')
