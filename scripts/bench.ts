@@ -38,6 +38,7 @@ import { createHttpServer } from '../api/src/server/http.ts';
 import { createTestApp } from '../api/src/testing.ts';
 import { startS3 } from '../api/src/testing-s3.ts';
 import { measureRender, renderSummary } from './bench-render.ts';
+import { measureSearchAtScale } from './bench-search.ts';
 import { measureServer } from './bench-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -515,6 +516,8 @@ if (only?.includes('render'))
       ? [await measureRender({ vehicles: Math.min(vehicles, 20_000), databaseUrl: process.env.BENCH_DATABASE_URL })]
       : []),
   ];
+// BENCH_ONLY=search: distinct searches of every kind at a million listings (scripts/bench-search.ts); not in a full run.
+if (only?.includes('search')) results.searchAtScale = await measureSearchAtScale();
 mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 writeFileSync(path.join(root, 'bench-results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log(JSON.stringify(results, null, 2));

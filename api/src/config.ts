@@ -76,6 +76,8 @@ const EnvSchema = z.object({
   // How long a home or search page may lag behind the catalogue while it is rendered again (docs/decisions/040).
   PAGE_STALE_S: z.coerce.number().int().min(0).max(300).default(5),
   SHARED_COUNTS_FROM: z.coerce.number().int().min(1).default(50_000),
+  // From this many listings, a search's counts that are not kept are estimated from a sample (docs/decisions/041); 0: never.
+  ESTIMATED_COUNTS_FROM: z.coerce.number().int().min(0).default(200_000),
   CODE_ANSWER_MS: z.coerce.number().int().min(0).max(10_000).default(CODE_ANSWER_MS),
   // The longest a dependency may take to connect or answer before the request gets a 503 (docs/decisions/037).
   REDIS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
@@ -197,6 +199,8 @@ export interface Config {
   pageStaleMs: number;
   /** From how many matching listings a search's counts are shared a short while across changes (docs/decisions/005). */
   sharedCountsFrom: number;
+  /** From how many listings a search's counts may be estimated from the sample (docs/decisions/041; 0: never). */
+  estimatedCountsFrom: number;
   /** Where the backup job's archives go and how many it keeps (docs/decisions/038). */
   backup: BackupConfig;
   /** How long a starting process waits for the boot lock (another process migrating) before it stops with an error. */
@@ -278,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     pageStaleMs: e.PAGE_STALE_S * 1000,
     sharedCountsFrom: e.SHARED_COUNTS_FROM,
+    estimatedCountsFrom: e.ESTIMATED_COUNTS_FROM,
     codeAnswerMs: e.CODE_ANSWER_MS,
     alertsPollMs: e.ALERTS_POLL_MS,
     media: {

@@ -198,6 +198,11 @@ export const ListMeta = z.object({
       'On the vehicle search: null when the total and facet counts are exact; else when they were counted. A broad search (tens of thousands of matches) answers its counts for up to 30 s after a listing changed, while they are counted again. The listings of the page are always current.',
     example: null,
   }),
+  countsEstimated: z.boolean().optional().meta({
+    description:
+      'On the vehicle search: true when the total and facet counts are estimated from a sample of the listings (one in 32) instead of counted, as a broad search of a large catalogue is; the listings of the page are exact.',
+    example: false,
+  }),
 });
 export type ListMeta = z.infer<typeof ListMeta>;
 

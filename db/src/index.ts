@@ -5,4 +5,5 @@ export * from './market.ts';
 export * from './migrate.ts';
 export * from './password.ts';
 export * from './schema.ts';
+export * from './statistics.ts';
 export * from './util.ts';

@@ -1,5 +1,6 @@
 import { DEFAULT_MIGRATION_TABLE, type Kysely, Migrator } from 'kysely';
 import { migrations } from './migrations/index.ts';
+import { analyzeTables } from './statistics.ts';
 
 export function migrator(db: Kysely<any>): Migrator {
   return new Migrator({ db, provider: { getMigrations: async () => migrations } });
@@ -13,6 +14,9 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
     const cause = error instanceof Error ? error : new Error(String(error));
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${cause.message}`, { cause });
   }
+  // A migration may add an index or rewrite a column of every row: the planner learns of it now
+  // (docs/decisions/041-search-at-a-million.md). Nothing applied, nothing changed, nothing read.
+  if (results?.length) await analyzeTables(db);
   return (results ?? []).map((r) => r.migrationName);
 }
 

@@ -29,6 +29,7 @@ import * as m20261211_0002 from './20261211_0002_market_ratings.ts';
 import * as m20261211_0003 from './20261211_0003_job_marks.ts';
 import * as m20261212_0001 from './20261212_0001_likes_version.ts';
 import * as m20261213_0001 from './20261213_0001_listing_versions.ts';
+import * as m20261214_0001 from './20261214_0001_facet_sample.ts';
 import * as m20261215_0001 from './20261215_0001_listing_events.ts';
 
 /**
@@ -66,5 +67,6 @@ export const migrations: Record<string, Migration> = {
   '20261211_0003_job_marks': m20261211_0003,
   '20261212_0001_likes_version': m20261212_0001,
   '20261213_0001_listing_versions': m20261213_0001,
+  '20261214_0001_facet_sample': m20261214_0001,
   '20261215_0001_listing_events': m20261215_0001,
 };

@@ -4,6 +4,7 @@ import { CompiledQuery, type Insertable, type Kysely, PostgresAdapter, sql } fro
 import { type MarketFigures, type MarketSubjectRow, rateNewListings } from '../market.ts';
 import { hashPassword } from '../password.ts';
 import type { Database } from '../schema.ts';
+import { analyzeTables } from '../statistics.ts';
 import { nowIso, toFlag } from '../util.ts';
 import { EUR_RATES, generateVehicle, type Lookup, type Place } from './catalogue.ts';
 import { cityNames } from './data/cities.ts';
@@ -444,7 +445,7 @@ export interface DemoOptions {
 }
 
 /** Adds `vehicles` generated listings spread over the demo sellers, each with its pictures. */
-/** From this many vehicles at once, SQLite loads them in bulk (bulkLoad). */
+/** From this many vehicles at once, they are loaded in bulk (bulkLoad, bulkLoadPostgres). */
 const BULK_VEHICLES = 20_000;
 
 /**
@@ -472,6 +473,32 @@ async function bulkLoad(tx: Db, load: () => Promise<void>): Promise<void> {
   await sql`update catalogue_version set version = version + 1`.execute(tx);
   await sql`update site_version set version = version + 1`.execute(tx);
 }
+
+/**
+ * The same on PostgreSQL: the listing tables' secondary indexes are dropped and their triggers
+ * disabled inside the caller's transaction (PostgreSQL's schema changes are transactional too), the
+ * rows written, then each index built in one pass. Inserting a million listings into a table that
+ * keeps eighteen indexes (four of them carrying fifteen columns) current row by row is what made a
+ * large seed slow; building them afterwards is several times faster. Constraints' indexes (primary
+ * keys, unique) stay: the load relies on them.
+ */
+async function bulkLoadPostgres(tx: Db, load: () => Promise<void>): Promise<void> {
+  const { rows } = await sql<{ name: string; definition: string }>`
+    select indexname as name, indexdef as definition from pg_indexes
+    where schemaname = current_schema() and tablename in (${sql.join(BULK_TABLES)})
+      and indexname not in (select conname from pg_constraint)`.execute(tx);
+  for (const r of rows) await sql`drop index ${sql.id(r.name)}`.execute(tx);
+  for (const table of BULK_TABLES) await sql`alter table ${sql.id(table)} disable trigger user`.execute(tx);
+  await load();
+  await sql`set local maintenance_work_mem = '512MB'`.execute(tx);
+  for (const r of rows) await sql.raw(r.definition).execute(tx);
+  for (const table of BULK_TABLES) await sql`alter table ${sql.id(table)} enable trigger user`.execute(tx);
+  await sql`update catalogue_version set version = version + 1`.execute(tx);
+  await sql`update site_version set version = version + 1`.execute(tx);
+}
+
+/** The tables a bulk load writes most of its rows to. */
+const BULK_TABLES = ['vehicles', 'pictures', 'vehicle_options', 'vehicle_prices'];
 
 /**
  * SQLite: a bulk load under a rollback journal instead of the WAL when no other connection has
@@ -564,7 +591,8 @@ export async function seedDemoCatalogue(db: Db, options: DemoOptions): Promise<n
     }
     return { figures: await rateNewListings(conn, subjects, new Date(start)), adding };
   };
-  const bulk = options.vehicles >= BULK_VEHICLES && !(db.getExecutor().adapter instanceof PostgresAdapter);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const bulk = options.vehicles >= BULK_VEHICLES;
   // In bulk, one transaction holds it all (see bulkLoad); else each batch commits on its own.
   const inBatch = (conn: Db, work: (tx: Db) => Promise<void>) => (bulk ? work(conn) : conn.transaction().execute(work));
   const load = async (conn: Db, figures: MarketFigures[], featuredBy: ReadonlyMap<number, number>) => {
@@ -627,9 +655,12 @@ export async function seedDemoCatalogue(db: Db, options: DemoOptions): Promise<n
     // Every group is rated, the new listings' included: none waits for the market job.
     await conn.deleteFrom('market_stale').execute();
   };
-  if (bulk) await withRollbackJournal(db, () => db.transaction().execute((tx) => bulkLoad(tx, () => fill(tx))));
+  if (bulk && postgres) await db.transaction().execute((tx) => bulkLoadPostgres(tx, () => fill(tx)));
+  else if (bulk) await withRollbackJournal(db, () => db.transaction().execute((tx) => bulkLoad(tx, () => fill(tx))));
   else await fill(db);
   await seedDemoViews(db, r);
+  // The planner's statistics for what was written (docs/decisions/041-search-at-a-million.md).
+  await analyzeTables(db, [...BULK_TABLES, 'vehicle_views', 'market_stale'], { vacuum: bulk });
   return options.vehicles;
 }
 

@@ -833,3 +833,61 @@ describe('GET /api/v1/vehicles/featured (the home page section)', () => {
     expect((await t.request('/api/v1/vehicles/featured?perPage=0')).status).toBe(422);
   });
 });
+
+describe('GET /api/v1/vehicles: counts estimated from the sample on a large catalogue (docs/decisions/041)', () => {
+  // Every catalogue is large here: from one listing on (200,000 by default).
+  let large: TestApp;
+  let live: { id: number; brand: string; fuel_type_id: number; created_at: string; title: string }[];
+  beforeAll(async () => {
+    large = await createTestApp({ vehicles: 300, env: { ESTIMATED_COUNTS_FROM: '1' } });
+    live = await large.database.db
+      .selectFrom('vehicles')
+      .select(['id', 'brand', 'fuel_type_id', 'created_at', 'title'])
+      .where('sold', '=', 0)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  });
+  afterAll(() => large.destroy());
+  const search = async (query = '') => readJson<VehicleList>(await large.request(`/api/v1/vehicles?${query}`));
+  const inSample = (rows: { id: number }[]) => rows.filter((r) => r.id % 32 === 0).length;
+
+  it('answers a broad search with the sample’s counts, times 32, and says so; its page is exact', async () => {
+    const found = await search('perPage=10');
+    expect(found.meta.countsEstimated).toBe(true);
+    expect(found.meta.countsAsOf).toBeNull();
+    expect(found.meta.total).toBe(Math.max(inSample(live) * 32, 10));
+    for (const facet of Object.values(found.meta.facets)) for (const { count } of facet) expect(count % 32).toBe(0);
+    const make = found.meta.facets.brand.find((b) => b.count > 0)!;
+    expect(make.count).toBe(inSample(live.filter((v) => v.brand === make.value)) * 32);
+    expect(found.data.map((v) => v.id)).toEqual(live.slice(0, 10).map((v) => v.id));
+    // Every page is read exactly, past the estimated total too.
+    const last = await search(`perPage=100&page=3`);
+    expect(last.data.map((v) => v.id)).toEqual(live.slice(200, 300).map((v) => v.id));
+  });
+
+  it('makes an estimated total agree with the page: a page cut short is the end of the list', async () => {
+    const fuel = live[0]!.fuel_type_id;
+    const matching = live.filter((v) => v.fuel_type_id === fuel);
+    const found = await search(`fuelTypeId=${fuel}&perPage=100`);
+    expect(found.meta.countsEstimated).toBe(true);
+    expect(found.data.map((v) => v.id)).toEqual(matching.slice(0, 100).map((v) => v.id));
+    if (matching.length < 100) expect(found.meta.total).toBe(matching.length);
+    else expect(found.meta.total).toBeGreaterThanOrEqual(100);
+  });
+
+  it('counts a search with words exactly when the sample holds few of its matches', async () => {
+    const word = live[0]!.title.split(' ')[0]!;
+    const found = await search(`q=${encodeURIComponent(word)}&perPage=100`);
+    const matching = live.filter((v) => v.title.toLowerCase().includes(word.toLowerCase()));
+    if (inSample(matching) < 32) {
+      expect(found.meta.countsEstimated).toBe(false);
+      expect(found.meta.total).toBe((await search(`q=${encodeURIComponent(word)}&perPage=100&page=1`)).meta.total);
+    }
+    expect(found.data.length).toBeGreaterThan(0);
+  });
+
+  it('is exact on a catalogue under ESTIMATED_COUNTS_FROM, as every other test here', async () => {
+    expect((await readJson<VehicleList>(await t.request('/api/v1/vehicles'))).meta.countsEstimated).toBe(false);
+  });
+});

@@ -1,6 +1,15 @@
 import { FACETS } from '@autoroute/contract/vehicles';
 import type { Database, DialectName, LongRead, MarketRating } from '@autoroute/db';
-import { type Expression, expressionBuilder, type Kysely, PostgresAdapter, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import {
+  CompiledQuery,
+  type Expression,
+  expressionBuilder,
+  type Kysely,
+  PostgresAdapter,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import { inIdOrder } from '../../lib/in-order.ts';
@@ -122,6 +131,11 @@ export interface FacetCounting {
   total: number;
   facets: FacetCounts;
   asOf: string | null;
+  /**
+   * True when they are estimated from the sample of listings (a broad search of a large catalogue:
+   * countFacets); the page's listings are exact all the same.
+   */
+  estimated: boolean;
 }
 
 const MAX_TERMS = 8;
@@ -148,7 +162,7 @@ export function searchTerms(text: string | undefined): string[] {
  * PostgreSQL the stored `search` tsvector. `strong` tells the listings whose title, make and model
  * hold every word from those that need their description for some: relevance puts them first.
  */
-function textSearch(dialect: DialectName, terms: string[]) {
+function textSearch(dialect: DialectName, terms: string[], sample = false) {
   const last = terms.length - 1;
   if (dialect === 'postgres') {
     const query = sql`to_tsquery('simple', ${terms.map((t, i) => `'${t}'${i === last ? ':*' : ''}`).join(' & ')})`;
@@ -159,8 +173,10 @@ function textSearch(dialect: DialectName, terms: string[]) {
     } as const;
   }
   const match = terms.map((t, i) => `"${t}"${i === last ? '*' : ''}`).join(' ');
+  // In the sample, the matches outside it are dropped before their rows are read.
+  const inSample = sample ? sql` and rowid % ${sql.lit(SAMPLE_EVERY)} = 0` : sql``;
   const matching = (expression: string) =>
-    sql<SqlBool>`${sql.ref('v.id')} in (select rowid from vehicles_fts where vehicles_fts match ${expression})`;
+    sql<SqlBool>`${sql.ref('v.id')} in (select rowid from vehicles_fts where vehicles_fts match ${expression}${inSample})`;
   return { where: matching(match), strong: matching(`{title brand model} : (${match})`) } as const;
 }
 
@@ -229,6 +245,7 @@ function whereOf(
   terms: string[],
   indexable: readonly string[],
   table = 'v',
+  sample = false,
 ): Expression<SqlBool> {
   const steer = dialect === 'sqlite';
   const parts = conditions.map(([column, op, value]) => {
@@ -237,7 +254,10 @@ function whereOf(
     if (op === 'in') return sql<SqlBool>`${term} in (${sql.join(value)})`;
     return sql<SqlBool>`${term} ${sql.raw(op)} ${value}`;
   });
-  if (terms.length) parts.push(textSearch(dialect, terms).where);
+  if (terms.length) parts.push(textSearch(dialect, terms, sample).where);
+  // The sample's partial index (migration 20261214_0001) is used when the query states its
+  // condition as written there, constants and all.
+  if (sample) parts.push(sql<SqlBool>`${sql.ref(`${table}.sold`)} = 0 and ${sql.ref(`${table}.id`)} % ${sql.lit(SAMPLE_EVERY)} = 0`);
   return v.and(parts);
 }
 
@@ -355,8 +375,12 @@ async function walkInOrder(
   }>`(select id, ${sql.raw(keys.map(([k], i) => `${k} as k${i}`).join(', '))}${sql.raw(carried)} from ${from} where sold = 0 ${range} order by ${order('')} limit ${budget})`;
   const walked = db.selectFrom(first.as('w'));
   const query: SelectQueryBuilder<any, any, { id: number }> = also.length
-    ? walked
-        .innerJoin('vehicles as v', 'v.id', 'w.id')
+    ? // The walk first, each listing then looked up: SQLite's CROSS JOIN keeps that order (with
+      // statistics it read every text match first, and the walk for each).
+      (dialect === 'sqlite'
+        ? walked.crossJoin('vehicles as v').whereRef('v.id', '=', 'w.id')
+        : walked.innerJoin('vehicles as v', 'v.id', 'w.id')
+      )
         .select('w.id')
         .where(v.and([whereOf(dialect, filters, [], []), ...also]))
     : walked.select('w.id').where(whereOf(dialect, filters, [], [], 'w'));
@@ -370,11 +394,8 @@ async function walkInOrder(
  * that go with the order (few cheap cars are recent). Null past WALK_LIMIT.
  */
 async function walkBudget(db: Db, wanted: number, total: number): Promise<number | null> {
-  const { size } = await db
-    .selectFrom('vehicles')
-    .select((eb) => eb.fn.max('id').as('size'))
-    .executeTakeFirstOrThrow();
-  const budget = Math.ceil((4 * wanted * Number(size ?? 0)) / Math.max(total, 1)) + wanted;
+  const size = await catalogueSize(db);
+  const budget = Math.ceil((4 * wanted * size) / Math.max(total, 1)) + wanted;
   return budget <= WALK_LIMIT ? budget : null;
 }
 
@@ -396,10 +417,10 @@ async function relevantIds(
 ): Promise<number[]> {
   const text = textSearch(dialect, terms);
   const offset = (c.page - 1) * c.perPage;
-  const { total, asOf } = (counted && !c.includeSold && (await counted)) || {};
+  const { total, asOf, estimated } = (counted && !c.includeSold && (await counted)) || {};
   if (total !== undefined) {
-    // Counts shared across a change (asOf) guide the walk's budget, never what the page holds.
-    if (offset >= total && asOf === null) return [];
+    // Counts shared across a change (asOf) or estimated guide the walk's budget, never what the page holds.
+    if (offset >= total && asOf === null && !estimated) return [];
     const budget = await walkBudget(db, offset + c.perPage, total);
     if (budget !== null) {
       const found: number[] = [];
@@ -481,27 +502,49 @@ export async function searchVehicleIds(
   let seekLists: [string, (string | number)[]][] = [];
   // Set when a walk in order could not fill the page: the matches are not to be met early in it.
   let walked = false;
-  if (counted && terms.length === 0 && !c.includeSold) {
-    const { total, facets, asOf } = await counted;
+  if (counted && !c.includeSold) {
+    const { total, facets, asOf, estimated } = await counted;
     const offset = (c.page - 1) * c.perPage;
-    // Counts shared across a change (asOf) may miss a new listing: they guide the walk's budget, but
-    // neither end the search nor choose where it seeks.
-    if (offset >= total && asOf === null) return [];
+    // Counts shared across a change (asOf) may miss a new listing, and estimated ones a rare
+    // combination: they guide the walk's budget, but neither end the search nor choose where it seeks.
+    const exact = asOf === null && !estimated;
+    if (offset >= total && exact) return [];
     const budget = await walkBudget(db, offset + c.perPage, total);
-    const page = budget === null ? null : await walkInOrder(db, dialect, WALKS[c.sort], conditions, [], budget, offset, c.perPage);
+    // With words, the walk keeps the listings among the text's matches (a make's name matches
+    // 60,000 listings at a million: sorting them all took 100 ms and more).
+    const also = terms.length ? [textSearch(dialect, terms).where] : [];
+    const page = budget === null ? null : await walkInOrder(db, dialect, WALKS[c.sort], conditions, also, budget, offset, c.perPage);
     if (page) return page;
     walked = true;
-    const prefix = asOf === null ? seekPrefix(c, facets) : null;
+    const prefix = exact && !terms.length ? seekPrefix(c, facets) : null;
     if (prefix) ({ indexable, lists: seekLists } = prefix);
+    // Around a city, the few cities' listings are read by the city index rather than the whole
+    // search index (SQLite now weighs it by its statistics, docs/decisions/041).
+    else if (c.near && !terms.length) indexable = [...indexable, 'city_id'];
   }
   const filtered = conditions.some(([column]) => column !== 'sold');
   const base = db.selectFrom('vehicles as v').select('v.id');
+  // SQLite with statistics weighs every index led by `sold` alike, and took the deal order's (not
+  // covering: a row read per live listing, 9 s at a million) for a filtered deal search that no
+  // walk fills: a filtered search without words that seeks no city reads the covering search
+  // index, told so (the plain listing keeps its order's index).
+  const searchIndex = dialect === 'sqlite' && filtered && !terms.length && !indexable.includes('city_id');
   const page = async (query: SelectQueryBuilder<any, any, { id: number }>) => {
-    const rows = await query
+    const compiled = query
       .orderBy('v.id', 'desc')
       .limit(c.perPage)
       .offset((c.page - 1) * c.perPage)
-      .execute();
+      .compile();
+    const rows = searchIndex
+      ? (
+          await db.executeQuery<{ id: number }>(
+            CompiledQuery.raw(
+              compiled.sql.replace('from "vehicles" as "v"', 'from "vehicles" as "v" indexed by "vehicles_search_facets_idx"'),
+              [...compiled.parameters],
+            ),
+          )
+        ).rows
+      : (await db.executeQuery(compiled)).rows;
     return rows.map((r) => r.id);
   };
   // Walking an index in the asked order (`sold, created_at`, or the featured one) only pays for the
@@ -612,12 +655,26 @@ const GROUPS_KEPT = 64;
 /** How long a broad count is still answered once the catalogue has changed, while it is counted again. */
 const SHARED_COUNTS_MS = 30_000;
 
-/** How a search's counts are read: apart from the requests being served, and shared from how many listings. */
+/** How a search's counts are read: apart from the requests being served, shared and estimated from how many listings. */
 export interface CountOptions {
   longRead: LongRead;
   /** A count of this many listings or more is broad (SHARED_COUNTS_FROM; half a second at a million on SQLite). */
   sharedFrom: number;
+  /**
+   * From a catalogue of this many listings (its newest id), counts that are not kept are estimated
+   * from the sample (ESTIMATED_COUNTS_FROM; 0: never).
+   */
+  estimateFrom: number;
 }
+
+/** One listing in this many is in the sample: `id % 32 = 0` (migration 20261214_0001). */
+export const SAMPLE_EVERY = 32;
+/**
+ * A search with words whose sample holds fewer listings than this is counted exactly: its matches
+ * are few (under about a thousand), and their rows are all it reads. A search without words reads
+ * the search index whatever it finds, so it keeps its estimate.
+ */
+const RARE_IN_SAMPLE = 32;
 
 /**
  * The vehicles matching the non-facet filters and the filters of the other blocks' facets, grouped
@@ -640,7 +697,8 @@ async function facetGroups(
   { longRead, sharedFrom }: CountOptions,
   c: SearchCriteria,
   block: readonly FacetName[],
-): Promise<{ groups: FacetGroup[]; asOf: number | null }> {
+  onlyKept = false,
+): Promise<{ groups: FacetGroup[]; asOf: number | null } | null> {
   const terms = searchTerms(c.q);
   const conditions = [
     ...baseConditions(c),
@@ -663,7 +721,7 @@ async function facetGroups(
       .groupBy(columns);
   const toGroups = (rows: Record<string, unknown>[]) =>
     rows.map((r) => ({ values: block.map((f) => r[FACET_COLUMNS[f]] as string | number), n: Number(r.n) }));
-  if (!keep) return { groups: toGroups(await grouping().execute()), asOf: null };
+  if (!keep) return onlyKept ? null : { groups: toGroups(await grouping().execute()), asOf: null };
 
   let store = keptGroups.get(db);
   if (!store) {
@@ -723,7 +781,95 @@ async function facetGroups(
       return { groups: hit.groups, asOf: hit.at };
     }
   }
-  return exact();
+  return onlyKept ? null : exact();
+}
+
+/**
+ * A block's groups among the sample's listings (migration 20261214_0001), each group's size times
+ * SAMPLE_EVERY: an estimate that reads about 29,000 index entries at a million listings, where the
+ * exact count reads up to every live listing. Read apart, as exact counts are (`longRead`).
+ */
+async function sampledGroups(
+  db: Db,
+  dialect: DialectName,
+  longRead: LongRead,
+  c: SearchCriteria,
+  block: readonly FacetName[],
+): Promise<FacetGroup[]> {
+  const terms = searchTerms(c.q);
+  const conditions = [
+    ...baseConditions(c),
+    ...facetConditions(
+      c,
+      FACETS.filter((f) => !block.includes(f)),
+    ),
+  ];
+  const columns = block.map((f) => `v.${FACET_COLUMNS[f]}` as const);
+  const query = db
+    .selectFrom('vehicles as v')
+    .select([...columns, db.fn.countAll<number>().as('n')])
+    // The sample's index leads with the make: a make's search seeks into it.
+    .where(whereOf(dialect, conditions, terms, ['brand'], 'v', true))
+    .groupBy(columns);
+  const compiled = query.compile();
+  // SQLite is told which index: it weighs the search index's `sold = ?` range without knowing that
+  // the sample's condition leaves a thirty-second of it. With words, the sample's text matches
+  // (the FTS5 subquery keeps those in the sample) are read by id instead.
+  const rows = await longRead(
+    dialect === 'sqlite' && terms.length === 0
+      ? CompiledQuery.raw(
+          compiled.sql.replace(
+            'from "vehicles" as "v"',
+            `from "vehicles" as "v" indexed by "${block[0] === 'colorId' ? 'vehicles_facet_sample_place_idx' : 'vehicles_facet_sample_idx'}"`,
+          ),
+          [...compiled.parameters],
+        )
+      : compiled,
+  );
+  return rows.map((r) => ({
+    values: block.map((f) => (r as Record<string, unknown>)[FACET_COLUMNS[f]] as string | number),
+    n: Number((r as { n: unknown }).n) * SAMPLE_EVERY,
+  }));
+}
+
+/** Per database: the sample's groups of the searches estimated lately, by their filters, with the catalogue version they were read at. */
+const keptSamples = new WeakMap<Db, Map<string, { version: number; blocks: FacetGroup[][] }>>();
+const SAMPLES_KEPT = 256;
+
+/**
+ * A search's sample groups, kept by its filters while the catalogue version is unchanged: the pages
+ * and orders of one search (the plain listing's above all) read them once. They are an estimate:
+ * a change made while they were read only makes the next search read them again.
+ */
+async function keptSample(db: Db, c: SearchCriteria, read: () => Promise<FacetGroup[][]>): Promise<FacetGroup[][]> {
+  let kept = keptSamples.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptSamples.set(db, kept);
+  }
+  const { page: _page, perPage: _perPage, sort: _sort, ...filters } = c;
+  const key = JSON.stringify(filters);
+  const version = Number((await db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow()).version);
+  const hit = kept.get(key);
+  if (hit && hit.version === version) {
+    kept.delete(key);
+    kept.set(key, hit);
+    return hit.blocks;
+  }
+  const blocks = await read();
+  kept.delete(key);
+  if (kept.size >= SAMPLES_KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(key, { version, blocks });
+  return blocks;
+}
+
+/** The newest listing's id: the catalogue's size, near enough, read from the primary key's end. */
+async function catalogueSize(db: Db): Promise<number> {
+  const { size } = await db
+    .selectFrom('vehicles')
+    .select((eb) => eb.fn.max('id').as('size'))
+    .executeTakeFirstOrThrow();
+  return Number(size ?? 0);
 }
 
 /**
@@ -732,7 +878,33 @@ async function facetGroups(
  * total those of the first block that pass them all.
  */
 export async function countFacets(db: Db, dialect: DialectName, options: CountOptions, c: SearchCriteria): Promise<FacetCounting> {
+  // A large catalogue: counts kept (exact, or shared a while) are answered as before; else the
+  // search is estimated from the sample, unless it has words and few matches, which are cheap to count.
+  if (!db.isTransaction && options.estimateFrom > 0 && (await catalogueSize(db)) >= options.estimateFrom) {
+    const kept = await Promise.all(FACET_BLOCKS.map((block) => facetGroups(db, dialect, options, c, block, true)));
+    if (kept.every((k) => k !== null)) return tally(c, kept, false);
+    const sampled = await keptSample(db, c, () =>
+      Promise.all(FACET_BLOCKS.map((block) => sampledGroups(db, dialect, options.longRead, c, block))),
+    );
+    const inSample = sampled[0]!.reduce((sum, g) => sum + g.n, 0) / SAMPLE_EVERY;
+    if (!(searchTerms(c.q).length && inSample < RARE_IN_SAMPLE)) {
+      return tally(
+        c,
+        sampled.map((groups) => ({ groups, asOf: null })),
+        true,
+      );
+    }
+  }
   const counted = await Promise.all(FACET_BLOCKS.map((block) => facetGroups(db, dialect, options, c, block)));
+  return tally(
+    c,
+    counted.map((b) => b!),
+    false,
+  );
+}
+
+/** The total and each facet's counts from each block's groups (see countFacets). */
+function tally(c: SearchCriteria, counted: { groups: FacetGroup[]; asOf: number | null }[], estimated: boolean): FacetCounting {
   const blocks = counted.map((b) => b.groups);
   const shared = counted.flatMap((b) => (b.asOf === null ? [] : [b.asOf]));
   const facets = Object.fromEntries(FACETS.map((f) => [f, new Map()])) as FacetCounts;
@@ -753,7 +925,7 @@ export async function countFacets(db: Db, dialect: DialectName, options: CountOp
       }
     }
   }
-  return { total, facets, asOf: shared.length ? new Date(Math.min(...shared)).toISOString() : null };
+  return { total, facets, asOf: shared.length ? new Date(Math.min(...shared)).toISOString() : null, estimated };
 }
 
 /**

@@ -223,13 +223,25 @@ async function citiesAround(db: Deps['db'], cityId: number, radiusKm: number, lo
  */
 export async function searchVehicles(deps: Deps, q: VehicleListQuery, locale: Locale) {
   const criteria = await searchCriteria(deps.db, q, locale);
-  const counting = countFacets(deps.db, deps.dialect, { longRead: deps.longRead, sharedFrom: deps.config.sharedCountsFrom }, criteria);
+  const counting = countFacets(
+    deps.db,
+    deps.dialect,
+    { longRead: deps.longRead, sharedFrom: deps.config.sharedCountsFrom, estimateFrom: deps.config.estimatedCountsFrom },
+    criteria,
+  );
   const [ids, counts, references] = await Promise.all([
     searchVehicleIds(deps.db, deps.dialect, criteria, counting),
     counting,
     facetReferences(deps.db, q.countryId),
   ]);
   const rows = await vehicleSummaries(deps.db, ids);
+  // An estimated total is made consistent with the page read: a full page means at least that
+  // many, a page cut short ends the list there.
+  if (counts.estimated) {
+    const through = (q.page - 1) * q.perPage + ids.length;
+    if (ids.length === q.perPage) counts.total = Math.max(counts.total, through);
+    else if (ids.length > 0) counts.total = through;
+  }
   // Around a city, each listing says how far its city is.
   const away = new Map(criteria.near?.map((n) => [n.id, n.km]));
   return {
@@ -241,6 +253,7 @@ export async function searchVehicles(deps: Deps, q: VehicleListQuery, locale: Lo
       pages: Math.ceil(counts.total / q.perPage),
       facets: facetList(counts.facets, references, q, locale),
       countsAsOf: counts.asOf,
+      countsEstimated: counts.estimated,
     },
   };
 }
