@@ -364,7 +364,9 @@ type Lookups = Record<'hit' | 'revalidated' | 'miss' | 'waited', number>;
 async function pageLookups(origins: string[]): Promise<Lookups> {
   const sum: Lookups = { hit: 0, revalidated: 0, miss: 0, waited: 0 };
   for (const origin of origins) {
-    const text = await (await fetch(`${origin}/metrics`, { signal: AbortSignal.timeout(20_000) })).text();
+    // Asked once the phase's load stopped, the scrape waits behind the renders still under way (requests
+    // start in arrival order): the counts it reads were made as each request arrived, the phase's alone.
+    const text = await (await fetch(`${origin}/metrics`, { signal: AbortSignal.timeout(300_000) })).text();
     for (const m of text.matchAll(/^autoroute_response_cache_lookups_total\{cache="pages",result="(\w+)"\} (\S+)$/gm))
       if (m[1]! in sum) sum[m[1] as keyof Lookups] += Number(m[2]);
   }
@@ -378,7 +380,7 @@ async function warm(origins: string[], pages: number[]) {
   await Promise.all(
     Array.from({ length: 4 }, async () => {
       for (let url = queue.shift(); url; url = queue.shift()) {
-        const res = await fetch(url, { headers: BROWSER_HEADERS, signal: AbortSignal.timeout(60_000) }).catch((e: unknown) => e);
+        const res = await fetch(url, { headers: BROWSER_HEADERS, signal: AbortSignal.timeout(300_000) }).catch((e: unknown) => e);
         if (!(res instanceof Response)) failures.push(`${url}: ${errorText(res)}`);
         else {
           await res.arrayBuffer();
@@ -498,8 +500,15 @@ function writerOf(phase: PhaseName, ctx: Context): { rate: number; act: Act } | 
 /** One phase: warm, read the counters, load (one wrk per process, started together) while the writer writes, read again. */
 async function runPhase(phase: PhaseName, ctx: Context) {
   const { origins, catalogue } = ctx;
-  await warm(origins, catalogue.pages);
-  const before = await pageLookups(origins);
+  const step = async <T>(name: string, run: () => Promise<T>) => {
+    try {
+      return await run();
+    } catch (error) {
+      throw new Error(`${name}: ${errorText(error)}`);
+    }
+  };
+  await step('warming the pages', () => warm(origins, catalogue.pages));
+  const before = await step('reading /metrics', () => pageLookups(origins));
   const target: Target = {
     requests: catalogue.pages.map((id) => ({ path: `/vehicles/${id}`, headers: BROWSER_HEADERS })),
     status: 200,
@@ -509,11 +518,13 @@ async function runPhase(phase: PhaseName, ctx: Context) {
   let runs: WrkFigures[];
   let writes: Awaited<ReturnType<ReturnType<typeof paced>>> | undefined;
   try {
-    runs = await Promise.all(origins.map((origin) => wrk(origin, target, Math.round(CONNECTIONS / origins.length), SECONDS)));
+    runs = await step('load', () =>
+      Promise.all(origins.map((origin) => wrk(origin, target, Math.round(CONNECTIONS / origins.length), SECONDS))),
+    );
   } finally {
     writes = await stopWriter?.();
   }
-  const after = await pageLookups(origins);
+  const after = await step('reading /metrics after the load', () => pageLookups(origins));
   const d = (k: keyof Lookups) => after[k] - before[k];
   const lookups = d('hit') + d('revalidated') + d('miss');
   const sum = (k: keyof WrkFigures) => runs.reduce((a, r) => a + r[k], 0);
