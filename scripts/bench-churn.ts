@@ -393,11 +393,12 @@ async function warm(origins: string[], pages: number[]) {
 }
 
 /** A write the phase makes `rate` times a second, on time whatever the previous one's answer time. */
-type Act = (i: number) => Promise<number>;
+type Act = (i: number) => Promise<Awaited<ReturnType<typeof api>>>;
 
 function paced(rate: number, act: Act) {
   const times: number[] = [];
-  const failures: string[] = [];
+  const failures = new Map<string, number>();
+  const failed = (why: string) => failures.set(why, (failures.get(why) ?? 0) + 1);
   const pending = new Set<Promise<void>>();
   let stopped = false;
   const loop = (async () => {
@@ -408,11 +409,13 @@ function paced(rate: number, act: Act) {
       if (stopped) break;
       const began = performance.now();
       const write: Promise<void> = act(i)
-        .then((status) => {
+        .then(({ status, json }) => {
           if (status >= 200 && status < 300) times.push(performance.now() - began);
-          else failures.push(String(status));
+          else failed(`${status} ${json?.code ?? ''}`.trim());
         })
-        .catch((error: unknown) => void failures.push(errorText(error)))
+        .catch(
+          (error: unknown) => void failed(error instanceof Error && error.name === 'TimeoutError' ? 'no answer in 20 s' : errorText(error)),
+        )
         .finally(() => pending.delete(write));
       pending.add(write);
     }
@@ -425,10 +428,11 @@ function paced(rate: number, act: Act) {
     const at = (q: number) => (times.length ? round(times[Math.min(times.length - 1, Math.floor(times.length * q))]!, 1) : null);
     return {
       ok: times.length,
-      failed: failures.length,
+      failed: [...failures.values()].reduce((x, y) => x + y, 0),
       p50Ms: at(0.5),
       p99Ms: at(0.99),
-      ...(failures.length && { firstFailure: failures[0] }),
+      /** Each kind of failure (status and code, or no answer within the writer's 20 s) and how many. */
+      ...(failures.size && { failures: Object.fromEntries(failures) }),
     };
   };
 }
@@ -459,7 +463,7 @@ function writerOf(phase: PhaseName, ctx: Context): { rate: number; act: Act } | 
       token: ctx.sellers.get(listing.owner)!,
     });
     if (res.status === 200) listing.price = price;
-    return res.status;
+    return res;
   };
   const liked = new Set<number>();
   switch (phase) {
@@ -479,20 +483,18 @@ function writerOf(phase: PhaseName, ctx: Context): { rate: number; act: Act } | 
             token: ctx.member.token,
           });
           if (res.status < 300) liked.has(id) ? liked.delete(id) : liked.add(id);
-          return res.status;
+          return res;
         },
       };
     case 'beacon1':
       return {
         rate: 1,
         // A visitor's page telling its view: a new visitor each time (address and browser), so each is counted.
-        act: async (i) =>
-          (
-            await api(originOf(i), `/api/v1/vehicles/${pick(catalogue.pages)}/view`, {
-              method: 'POST',
-              headers: { 'x-forwarded-for': visitorAddress(), 'user-agent': `Mozilla/5.0 (bench visitor ${i}; ${Date.now()})` },
-            })
-          ).status,
+        act: (i) =>
+          api(originOf(i), `/api/v1/vehicles/${pick(catalogue.pages)}/view`, {
+            method: 'POST',
+            headers: { 'x-forwarded-for': visitorAddress(), 'user-agent': `Mozilla/5.0 (bench visitor ${i}; ${Date.now()})` },
+          }),
       };
   }
 }
@@ -764,7 +766,10 @@ export function churnSummary(churn: any): string[] {
         continue;
       }
       const pct = m.hitRatio === null ? '-' : `${round(m.hitRatio * 100, 1)} %`;
-      const writes = m.writes ? `${m.writes.ok}/${m.writes.failed} (${m.writes.p50Ms ?? '-'})` : '';
+      const why = Object.entries<number>(m.writes?.failures ?? {})
+        .map(([k, n]) => `${k} ×${n}`)
+        .join(', ');
+      const writes = m.writes ? `${m.writes.ok}/${m.writes.failed} (${m.writes.p50Ms ?? '-'})${why ? `: ${why}` : ''}` : '';
       lines.push(
         `      ${labels[phase].padEnd(16)} ${String(m.perSecond).padStart(7)} ${String(m.vsCalm?.perSecond ?? '-').padStart(8)} ${String(m.p99Ms).padStart(8)} ${`${m.errors + m.unexpected}/${m.timeouts}`.padStart(13)} ${pct.padStart(7)} ${String(m.vsCalm?.hitRatio ?? '-').padStart(8)}  ${writes}`,
       );
