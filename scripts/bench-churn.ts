@@ -530,7 +530,8 @@ async function runPhase(phase: PhaseName, ctx: Context) {
   const d = (k: keyof Lookups) => after[k] - before[k];
   const lookups = d('hit') + d('revalidated') + d('miss');
   const sum = (k: keyof WrkFigures) => runs.reduce((a, r) => a + r[k], 0);
-  const ms = (us: number) => round(us / 1000, 1);
+  // No request answered within the phase (every one still rendering when the load stopped): no percentile at all, not 0.
+  const ms = (us: number) => (sum('requests') ? round(us / 1000, 1) : null);
   return {
     writesPerSecond: writer?.rate ?? 0,
     perSecond: Math.round(runs.reduce((a, r) => a + r.requests / (r.durationUs / 1e6), 0)),
@@ -771,7 +772,7 @@ export function churnSummary(churn: any): string[] {
         .join(', ');
       const writes = m.writes ? `${m.writes.ok}/${m.writes.failed} (${m.writes.p50Ms ?? '-'})${why ? `: ${why}` : ''}` : '';
       lines.push(
-        `      ${labels[phase].padEnd(16)} ${String(m.perSecond).padStart(7)} ${String(m.vsCalm?.perSecond ?? '-').padStart(8)} ${String(m.p99Ms).padStart(8)} ${`${m.errors + m.unexpected}/${m.timeouts}`.padStart(13)} ${pct.padStart(7)} ${String(m.vsCalm?.hitRatio ?? '-').padStart(8)}  ${writes}`,
+        `      ${labels[phase].padEnd(16)} ${String(m.perSecond).padStart(7)} ${String(m.vsCalm?.perSecond ?? '-').padStart(8)} ${String(m.p99Ms ?? '-').padStart(8)} ${`${m.errors + m.unexpected}/${m.timeouts}`.padStart(13)} ${pct.padStart(7)} ${String(m.vsCalm?.hitRatio ?? '-').padStart(8)}  ${writes}`,
       );
     }
     const a = s.publishToAlert;
