@@ -30,7 +30,7 @@ const CHROME_FLAGS = [
   '--disable-dev-shm-usage',
 ];
 /** What a browser sends: its answers come compressed (the health answer is too small to be). */
-const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en-US,en;q=0.9' };
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en-US,en;q=0.9' };
 
 export interface Account {
   email: string;
@@ -44,7 +44,7 @@ function signedHeaders(body?: string): Record<string, string> {
 }
 
 /** A route under load: the paths it cycles through and the headers of each (a revalidation names its own ETag). */
-interface Target {
+export interface Target {
   requests: { path: string; headers: Record<string, string> }[];
   /** The status every answer must have: 200, or 304 for a revalidation. */
   status: number;
@@ -56,7 +56,7 @@ interface Target {
  * with the server it leaves the server most of the CPU (autocannon, in Node, became the bottleneck
  * as soon as a target cycled through several paths: the server sat two-thirds idle).
  */
-function wrkScript(target: Target): string {
+export function wrkScript(target: Target): string {
   const requests = target.requests.map(
     (r) =>
       `wrk.format("GET", ${JSON.stringify(r.path)}, { ${Object.entries(r.headers)

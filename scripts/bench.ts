@@ -16,7 +16,12 @@
  *   blocks the first render; Lighthouse (mobile) on the home, search and vehicle pages.
  * - media: a picture's upload-to-served latency through the real HTTP server, median of 20, with the
  *   pictures on disk and on S3 (an s3rver on loopback: the protocol's cost, not a network's).
- * BENCH_ONLY=start,media,seed,postgres runs only the parts named.
+ * - churn (scripts/bench-churn.ts): a live marketplace, readers on 300 vehicle pages while sellers
+ *   reprice, members like and pages send view beacons through the HTTP API, on 20,000 listings
+ *   (BENCH_CHURN_VEHICLES): requests a second, p99 and the page cache's hit ratio of each phase
+ *   beside calm, on one SQLite process and on two PostgreSQL processes (BENCH_DATABASE_URL, with
+ *   BENCH_REDIS_URL's Redis); and a publication's latency to a member's instant alert.
+ * BENCH_ONLY=start,media,seed,postgres,churn runs only the parts named.
  * Pages are measured as last built: the bench runs `npm run build` only when there is no build.
  * Chromium is /usr/bin/chromium (CHROME_PATH to change it).
  * Results are printed and written to bench-results/latest.json.
@@ -37,6 +42,7 @@ import { runtimeConfig } from '../api/src/runtime-config.ts';
 import { createHttpServer } from '../api/src/server/http.ts';
 import { createTestApp } from '../api/src/testing.ts';
 import { startS3 } from '../api/src/testing-s3.ts';
+import { churnSummary, measureChurn } from './bench-churn.ts';
 import { measureRender, renderSummary } from './bench-render.ts';
 import { measureSearchAtScale } from './bench-search.ts';
 import { measureServer } from './bench-server.ts';
@@ -518,6 +524,8 @@ if (only?.includes('render'))
   ];
 // BENCH_ONLY=search: distinct searches of every kind at a million listings (scripts/bench-search.ts); not in a full run.
 if (only?.includes('search')) results.searchAtScale = await measureSearchAtScale();
+if (wanted('churn'))
+  results.churn = await measureChurn({ databaseUrl: process.env.BENCH_DATABASE_URL, redisUrl: process.env.BENCH_REDIS_URL });
 mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 writeFileSync(path.join(root, 'bench-results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log(JSON.stringify(results, null, 2));
@@ -584,6 +592,7 @@ function summary(): string {
       );
     }
   }
+  lines.push(...churnSummary(r.churn));
   if (r.media) {
     const m = (store: string) => `${r.media[store].uploadMs} + ${r.media[store].servedMs} ms`;
     lines.push(`  picture upload + first serve, median: disk ${m('disk')}, S3 ${m('s3')}`);
