@@ -1,7 +1,7 @@
 import { connect } from '@autoroute/db';
 import { createTestDatabase, type TestDatabase, testDialect } from '@autoroute/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataVersionsReader, listingVersionsReader } from './site.data.ts';
+import { dataVersionsReader } from './site.data.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {
