@@ -12,6 +12,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Database } from '@autoroute/db';
+import type { Kysely } from 'kysely';
 import pino from 'pino';
 import { createTestApp } from '../api/src/testing.ts';
 
@@ -27,6 +29,33 @@ async function elapsedUntil(start: number, done: () => Promise<boolean> | boolea
     if (performance.now() - start > deadlineMs) return Number.POSITIVE_INFINITY;
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/** `count` instant saved searches spread over the first 200 accounts, of varied makes and filters: what an alert pass tests a listing against. */
+export async function seedInstantSearches(db: Kysely<Database>, count: number): Promise<void> {
+  const members = await db.selectFrom('users').select('id').orderBy('id').limit(200).execute();
+  const makes = (await db.selectFrom('vehicles').select('brand').distinct().limit(40).execute()).map((r) => r.brand);
+  const fuels = (await db.selectFrom('fuel_types').select('id').execute()).map((r) => r.id);
+  const now = new Date().toISOString();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    user_id: members[i % members.length]!.id,
+    name: `Bench ${i}`,
+    query: JSON.stringify({
+      brand: makes[i % makes.length],
+      ...(i % 3 === 0 && { fuelTypeId: fuels[i % fuels.length] }),
+      ...(i % 4 === 0 && { minYear: 2010 + (i % 12) }),
+      sort: 'newest',
+    }),
+    frequency: 'instant' as const,
+    created_at: now,
+    updated_at: now,
+    viewed_at: now,
+  }));
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('saved_searches')
+      .values(rows.slice(i, i + 500))
+      .execute();
 }
 
 export async function measureAlertLatency({ runs = 10, savedSearches = 10_000 } = {}) {
@@ -54,29 +83,7 @@ export async function measureAlertLatency({ runs = 10, savedSearches = 10_000 } 
     const option = (await db.selectFrom('options').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
 
     // The other members' instant searches, of varied makes and filters (as the bench's alert pass).
-    const members = await db.selectFrom('users').select('id').orderBy('id').limit(200).execute();
-    const makes = (await db.selectFrom('vehicles').select('brand').distinct().limit(40).execute()).map((r) => r.brand);
-    const fuels = (await db.selectFrom('fuel_types').select('id').execute()).map((r) => r.id);
-    const now = new Date().toISOString();
-    const rows = Array.from({ length: savedSearches }, (_, i) => ({
-      user_id: members[i % members.length]!.id,
-      name: `Bench ${i}`,
-      query: JSON.stringify({
-        brand: makes[i % makes.length],
-        ...(i % 3 === 0 && { fuelTypeId: fuels[i % fuels.length] }),
-        ...(i % 4 === 0 && { minYear: 2010 + (i % 12) }),
-        sort: 'newest',
-      }),
-      frequency: 'instant' as const,
-      created_at: now,
-      updated_at: now,
-      viewed_at: now,
-    }));
-    for (let i = 0; i < rows.length; i += 500)
-      await db
-        .insertInto('saved_searches')
-        .values(rows.slice(i, i + 500))
-        .execute();
+    await seedInstantSearches(db, savedSearches);
 
     const buyer = await t.member('latency-buyer');
     const seller = await t.member('latency-seller');

@@ -42,6 +42,7 @@ import { runtimeConfig } from '../api/src/runtime-config.ts';
 import { createHttpServer } from '../api/src/server/http.ts';
 import { createTestApp } from '../api/src/testing.ts';
 import { startS3 } from '../api/src/testing-s3.ts';
+import { seedInstantSearches } from './alert-latency.ts';
 import { churnSummary, measureChurn } from './bench-churn.ts';
 import { measureRender, renderSummary } from './bench-render.ts';
 import { measureSearchAtScale } from './bench-search.ts';
@@ -220,29 +221,7 @@ const SAVED_SEARCHES = Number(process.env.BENCH_SAVED_SEARCHES ?? 10_000);
  */
 async function measureAlerts(database: Db) {
   const db = database.db;
-  const members = await db.selectFrom('users').select('id').orderBy('id').limit(200).execute();
-  const makes = (await db.selectFrom('vehicles').select('brand').distinct().limit(40).execute()).map((r) => r.brand);
-  const fuels = (await db.selectFrom('fuel_types').select('id').execute()).map((r) => r.id);
-  const now = new Date().toISOString();
-  const rows = Array.from({ length: SAVED_SEARCHES }, (_, i) => ({
-    user_id: members[i % members.length]!.id,
-    name: `Bench ${i}`,
-    query: JSON.stringify({
-      brand: makes[i % makes.length],
-      ...(i % 3 === 0 && { fuelTypeId: fuels[i % fuels.length] }),
-      ...(i % 4 === 0 && { minYear: 2010 + (i % 12) }),
-      sort: 'newest',
-    }),
-    frequency: 'instant' as const,
-    created_at: now,
-    updated_at: now,
-    viewed_at: now,
-  }));
-  for (let i = 0; i < rows.length; i += 500)
-    await db
-      .insertInto('saved_searches')
-      .values(rows.slice(i, i + 500))
-      .execute();
+  await seedInstantSearches(db, SAVED_SEARCHES);
   const job = async () => {
     const started = performance.now();
     await JOB_HANDLERS['saved-search-alerts']({
