@@ -25,7 +25,7 @@
  * choose what runs (all by default); BENCH_CHURN_PORT, the first of the ports the servers take (else free ones).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,7 +35,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { DEV_SIGNING_KEY, sign } from '../api/src/index.ts';
 import { latestCode, outboxMails } from '../api/src/testing.ts';
-import { BROWSER_HEADERS, type Target, wrkScript } from './bench-server.ts';
+import { BROWSER_HEADERS, runWrk, type Target } from './bench-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const VEHICLES = Number(process.env.BENCH_CHURN_VEHICLES ?? 20_000);
@@ -332,30 +332,10 @@ interface WrkFigures {
 
 /** One wrk process (bench-server.ts's script: the paths cycled, each answer's status checked). */
 async function wrk(origin: string, target: Target, connections: number, seconds: number): Promise<WrkFigures> {
-  const folder = mkdtempSync(path.join(tmpdir(), 'autoroute-wrk-'));
-  try {
-    const script = path.join(folder, 'target.lua');
-    writeFileSync(script, wrkScript(target));
-    const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, origin], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-      });
-      child.stderr.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-      });
-      child.once('error', (error) => reject(new Error(`wrk could not run (${error.message}): install it (apt-get install -y wrk)`)));
-      child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`wrk exited with ${code}: ${out}`))));
-    });
-    const line = /^RESULT (.*)$/m.exec(output)?.[1];
-    if (!line) throw new Error(`wrk gave no figures: ${output}`);
-    return JSON.parse(line) as WrkFigures;
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
+  const output = await runWrk(origin, target, connections, seconds);
+  const line = /^RESULT (.*)$/m.exec(output)?.[1];
+  if (!line) throw new Error(`wrk gave no figures: ${output}`);
+  return JSON.parse(line) as WrkFigures;
 }
 
 type Lookups = Record<'hit' | 'revalidated' | 'miss' | 'waited', number>;

@@ -56,7 +56,7 @@ export interface Target {
  * with the server it leaves the server most of the CPU (autocannon, in Node, became the bottleneck
  * as soon as a target cycled through several paths: the server sat two-thirds idle).
  */
-export function wrkScript(target: Target): string {
+function wrkScript(target: Target): string {
   const requests = target.requests.map(
     (r) =>
       `wrk.format("GET", ${JSON.stringify(r.path)}, { ${Object.entries(r.headers)
@@ -88,25 +88,34 @@ end
 `;
 }
 
+/** wrk run once with the target's script: what it printed (its figures are the RESULT line). */
+export async function runWrk(origin: string, target: Target, connections: number, seconds: number): Promise<string> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'autoroute-wrk-'));
+  try {
+    const script = path.join(folder, 'target.lua');
+    writeFileSync(script, wrkScript(target));
+    return await new Promise<string>((resolve, reject) => {
+      const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, origin], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+      });
+      child.stderr.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+      });
+      child.once('error', (error) => reject(new Error(`wrk could not run (${error.message}): install it (apt-get install -y wrk)`)));
+      child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`wrk exited with ${code}: ${out}`))));
+    });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 /** One wrk run; a run whose answers are not all `target.status` throws, so a figure is never that of an error page. */
 async function load(origin: string, target: Target, connections: number, seconds: number, strict = true) {
-  const script = path.join(mkdtempSync(path.join(tmpdir(), 'autoroute-wrk-')), 'target.lua');
-  writeFileSync(script, wrkScript(target));
-  const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, origin], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.once('error', (error) => reject(new Error(`wrk could not run (${error.message}): install it (apt-get install -y wrk)`)));
-    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`wrk exited with ${code}: ${out}`))));
-  });
-  rmSync(path.dirname(script), { recursive: true, force: true });
+  const output = await runWrk(origin, target, connections, seconds);
   const line = /^RESULT (.*)$/m.exec(output)?.[1];
   if (!line) throw new Error(`wrk gave no figures: ${output}`);
   const r = JSON.parse(line) as Record<
