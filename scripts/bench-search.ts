@@ -296,10 +296,54 @@ async function fire(origin: string, paths: string[]) {
   };
 }
 
-/** The queries through the server on one engine, after a warm-up that none of them is part of. */
+/** A figure of the server's /metrics (read from loopback, which needs no token). */
+async function metric(origin: string, name: string): Promise<number> {
+  const text = await (await fetch(`${origin}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  return line ? Number(line.split(' ')[1]) : 0;
+}
+
+/**
+ * The search postings of a starting server (docs/decisions/044), built in the background: how long
+ * until they hold the catalogue, and the process's memory before and after.
+ */
+async function postingsBuilt(origin: string) {
+  const rssBefore = await metric(origin, 'process_resident_memory_bytes');
+  const started = performance.now();
+  const deadline = Date.now() + 600_000;
+  let listings = await metric(origin, 'autoroute_search_postings_listings');
+  while (listings === 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    listings = await metric(origin, 'autoroute_search_postings_listings');
+  }
+  return {
+    listings,
+    buildMs: Math.round(performance.now() - started),
+    mb: Math.round((await metric(origin, 'autoroute_search_postings_bytes')) / 2 ** 20),
+    rssMbBefore: Math.round(rssBefore / 2 ** 20),
+    rssMbAfter: Math.round((await metric(origin, 'process_resident_memory_bytes')) / 2 ** 20),
+  };
+}
+
+/**
+ * The queries through the server on one engine, after a warm-up that none of them is part of:
+ * answered by the database alone (SEARCH_POSTINGS_FROM=off), then with the postings in the process.
+ */
 async function measureEngine(env: Record<string, string>, queries: Record<Kind, string[]>) {
+  const out: Record<string, unknown> = {};
+  // BENCH_SEARCH_MODES: `database`, `postings` or both (the default), comma-separated.
+  const modes = (process.env.BENCH_SEARCH_MODES ?? 'database,postings').split(',');
+  for (const mode of (['database', 'postings'] as const).filter((m) => modes.includes(m))) {
+    out[mode] = await measureMode({ ...env, SEARCH_POSTINGS_FROM: mode === 'database' ? 'off' : '0' }, queries, mode);
+  }
+  return out;
+}
+
+async function measureMode(env: Record<string, string>, queries: Record<Kind, string[]>, mode: string) {
   const server = await startApi(env);
   try {
+    const out: Record<string, unknown> = {};
+    if (mode === 'postings') out.postings = await postingsBuilt(server.origin);
     // Warm-up: the code paths and the reference reads, on queries of every kind that are not measured.
     for (const p of [
       '/api/v1/vehicles',
@@ -309,10 +353,9 @@ async function measureEngine(env: Record<string, string>, queries: Record<Kind, 
     ]) {
       await fire(server.origin, [p]);
     }
-    const out: Record<string, unknown> = {};
     for (const kind of KINDS) {
       out[kind] = await fire(server.origin, queries[kind]);
-      console.error(`[bench-search] ${env.DATABASE_URL ? 'postgres' : 'sqlite'} ${kind}: ${JSON.stringify(out[kind])}`);
+      console.error(`[bench-search] ${env.DATABASE_URL ? 'postgres' : 'sqlite'} ${mode} ${kind}: ${JSON.stringify(out[kind])}`);
     }
     return out;
   } finally {
@@ -409,9 +452,20 @@ function summaryOf(out: Record<string, any>): string {
   const lines = [`Search at ${out.vehicles} listings, distinct queries one at a time over HTTP (p50/p95 ms, estimated counts):`];
   for (const engine of ['sqlite', 'postgres']) {
     if (!out[engine]) continue;
-    for (const kind of KINDS) {
-      const m = out[engine][kind];
-      lines.push(`  ${engine.padEnd(9)} ${kind.padEnd(12)} ${m.p50Ms}/${m.p95Ms} (max ${m.maxMs}), ${m.estimated}/${m.n} estimated`);
+    const built = out[engine].postings?.postings;
+    if (built) {
+      lines.push(
+        `  ${engine}: postings of ${built.listings} listings (${built.mb} MB) built in ${built.buildMs} ms, process memory ${built.rssMbBefore} → ${built.rssMbAfter} MB`,
+      );
+    }
+    for (const mode of ['database', 'postings']) {
+      if (!out[engine][mode]) continue;
+      for (const kind of KINDS) {
+        const m = out[engine][mode][kind];
+        lines.push(
+          `  ${engine.padEnd(9)} ${mode.padEnd(9)} ${kind.padEnd(12)} ${m.p50Ms}/${m.p95Ms} (max ${m.maxMs}), ${m.estimated}/${m.n} estimated`,
+        );
+      }
     }
   }
   return lines.join('\n');

@@ -301,6 +301,8 @@ async function measureSearch(database: Db, dir: string) {
     PAGE_CACHE_MB: '0',
   });
   const deps = createDeps(config, database, pino({ level: 'silent' }));
+  // As a starting server does: the search postings (decision 044) are built before the searches are measured.
+  await deps.postings.warm();
   const app = createApp(deps);
   const id = async (table: 'currencies' | 'fuel_types' | 'transmissions' | 'categories', code: string) =>
     (await database.db.selectFrom(table).select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;

@@ -16,7 +16,8 @@ const out = path.join(root, 'api/dist/server');
  * one costs seconds at every start. Left to Node at run time: native addons, and packages that find
  * their own files by path or start workers from them.
  */
-const LEFT_TO_NODE = /^(better-sqlite3|sharp|@node-rs\/argon2|pg|pg-native|pino|thread-stream|swagger-ui-dist|twilio|stripe|ioredis)(\/|$)/;
+const LEFT_TO_NODE =
+  /^(better-sqlite3|sharp|roaring|@node-rs\/argon2|pg|pg-native|pino|thread-stream|swagger-ui-dist|twilio|stripe|ioredis)(\/|$)/;
 const installedPackages = {
   name: 'installed-packages',
   setup(build) {

@@ -78,6 +78,8 @@ const EnvSchema = z.object({
   SHARED_COUNTS_FROM: z.coerce.number().int().min(1).default(50_000),
   // From this many listings, a search's counts that are not kept are estimated from a sample (docs/decisions/041); 0: never.
   ESTIMATED_COUNTS_FROM: z.coerce.number().int().min(0).default(200_000),
+  // From this many listings, searches without words are answered from postings in the process (docs/decisions/044); 0: always, off: never.
+  SEARCH_POSTINGS_FROM: z.union([z.literal('off'), z.coerce.number().int().min(0)]).default(100_000),
   CODE_ANSWER_MS: z.coerce.number().int().min(0).max(10_000).default(CODE_ANSWER_MS),
   // The longest a dependency may take to connect or answer before the request gets a 503 (docs/decisions/037).
   REDIS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
@@ -201,6 +203,8 @@ export interface Config {
   sharedCountsFrom: number;
   /** From how many listings a search's counts may be estimated from the sample (docs/decisions/041; 0: never). */
   estimatedCountsFrom: number;
+  /** From how many listings searches without words are answered from postings in the process (docs/decisions/044; 0: always; null: never). */
+  searchPostingsFrom: number | null;
   /** Where the backup job's archives go and how many it keeps (docs/decisions/038). */
   backup: BackupConfig;
   /** How long a starting process waits for the boot lock (another process migrating) before it stops with an error. */
@@ -283,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageStaleMs: e.PAGE_STALE_S * 1000,
     sharedCountsFrom: e.SHARED_COUNTS_FROM,
     estimatedCountsFrom: e.ESTIMATED_COUNTS_FROM,
+    searchPostingsFrom: e.SEARCH_POSTINGS_FROM === 'off' ? null : e.SEARCH_POSTINGS_FROM,
     codeAnswerMs: e.CODE_ANSWER_MS,
     alertsPollMs: e.ALERTS_POLL_MS,
     media: {

@@ -16,6 +16,7 @@ import type { Providers } from './mail/providers.ts';
 import type { MediaStore } from './media/store.ts';
 import { ROUTE_MIDDLEWARE } from './openapi.ts';
 import type { DataVersions } from './routes/site/site.data.ts';
+import type { SearchPostings } from './routes/vehicles/postings.ts';
 import type { ResponseCache } from './server/response-cache.ts';
 import { localizeIssues } from './validation.ts';
 
@@ -46,6 +47,8 @@ export interface Deps {
   listingVersions: (ids: readonly number[]) => Promise<string>;
   /** The API's public reads kept for anonymous callers, or null when PAGE_CACHE_MB is 0. */
   publicReads: ResponseCache | null;
+  /** The search's postings in this process (docs/decisions/044): searches without words at a large catalogue. */
+  postings: SearchPostings;
 }
 
 export interface AppEnv {

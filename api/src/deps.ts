@@ -12,6 +12,7 @@ import { createProviders } from './mail/providers.ts';
 import { createMediaStore } from './media/store.ts';
 import { readDependencies } from './middleware/public-reads.ts';
 import { dataVersionsReader, listingVersionsReader } from './routes/site/site.data.ts';
+import { createSearchPostings } from './routes/vehicles/postings.ts';
 import { ResponseCache } from './server/response-cache.ts';
 import { oncePerTurn, perTurnBatch } from './server/turns.ts';
 
@@ -29,6 +30,14 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
   const versions = oncePerTurn(dataVersionsReader(database));
   // Gathered per run of requests too: on PostgreSQL, one statement for the listings of every page a run serves.
   const listingVersions = listingVersionsReader(database, perTurnBatch);
+  const postings = createSearchPostings({
+    db: database.db,
+    dialect: database.dialect,
+    committed: database.committed,
+    from: config.searchPostingsFrom,
+    log,
+  });
+  metrics.watchPostings(postings);
   return {
     db: database.db,
     dialect: database.dialect,
@@ -62,6 +71,7 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
     lifecycle: { draining: false },
     versions,
     listingVersions,
+    postings,
     // A quarter of the budget: the API's public reads are a few kilobytes each, pages several times that.
     publicReads:
       config.pageCacheBytes > 0

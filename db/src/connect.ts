@@ -39,9 +39,11 @@ export interface Db {
    * SQLite in a file: a statement prepared on a second, read-only connection to it and run
    * synchronously. It reads committed data only, never an open transaction of this process, and
    * queues behind none: for the tiny reads made on every request (the page versions, decision 024).
+   * Its first row, or with `'all'` every row as an array of values in the order selected (the
+   * search postings' build reads the catalogue so, decision 044).
    * Null on PostgreSQL and in memory (a second connection would be another database).
    */
-  committed: ((sql: string) => (parameters: readonly unknown[]) => unknown) | null;
+  committed: ((sql: string, rows?: 'first' | 'all') => (parameters: readonly unknown[]) => unknown) | null;
   /**
    * A long read of committed data, run apart from the requests being served: on SQLite in a file, on
    * a worker thread's own read-only connection (better-sqlite3 holds its thread while it reads, and a
@@ -208,12 +210,16 @@ export function connect(
   const worker = inMemory ? null : workerReads(file);
   const committed = inMemory
     ? null
-    : (text: string) => {
+    : (text: string, rows: 'first' | 'all' = 'first') => {
         if (!reader) {
           reader = new SQLite(file, { readonly: true });
           reader.pragma('busy_timeout = 5000');
         }
         const statement = reader.prepare(text);
+        if (rows === 'all') {
+          const raw = statement.raw(true);
+          return (parameters: readonly unknown[]) => raw.all(...parameters);
+        }
         return (parameters: readonly unknown[]) => statement.get(...parameters);
       };
   const longRead = worker?.read ?? (async <R>(query: CompiledQuery<R>) => (await db.executeQuery(query)).rows);

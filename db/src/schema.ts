@@ -420,6 +420,18 @@ export interface ListingEventTable {
   attempts: ColumnType<number, number | undefined, number>;
 }
 
+/**
+ * The listings the in-process search postings must read again (migration 20261216_0001,
+ * docs/decisions/044): written by triggers, kept an hour.
+ */
+export interface SearchChangeTable {
+  id: Generated<number>;
+  vehicle_id: number;
+  /** PostgreSQL: the writing transaction's id (`pg_current_xact_id`); null on SQLite. */
+  tx: ColumnType<string | number | null, never, never>;
+  created_at: ColumnType<string, string | undefined, never>;
+}
+
 export type ConversationSide = 'buyer' | 'seller';
 
 /** A buyer and a seller writing about a listing (migration 20261211_0001). */
@@ -704,6 +716,7 @@ export interface Database {
   messages: MessageTable;
   job_marks: JobMarkTable;
   listing_events: ListingEventTable;
+  search_changes: SearchChangeTable;
   vehicle_prices: VehiclePriceTable;
   saved_searches: SavedSearchTable;
   saved_search_matches: SavedSearchMatchTable;

@@ -169,10 +169,23 @@ describe('purge-expired', () => {
       ])
       .execute();
 
+    await db
+      .insertInto('search_changes')
+      .values([
+        { vehicle_id: 900_001, created_at: at(-2 * 3_600_000) },
+        { vehicle_id: 900_002, created_at: at(-60_000) },
+      ])
+      .execute();
+
     const ran = await run('purge-expired');
 
     expect(ran.outcome).toBe('success');
-    expect(ran.summary).toBe('Deleted 2 one-time codes, 2 process ids, 2 sessions and 1 job run older than 90 days.');
+    expect(ran.summary).toBe(
+      'Deleted 2 one-time codes, 2 process ids, 2 sessions, 1 job run older than 90 days and 1 search change older than an hour.',
+    );
+    expect(await db.selectFrom('search_changes').select('vehicle_id').where('vehicle_id', '>', 900_000).execute()).toEqual([
+      { vehicle_id: 900_002 },
+    ]);
     expect(
       (await db.selectFrom('one_time_codes').select('session_id').where('user_id', '=', userId).execute()).map((r) => r.session_id),
     ).toEqual(['code-live']);

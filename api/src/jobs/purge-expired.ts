@@ -6,6 +6,8 @@ const DAY_MS = 86_400_000;
 export const REVOKED_SESSIONS_KEPT_MS = 30 * DAY_MS;
 /** The run history of every job is kept three months. */
 export const JOB_RUNS_KEPT_MS = 90 * DAY_MS;
+/** The search changes are kept an hour: a process that has not read them for half an hour builds its postings again (decision 044). */
+export const SEARCH_CHANGES_KEPT_MS = 3_600_000;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -32,5 +34,7 @@ export const purgeExpired: JobHandler = async ({ db }) => {
     .where((eb) => eb.or([eb('expires_at', '<', now), eb('revoked_at', '<', revokedBefore)]))
     .executeTakeFirst();
   const runs = await db.deleteFrom('datacron_runs').where('finished_at', '<', runsBefore).executeTakeFirst();
-  return `Deleted ${plural(deleted(codes), 'one-time code')}, ${plural(deleted(processes), 'process id')}, ${plural(deleted(sessions), 'session')} and ${plural(deleted(runs), 'job run')} older than 90 days.`;
+  const changesBefore = new Date(Date.now() - SEARCH_CHANGES_KEPT_MS).toISOString();
+  const changes = await db.deleteFrom('search_changes').where('created_at', '<', changesBefore).executeTakeFirst();
+  return `Deleted ${plural(deleted(codes), 'one-time code')}, ${plural(deleted(processes), 'process id')}, ${plural(deleted(sessions), 'session')}, ${plural(deleted(runs), 'job run')} older than 90 days and ${plural(deleted(changes), 'search change')} older than an hour.`;
 };

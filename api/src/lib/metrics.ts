@@ -29,6 +29,8 @@ export interface Metrics {
   watchCache(cache: CacheName, bytes: () => number): void;
   /** One failure of a service the process depends on (lib/dependencies.ts). */
   dependencyError(dependency: Dependency): void;
+  /** Exposes how many listings the search's postings hold (0 until built) and their bytes, read on each scrape (docs/decisions/044). */
+  watchPostings(postings: { readonly listings: number; readonly bytes: number }): void;
 }
 
 export type CacheName = 'pages' | 'api';
@@ -137,6 +139,23 @@ export function createMetrics(database: { stats(): DbStats }): Metrics {
     },
   });
   const lookups = new Map<string, Counter.Internal>();
+  let postings = { listings: 0, bytes: 0 };
+  new Gauge({
+    name: 'autoroute_search_postings_listings',
+    help: "Listings held by this process's search postings: 0 while the database answers every search (a small catalogue, or postings not yet built).",
+    registers,
+    collect() {
+      this.set(postings.listings);
+    },
+  });
+  new Gauge({
+    name: 'autoroute_search_postings_bytes',
+    help: "About the memory this process's search postings take: their columns and compressed bitmaps.",
+    registers,
+    collect() {
+      this.set(postings.bytes);
+    },
+  });
   const dependencyErrors = new Counter({
     name: 'autoroute_dependency_errors_total',
     help: 'Failures of a service this process depends on (an error or no answer in time), by dependency: database, redis, s3, smtp.',
@@ -178,6 +197,9 @@ export function createMetrics(database: { stats(): DbStats }): Metrics {
     },
     dependencyError(dependency) {
       dependencyErrors.inc({ dependency });
+    },
+    watchPostings(watched) {
+      postings = watched;
     },
   };
 }

@@ -72,6 +72,8 @@ async function main() {
     server.listen(config.port, config.host, resolve);
   });
   await deps.jobs.start();
+  // The search's postings are built in the background: until then the database answers searches.
+  void deps.postings.warm();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // The address people use: PUBLIC_URL when it is set, else this machine's.

@@ -864,7 +864,7 @@ async function keptSample(db: Db, c: SearchCriteria, read: () => Promise<FacetGr
 }
 
 /** The newest listing's id: the catalogue's size, near enough, read from the primary key's end. */
-async function catalogueSize(db: Db): Promise<number> {
+export async function catalogueSize(db: Db): Promise<number> {
   const { size } = await db
     .selectFrom('vehicles')
     .select((eb) => eb.fn.max('id').as('size'))

@@ -223,14 +223,20 @@ async function citiesAround(db: Deps['db'], cityId: number, radiusKm: number, lo
  */
 export async function searchVehicles(deps: Deps, q: VehicleListQuery, locale: Locale) {
   const criteria = await searchCriteria(deps.db, q, locale);
-  const counting = countFacets(
-    deps.db,
-    deps.dialect,
-    { longRead: deps.longRead, sharedFrom: deps.config.sharedCountsFrom, estimateFrom: deps.config.estimatedCountsFrom },
-    criteria,
-  );
+  // Postings in the process answer a search without words at a large catalogue (docs/decisions/044):
+  // exact counts, and the page when its matches are few enough to sort there; else the
+  // database reads the page in order, planned by the exact total.
+  const posted = await deps.postings.search(criteria);
+  const counting = posted
+    ? Promise.resolve(posted.counts)
+    : countFacets(
+        deps.db,
+        deps.dialect,
+        { longRead: deps.longRead, sharedFrom: deps.config.sharedCountsFrom, estimateFrom: deps.config.estimatedCountsFrom },
+        criteria,
+      );
   const [ids, counts, references] = await Promise.all([
-    searchVehicleIds(deps.db, deps.dialect, criteria, counting),
+    posted?.ids ?? searchVehicleIds(deps.db, deps.dialect, criteria, counting),
     counting,
     facetReferences(deps.db, q.countryId),
   ]);
