@@ -28,8 +28,8 @@ export interface PostedRow {
   created_at: string;
 }
 
-const COLUMNS = [
-  'id',
+/** The columns kept as postings (postings.ts): per value, the set of listings holding it. */
+export const KEYED_COLUMNS = [
   'brand',
   'model',
   'category_id',
@@ -40,15 +40,12 @@ const COLUMNS = [
   'country_id',
   'city_id',
   'currency_id',
-  'price_minor',
   'year',
-  'mileage',
   'number_of_doors',
   'market_rating',
-  'market_gap',
-  'sold',
-  'created_at',
 ] as const;
+
+const COLUMNS = ['id', ...KEYED_COLUMNS, 'price_minor', 'mileage', 'market_gap', 'sold', 'created_at'] as const;
 
 function postedRows(db: Db) {
   return db.selectFrom('vehicles').select(COLUMNS).select(sql<number>`(featured | plan_featured)`.as('promoted'));

@@ -4,8 +4,16 @@ import type { Database, Db, DialectName } from '@autoroute/db';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import roaring from 'roaring';
-import { changesHorizon, changesSince, type PostedRow, postedBatches, postedRowsOf } from './postings.data.ts';
-import { catalogueSize, type FacetCounting, type FacetCounts, type FacetName, type SearchCriteria, searchTerms } from './vehicles.data.ts';
+import { changesHorizon, changesSince, KEYED_COLUMNS, type PostedRow, postedBatches, postedRowsOf } from './postings.data.ts';
+import {
+  catalogueSize,
+  FACET_COLUMNS,
+  type FacetCounting,
+  type FacetCounts,
+  type FacetName,
+  type SearchCriteria,
+  searchTerms,
+} from './vehicles.data.ts';
 
 /*
  * The search's postings in the process (issue 32, docs/decisions/044-postings-in-the-process.md).
@@ -23,35 +31,12 @@ import { catalogueSize, type FacetCounting, type FacetCounts, type FacetName, ty
  * 20261216_0001): a change committed by any process is in the next search of every process.
  */
 
-/** The columns kept as postings: the set of listings per value (strings numbered in the process). */
-const KEYED = [
-  'brand',
-  'model',
-  'category_id',
-  'type_id',
-  'fuel_type_id',
-  'transmission_id',
-  'color_id',
-  'country_id',
-  'city_id',
-  'currency_id',
-  'year',
-  'number_of_doors',
-  'market_rating',
-] as const;
+/** The columns kept as postings; strings are numbered in the process. */
+const KEYED = KEYED_COLUMNS;
 type Keyed = (typeof KEYED)[number];
 const NAMED = new Set<Keyed>(['brand', 'model', 'market_rating']);
 
-const FACET_COLUMN: Record<FacetName, Keyed> = {
-  categoryId: 'category_id',
-  typeId: 'type_id',
-  fuelTypeId: 'fuel_type_id',
-  transmissionId: 'transmission_id',
-  brand: 'brand',
-  colorId: 'color_id',
-  countryId: 'country_id',
-  cityId: 'city_id',
-};
+const FACET_COLUMN: Record<FacetName, Keyed> = FACET_COLUMNS;
 
 /**
  * A facet is counted by reading each listing's value when they are fewer than this many per value

@@ -180,7 +180,7 @@ function textSearch(dialect: DialectName, terms: string[], sample = false) {
   return { where: matching(match), strong: matching(`{title brand model} : (${match})`) } as const;
 }
 
-const FACET_COLUMNS = {
+export const FACET_COLUMNS = {
   categoryId: 'category_id',
   typeId: 'type_id',
   fuelTypeId: 'fuel_type_id',
