@@ -42,13 +42,13 @@ const FACET_COLUMN: Record<FacetName, Keyed> = FACET_COLUMNS;
  * A facet is counted by reading each listing's value when they are fewer than this many per value
  * the facet has, else by intersecting them with each value's posting (a few microseconds each).
  */
-const READ_EACH_PER_VALUE = 150;
+const READ_EACH_PER_VALUE = 1_000;
 /**
  * The most matches whose page is sorted here. More matches than this are common enough for the
  * database's walk in the asked order to meet a page within a few hundred entries (decision 005),
  * now with their exact total to plan it.
  */
-export const SORTED_HERE_UP_TO = 100_000;
+export const SORTED_HERE_UP_TO = 50_000;
 /** How many listings a batch of the build reads: on SQLite, small enough not to hold a turn of the request thread long. */
 const BUILD_BATCH = 20_000;
 const SQLITE_BATCH = 4_000;
@@ -367,18 +367,19 @@ export class Postings {
     const column = FACET_COLUMN[f];
     const named = this.names.get(column);
     const value = (code: number) => (named ? named.values[code]! : code);
-    if (within.size < READ_EACH_PER_VALUE * this.postings[column].size) {
+    const postings = this.postings[column];
+    if (within.size < READ_EACH_PER_VALUE * postings.size) {
+      // Codes are small numbers (reference ids, or strings numbered here): counted in an array.
+      let top = 0;
+      for (const code of postings.keys()) top = Math.max(top, code);
       const values = this.columns[column];
-      const n = new Map<number, number>();
+      const n = new Int32Array(top + 1);
       const ids = within.toUint32Array();
-      for (let i = 0; i < ids.length; i++) {
-        const code = values[ids[i]!]!;
-        n.set(code, (n.get(code) ?? 0) + 1);
-      }
-      for (const [code, k] of n) into.set(value(code), k);
+      for (let i = 0; i < ids.length; i++) n[values[ids[i]!]!]!++;
+      for (const code of postings.keys()) if (n[code]! > 0) into.set(value(code), n[code]!);
       return;
     }
-    for (const [code, posting] of this.postings[column]) {
+    for (const [code, posting] of postings) {
       const k = within.andCardinality(posting);
       if (k > 0) into.set(value(code), k);
     }
