@@ -48,7 +48,7 @@ const READ_EACH_PER_VALUE = 1_000;
  * database's walk in the asked order to meet a page within a few hundred entries (decision 005),
  * now with their exact total to plan it.
  */
-export const SORTED_HERE_UP_TO = 50_000;
+export const SORTED_HERE_UP_TO = 100_000;
 /** How many listings a batch of the build reads: on SQLite, small enough not to hold a turn of the request thread long. */
 const BUILD_BATCH = 20_000;
 const SQLITE_BATCH = 4_000;
@@ -358,7 +358,8 @@ export class Postings {
       this.count(f, within, facets[f] as Map<string | number, number>);
     }
     const counts: FacetCounting = { total: matches.size, facets, asOf: null, estimated: false };
-    if (matches.size > SORTED_HERE_UP_TO) return { counts, ids: null };
+    // Nearest first is no index's order: always sorted here (the radius bounds the matches).
+    if (matches.size > SORTED_HERE_UP_TO && c.sort !== 'distance') return { counts, ids: null };
     const offset = (c.page - 1) * c.perPage;
     return { counts, ids: this.firsts(matches, c, offset + c.perPage).slice(offset) };
   }
