@@ -110,7 +110,7 @@ async function criteriaSets(count: number): Promise<SearchCriteria[]> {
     }
     if (r.chance(0.2))
       c.rating = [...new Set([r.pick(['great', 'good', 'fair', 'high', 'overpriced', 'unknown'] as const), 'good' as const])];
-    if (c.sort === 'distance' || r.chance(0.15)) {
+    if ((c.sort === 'distance' && r.chance(0.9)) || r.chance(0.15)) {
       // The cities within a radius, nearest first, as the service gives them.
       const cities = [...new Set(rows.map((row) => row.city_id))].filter(() => r.chance(0.3));
       c.near = cities.map((id, k) => ({ id, km: k * 10 }));

@@ -360,6 +360,8 @@ export class Postings {
     const counts: FacetCounting = { total: matches.size, facets, asOf: null, estimated: false };
     // Nearest first is no index's order: always sorted here (the radius bounds the matches).
     if (matches.size > SORTED_HERE_UP_TO && c.sort !== 'distance') return { counts, ids: null };
+    // Nearest first without a place lists nothing, as the database does (nearestIds).
+    if (c.sort === 'distance' && !c.near) return { counts, ids: [] };
     const offset = (c.page - 1) * c.perPage;
     return { counts, ids: this.firsts(matches, c, offset + c.perPage).slice(offset) };
   }
@@ -369,10 +371,10 @@ export class Postings {
     const named = this.names.get(column);
     const value = (code: number) => (named ? named.values[code]! : code);
     const postings = this.postings[column];
-    if (within.size < READ_EACH_PER_VALUE * postings.size) {
-      // Codes are small numbers (reference ids, or strings numbered here): counted in an array.
-      let top = 0;
-      for (const code of postings.keys()) top = Math.max(top, code);
+    // Codes are small numbers (reference ids, or strings numbered here): counted in an array.
+    let top = 0;
+    for (const code of postings.keys()) top = Math.max(top, code);
+    if (within.size < READ_EACH_PER_VALUE * postings.size && top < 1 << 22) {
       const values = this.columns[column];
       const n = new Int32Array(top + 1);
       const ids = within.toUint32Array();
