@@ -496,7 +496,7 @@ export function createSearchPostings({ db, dialect, committed, from, log }: Sear
   async function build(): Promise<void> {
     const started = performance.now();
     const next = new Postings();
-    const from = await changesHorizon(db, dialect);
+    const since = await changesHorizon(db, dialect);
     next.reserve(await catalogueSize(db));
     const batch = postedBatches({ db, committed });
     // SQLite reads on this thread: a batch a turn, a few tens of milliseconds each.
@@ -510,7 +510,7 @@ export function createSearchPostings({ db, dialect, committed, from, log }: Sear
     }
     next.finish();
     postings = next;
-    horizon = from;
+    horizon = since;
     readAt = Date.now();
     log.info({ listings: next.size, bytes: next.bytes, ms: Math.round(performance.now() - started) }, 'search postings built');
   }
@@ -554,10 +554,12 @@ export function createSearchPostings({ db, dialect, committed, from, log }: Sear
       });
       return pulling;
     }
-    pullAgain ??= pulling.then(() => {
+    // After the read under way, whether it succeeded or failed (its own callers see its error).
+    const next = () => {
       pullAgain = null;
       return current();
-    });
+    };
+    pullAgain ??= pulling.then(next, next);
     return pullAgain;
   }
 
