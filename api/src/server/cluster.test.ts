@@ -84,6 +84,8 @@ describe.runIf(testDialect() === 'postgres' && redisUrl)('two server processes o
           API_SIGNING_KEY: KEY,
           TRUST_PROXY: 'true',
           SEED_VEHICLES: '30',
+          // Searches without words answered by each process's postings from the first listing on (decision 044).
+          SEARCH_POSTINGS_FROM: '0',
           ADMIN_EMAIL: ADMIN.email,
           ADMIN_PASSWORD: ADMIN.password,
           LOG_LEVEL: 'warn',
@@ -213,6 +215,27 @@ describe.runIf(testDialect() === 'postgres' && redisUrl)('two server processes o
     const results = (await found.json()) as { data: { title: string }[]; meta: { total: number } };
     expect(results.meta.total).toBe(1);
     expect(results.data[0]!.title).toBe(`Renault Clio ${word}`);
+
+    // Without words, the other process answers from its postings, which learn of the listing and
+    // of its new price only through the database's change log.
+    const posted = async () =>
+      Number((await (await fetch(`${b.base}/metrics`)).text()).match(/^autoroute_search_postings_listings (\d+)/m)?.[1] ?? 0);
+    for (let i = 0; i < 100 && (await posted()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await posted()).toBeGreaterThan(0);
+    const currency = await ids('currencies');
+    const priced = async (price: number) => {
+      const res = await call(b, 'GET', `/api/v1/vehicles?currencyId=${currency}&minPrice=${price}&maxPrice=${price}&minYear=2022`);
+      const body = (await res.json()) as { data: { id: number }[]; meta: { countsEstimated: boolean } };
+      return { ids: body.data.map((v) => v.id), estimated: body.meta.countsEstimated };
+    };
+    const { id } = ((await created.json()) as { data: { id: number } }).data;
+    const before = await priced(15900);
+    expect(before.ids).toContain(id);
+    expect(before.estimated).toBe(false);
+    const repriced = await call(a, 'PATCH', `/api/v1/vehicles/${id}`, { token, json: { price: 15123.45 } });
+    expect(repriced.status, await repriced.clone().text()).toBe(200);
+    expect((await priced(15123.45)).ids).toEqual([id]);
+    expect((await priced(15900)).ids).not.toContain(id);
   });
 
   it('a scheduled job runs once each time, not once per process', async () => {
