@@ -16,6 +16,21 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   ru_RU: 'Русский',
 };
 
+/**
+ * The currency a visitor of each locale most likely counts in (ISO 4217): a search's prices are
+ * asked in it until they choose another, when the site has it (issue 33).
+ */
+export const LOCALE_CURRENCIES: Record<Locale, string> = {
+  en_US: 'USD',
+  fr_FR: 'EUR',
+  zh_CN: 'CNY',
+  es_ES: 'EUR',
+  pt_BR: 'BRL',
+  de_DE: 'EUR',
+  ar_SA: 'SAR',
+  ru_RU: 'RUB',
+};
+
 // Scripts written right to left (SPEC §1: Arabic, Hebrew, Persian, Urdu and similar).
 const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'ug', 'yi', 'dv', 'ckb']);
 export const isRtl = (locale: string): boolean => RTL_LANGUAGES.has(locale.slice(0, 2).toLowerCase());

@@ -275,6 +275,8 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
       { source: 'symbol', column: 'symbol', kind: 'text', max: 8, required: true, list: true },
       { source: 'countryId', column: 'country_id', kind: 'reference', reference: 'countries', required: true, list: true, filter: true },
       { source: 'minorUnits', column: 'minor_units', kind: 'integer', min: 0, max: 4, defaultValue: 2 },
+      // Units of it worth one unit of the reference currency (rate 1): prices convert by it (db/src/prices.ts).
+      { source: 'rate', column: 'rate', kind: 'decimal', min: 0.000001, max: 1_000_000_000, required: true, list: true, defaultValue: 1 },
       nameI18n,
     ],
     search: ['name', 'code', 'symbol'],

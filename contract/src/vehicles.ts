@@ -11,6 +11,9 @@ import { SELLER_TYPES } from './user.ts';
 export const MARKET_RATINGS = ['great', 'good', 'fair', 'high', 'overpriced', 'unknown'] as const;
 export type MarketRating = (typeof MARKET_RATINGS)[number];
 
+/** Which listings a price is compared with, from the narrowest: its make and model, its segment and body, its segment. */
+export const MARKET_SCOPES = ['model', 'body', 'segment'] as const;
+
 /** The orders of a search (`sort`). */
 export const SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc', 'distance', 'deal'] as const;
 export type Sort = (typeof SORTS)[number];
@@ -33,6 +36,10 @@ export const MarketPrice = z.object({
   }),
   basis: z
     .object({
+      scope: z.enum(MARKET_SCOPES).meta({
+        description:
+          'model: the same make and model; body: the same segment and body (the model’s listings were too few); segment: the same segment',
+      }),
       minYear: z.number().int(),
       maxYear: z.number().int(),
       minMileage: z.number().int().nullable(),
@@ -41,7 +48,7 @@ export const MarketPrice = z.object({
     })
     .meta({
       description:
-        'Which listings were compared: the same make, model, currency and type, live or sold in the last 180 days; a listing’s figures are those the market job stored',
+        'Which listings were compared: of the same type, live or sold in the last 180 days, prices converted to one currency at the administrators’ rates; a listing’s figures are those the market job stored',
     }),
 });
 export type MarketPrice = z.infer<typeof MarketPrice>;
@@ -89,7 +96,7 @@ export const VehicleSummary = z.object({
   distanceKm: z.number().nullable().meta({ description: 'From nearCityId to its city, in km, on a search around a city; else null' }),
   rating: z.enum(MARKET_RATINGS).meta({
     description:
-      'The price against similar listings (same make, model, currency and type, near in year and mileage), as the market job last computed it: great ≤ −15 %, good ≤ −5 %, fair within 5 %, high < +15 %, overpriced beyond; unknown with fewer than 5 comparables',
+      'The price against similar listings (same type and make and model, or segment when the model is rare, near in year and mileage, in any currency), as the market job last computed it: great ≤ −15 %, good ≤ −5 %, fair within 5 %, high < +15 %, overpriced beyond; unknown with fewer than 5 comparables',
   }),
   marketEstimate: z
     .number()
@@ -202,6 +209,11 @@ export const ListMeta = z.object({
     description:
       'On the vehicle search: true when the total and facet counts are estimated from a sample of the listings (one in 32) instead of counted, as a broad search of a large catalogue is; the listings of the page are exact.',
     example: false,
+  }),
+  pricedTypeId: z.number().nullable().optional().meta({
+    description:
+      'On the vehicle search with a price bound or a price order: the type (sale, daily or monthly rent) whose prices it compares — the one asked, else sales, as a sale price and a rent never share a price range or order; null without one.',
+    example: 1,
   }),
 });
 export type ListMeta = z.infer<typeof ListMeta>;

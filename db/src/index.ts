@@ -4,6 +4,7 @@ export * from './lock.ts';
 export * from './market.ts';
 export * from './migrate.ts';
 export * from './password.ts';
+export * from './prices.ts';
 export * from './schema.ts';
 export * from './statistics.ts';
 export * from './util.ts';

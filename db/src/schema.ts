@@ -69,6 +69,8 @@ export interface CurrencyTable extends Timestamps {
   symbol: string;
   minor_units: ColumnType<number, number | undefined, number>;
   country_id: number;
+  /** Units of this currency worth one unit of the reference currency, whose rate is 1 (migration 20261217_0001, db/src/prices.ts). */
+  rate: ColumnType<number, number | undefined, number>;
 }
 
 export interface ColorTable extends Timestamps {
@@ -90,6 +92,8 @@ export interface ModelTable extends Timestamps {
   make_id: number;
   name: string;
   category_id: number | null;
+  /** Its market segment (economy, family, premium, luxury, sports, supercar, utility): the market's wider comparables (migration 20261217_0001). */
+  segment: string | null;
 }
 
 export interface PageTable extends Timestamps {
@@ -224,6 +228,8 @@ export interface VehicleTable extends Timestamps {
   year: number;
   price_minor: number;
   currency_id: number;
+  /** The price in hundredths of the reference currency, written by triggers (migration 20261217_0001, db/src/prices.ts). */
+  price_ref_minor: ColumnType<number | null, number | null | undefined, number | null>;
   country_id: number;
   city_id: number;
   address: string | null;

@@ -15,7 +15,7 @@ test('a listing shows how its price rates against similar listings and how long 
         model: string;
         daysOnMarket: number;
         priceHistory: unknown[];
-        marketPrice: { rating: string; comparables: number };
+        marketPrice: { rating: string; comparables: number; basis: { scope: 'model' | 'body' | 'segment' } };
       };
     }>(page, `/api/v1/vehicles/${id}`);
     await page.goto(`/vehicles/${id}?lng=${locale}`);
@@ -28,8 +28,11 @@ test('a listing shows how its price rates against similar listings and how long 
     await expect(history.getByRole('heading', { name: t('vehicle.priceHistory.title') })).toBeVisible();
     await expect(history.locator('li')).toHaveCount(v.priceHistory.length);
     await expectAccessible(page);
-    // The similar listings it was compared with are a search of the same make and model.
-    if (v.marketPrice.comparables > 0) {
+    // What was compared is named: the same model, or a rare model's segment (and body).
+    await expect(market).toContainText(t(`vehicle.market.scope.${v.marketPrice.basis.scope}`, { body: '' }).replace(/\s*\(\)$/, ''));
+    // The similar listings of the same make and model are a search; a segment is no search filter.
+    if (v.marketPrice.basis.scope !== 'model') await expect(market.getByRole('link')).toHaveCount(0);
+    else if (v.marketPrice.comparables > 0) {
       await market.getByRole('link').click();
       await expect(page).toHaveURL(/\/vehicles\?/);
       const url = new URL(page.url());

@@ -45,11 +45,15 @@ test.describe('vehicle search', () => {
     await expect(page.getByLabel('Fuel', { exact: true })).toHaveValue(electric);
   });
 
-  test('refuses a price without a currency, with the message next to the field', async ({ page, browser }) => {
+  test('asks prices in the visitor’s currency, and refuses a price without any currency next to the field', async ({ page, browser }) => {
+    // The price fields are ready at once: the currency is the visitor's (US dollars in English).
     await page.goto('/vehicles?lng=en_US');
-    // With JavaScript the price fields wait for a currency.
-    await expect(page.getByLabel('Maximum price')).toBeDisabled();
-    const response = await page.goto('/vehicles?maxPrice=10000');
+    await expect(page.getByLabel('Maximum price')).toBeEnabled();
+    await expect(page.getByLabel('Currency').locator('option:checked')).toHaveText(/^USD/);
+    await page.goto('/vehicles?lng=fr_FR');
+    await expect(page.getByLabel('Devise').locator('option:checked')).toHaveText(/^EUR/);
+    // A price without a currency (a hand-made address) is refused.
+    const response = await page.goto('/vehicles?lng=en_US&maxPrice=10000');
     expect(response?.status()).toBe(422);
     // The summary links to the field, which carries the message too.
     await expect(page.getByRole('alert').getByRole('link', { name: 'Price filtering needs a currency chosen first.' })).toBeVisible();
@@ -57,21 +61,22 @@ test.describe('vehicle search', () => {
     await expect(page.getByLabel('Maximum price')).toHaveAccessibleDescription(/Price filtering needs a currency chosen first\./);
     await expectAccessible(page);
 
-    // Without JavaScript the plain form gets the same answer, then works with a currency.
+    // Without JavaScript the plain form sends the visitor's currency with the price: listings in
+    // every currency, converted, the sales' prices only.
     const context = await browser.newContext({ javaScriptEnabled: false });
     const plain = await context.newPage();
     await plain.goto('/vehicles?lng=en_US');
     await plain.getByText('Price', { exact: true }).click();
-    await plain.getByLabel('Maximum price').fill('10000');
-    await plain.getByRole('button', { name: 'Show results' }).click();
-    await expect(plain).toHaveURL(/\/vehicles\?maxPrice=10000$/);
-    await expect(plain.getByLabel('Maximum price')).toHaveAccessibleDescription(/Price filtering needs a currency chosen first\./);
-    await plain.getByLabel('Currency').selectOption({ label: 'EUR — Euro' });
+    await plain.getByLabel('Maximum price').fill('30000');
     await plain.getByRole('button', { name: 'Show results' }).click();
     await expect(plain).toHaveURL(/currencyId=\d+/);
+    await expect(plain).toHaveURL(/maxPrice=30000/);
     await expect(plain.getByLabel('Maximum price')).not.toHaveAttribute('aria-invalid', 'true');
     await expect(plain.getByRole('alert')).toHaveCount(0);
     await expect(plain.getByRole('status').filter({ hasText: /\bvehicles?\s*$/ })).toBeVisible();
+    const found = await (await plain.request.get(`/api/v1/vehicles?${new URL(plain.url()).searchParams}&perPage=100`)).json();
+    expect(new Set(found.data.map((v: { currency: { code: string } }) => v.currency.code)).size).toBeGreaterThan(1);
+    expect(found.data.every((v: { type: { code: string } }) => v.type.code === 'sale')).toBe(true);
     await context.close();
   });
 

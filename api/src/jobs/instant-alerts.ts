@@ -72,14 +72,16 @@ export function mayMatch(q: VehicleListQuery, v: Listing): boolean {
     [q.colorId, v.color_id],
     [q.countryId, v.country_id],
     [q.cityId, v.city_id],
-    [q.currencyId, v.currency_id],
     [q.doors, v.number_of_doors],
   ] as const;
   if (ids.some(([wanted, has]) => wanted !== undefined && wanted !== has)) return false;
   if (q.minYear !== undefined && v.year < q.minYear) return false;
   if (q.maxYear !== undefined && v.year > q.maxYear) return false;
   if (q.maxMileage !== undefined && v.mileage > q.maxMileage) return false;
-  // Prices are compared in minor units with a unit's margin: the exact query rounds as the search does.
+  // A price in the asked currency is compared in minor units with a unit's margin (the exact query
+  // rounds as the search does); one in another currency is left to the exact query, which converts
+  // it at the rates of the moment (db/src/prices.ts).
+  if (q.currencyId !== v.currency_id) return true;
   const scale = 10 ** v.minor_units;
   const price = Number(v.price_minor);
   if (q.minPrice !== undefined && price < q.minPrice * scale - 1) return false;

@@ -1,3 +1,4 @@
+import { referencePrice } from '../prices.ts';
 import type { NewVehicle } from '../schema.ts';
 import { toFlag } from '../util.ts';
 import type { MakeSpec, ModelSpec, Segment } from './data/makes.ts';
@@ -9,24 +10,37 @@ import type { Random } from './random.ts';
  * emissions follow fuel and year. Prices are converted from EUR at rough rates per currency.
  */
 
+/**
+ * Units of each currency for one euro, rounded as a marketplace would quote them at the end of 2026:
+ * the seed's prices are made in euros and converted at these, and they are the rates a new
+ * installation starts with (`currencies.rate`, kept by an administrator afterwards).
+ */
 export const EUR_RATES: Record<string, number> = {
   EUR: 1,
   GBP: 0.85,
   CHF: 0.94,
-  USD: 1.08,
-  CAD: 1.47,
-  MAD: 10.8,
-  AED: 3.97,
-  SAR: 4.05,
-  BRL: 5.9,
   SEK: 11.4,
   NOK: 11.6,
   DKK: 7.46,
   PLN: 4.3,
+  CZK: 25.2,
+  RON: 4.97,
   TRY: 35,
-  JPY: 163,
-  CNY: 7.8,
+  RUB: 100,
+  USD: 1.08,
+  CAD: 1.47,
   MXN: 18.5,
+  BRL: 5.9,
+  ARS: 1050,
+  MAD: 10.8,
+  DZD: 145,
+  TND: 3.4,
+  EGP: 53,
+  SAR: 4.05,
+  AED: 3.97,
+  CNY: 7.8,
+  JPY: 163,
+  KRW: 1480,
 };
 
 /** Where a seller is: their listings are in this country, its cities and its currency. */
@@ -287,6 +301,7 @@ export function generateVehicle(
     register: plate(r),
     year,
     price_minor: Math.round(price * 100),
+    price_ref_minor: referencePrice(Math.round(price * 100), 2, place.rate),
     currency_id: place.currency,
     country_id: place.country,
     city_id: r.pick(place.cities),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ALL_PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '@autoroute/contract/permissions';
 import { CompiledQuery, type Insertable, type Kysely, PostgresAdapter, sql } from 'kysely';
-import { type MarketFigures, type MarketSubjectRow, rateNewListings } from '../market.ts';
+import { type MarketFigures, type MarketSubjectRow, modelKey, rateNewListings } from '../market.ts';
 import { hashPassword } from '../password.ts';
 import type { Database } from '../schema.ts';
 import { analyzeTables } from '../statistics.ts';
@@ -150,6 +150,7 @@ export async function seedReference(db: Db): Promise<boolean> {
         symbol: c.symbol,
         minor_units: ['JPY', 'KRW', 'CLP', 'ISK'].includes(c.code) ? 0 : 2,
         country_id: countryByCode.get(c.country) ?? countryIds[0]!,
+        rate: EUR_RATES[c.code] ?? 1,
       })),
     );
 
@@ -168,6 +169,7 @@ export async function seedReference(db: Db): Promise<boolean> {
           make_id: makeIds[i]!,
           name: model.name,
           category_id: categoryIds.get(model.category) ?? null,
+          segment: model.segment,
         })),
       ),
     );
@@ -561,26 +563,31 @@ export async function seedDemoCatalogue(db: Db, options: DemoOptions): Promise<n
         const created = new Date(start - age - random.int(0, 3600000)).toISOString();
         const v = generateVehicle(random, makes, lookup, seller.place, seller.id, created);
         if (seller.professional && random.chance(0.08)) v.row.featured = 1;
-        return { ...v, owner: seller.id };
+        return { ...v, owner: seller.id, rate: seller.place.rate };
       });
     }
   }
   // Every listing's fair-price rating is known before it is written (db/src/market.ts): the
   // catalogue is made twice from the same seed, once to rate it, once to write it with its figures.
+  const segments = new Map(makes.flatMap((m) => m.models.map((x) => [modelKey(m.name, x.name), x.segment] as const)));
   const rate = async (conn: Db) => {
     const subjects: MarketSubjectRow[] = [];
     /** The new live listings of each seller: their plan is chosen before they are written. */
     const adding = new Map<number, number>();
     for (const generated of catalogue(new Random(seed))) {
-      for (const { row } of generated) {
+      for (const { row, rate } of generated) {
         if (!row.sold) adding.set(row.owner_id, (adding.get(row.owner_id) ?? 0) + 1);
         subjects.push({
           id: -(subjects.length + 1),
           brand: row.brand,
           model: row.model,
-          currency_id: row.currency_id,
+          category_id: row.category_id,
           type_id: row.type_id,
           price_minor: row.price_minor,
+          price_ref_minor: row.price_ref_minor ?? null,
+          minor_units: 2,
+          rate,
+          segment: segments.get(modelKey(row.brand, row.model)) ?? null,
           year: row.year,
           mileage: row.mileage,
           fuel_type_id: row.fuel_type_id ?? null,

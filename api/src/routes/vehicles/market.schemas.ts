@@ -40,6 +40,7 @@ export const PriceCheckInput = z
       .max(5_000_000),
     currencyId: id('The currency the price is asked in'),
     fuelTypeId: id('Compared with the same fuel first').optional(),
+    categoryId: id('Its body: when its model has too few listings, compared with its segment’s listings of this body first').optional(),
     typeId: id('Compared with listings of this type only (sale, daily or monthly rent); every type when absent').optional(),
     price: z
       .number({ error: msg('validation.notNumber') })

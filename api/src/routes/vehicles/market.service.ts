@@ -1,5 +1,5 @@
 import type { MarketRating as Rating } from '@autoroute/contract/vehicles';
-import { comparableSet, type MarketFigures, marketBasis, type StoredMarket } from '@autoroute/db';
+import { estimateMarket, type MarketFigures, type MarketScope, marketBasis, referencePrice, type StoredMarket } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import type { Deps } from '../../context.ts';
 import { validationFailed } from '../../errors.ts';
@@ -14,8 +14,8 @@ export interface MarketPrice {
   comparables: number;
   confidence: 'low' | 'medium' | 'high' | null;
   rating: Rating;
-  /** Which listings were compared: the same make and model, these years and mileages (null: any). */
-  basis: { minYear: number; maxYear: number; minMileage: number | null; maxMileage: number | null; sameFuel: boolean };
+  /** Which listings were compared: the same make and model (or segment and body, or segment), these years and mileages (null: any). */
+  basis: { scope: MarketScope; minYear: number; maxYear: number; minMileage: number | null; maxMileage: number | null; sameFuel: boolean };
 }
 
 /** A vehicle as it is compared: what it is, and its price (minor units, null: nothing to rate). */
@@ -23,7 +23,10 @@ interface Compared {
   year: number;
   mileage: number;
   fuelTypeId: number | null;
+  categoryId: number | null;
   minorUnits: number;
+  /** Its currency's rate (db/src/prices.ts). */
+  rate: number;
 }
 
 /** The answer for figures computed by `ComparableSet.estimate` (db/src/market.ts), the one way to compute them. */
@@ -52,7 +55,6 @@ export async function marketPrice(
     id: number;
     brand: string;
     model: string;
-    currencyId: number;
     typeId: number;
     priceMinor: number;
     stored: StoredMarket & { market_rating: Rating };
@@ -74,8 +76,20 @@ export async function marketPrice(
       v,
     );
   }
-  const set = await comparableSet(deps.db, { brand: v.brand, model: v.model, currencyId: v.currencyId, typeId: v.typeId });
-  return toMarketPrice(set.estimate({ id: v.id, year: v.year, mileage: v.mileage, fuelTypeId: v.fuelTypeId, priceMinor: v.priceMinor }), v);
+  const figures = await estimateMarket(
+    deps.db,
+    { brand: v.brand, model: v.model, typeId: v.typeId },
+    {
+      id: v.id,
+      categoryId: v.categoryId,
+      year: v.year,
+      mileage: v.mileage,
+      fuelTypeId: v.fuelTypeId,
+      priceRef: referencePrice(v.priceMinor, v.minorUnits, v.rate),
+    },
+    { minorUnits: v.minorUnits, rate: v.rate },
+  );
+  return toMarketPrice(figures, v);
 }
 
 /** The listing form's price check: the same estimate for a vehicle not published yet (`ip` counted against priceCheckPerIp). */
@@ -87,6 +101,7 @@ export async function checkPrice(
     year: number;
     mileage: number;
     currencyId: number;
+    categoryId?: number | undefined;
     fuelTypeId?: number | undefined;
     typeId?: number | undefined;
     price?: number | undefined;
@@ -97,13 +112,21 @@ export async function checkPrice(
   await deps.limiters.consume('priceCheckPerIp', ip);
   const currency = await findCurrency(deps.db, input.currencyId);
   if (!currency) throw validationFailed([{ path: 'currencyId', message: translator(locale)('validation.invalid') }]);
-  const set = await comparableSet(deps.db, {
-    brand: input.brand,
-    model: input.model,
-    currencyId: input.currencyId,
-    typeId: input.typeId ?? null,
-  });
-  const v = { year: input.year, mileage: input.mileage, fuelTypeId: input.fuelTypeId ?? null, minorUnits: currency.minor_units };
-  const priceMinor = input.price === undefined ? null : Math.round(input.price * 10 ** currency.minor_units);
-  return toMarketPrice(set.estimate({ id: null, ...v, priceMinor }), v);
+  const v = {
+    year: input.year,
+    mileage: input.mileage,
+    fuelTypeId: input.fuelTypeId ?? null,
+    categoryId: input.categoryId ?? null,
+    minorUnits: currency.minor_units,
+    rate: Number(currency.rate),
+  };
+  const priceRef =
+    input.price === undefined ? null : referencePrice(Math.round(input.price * 10 ** currency.minor_units), v.minorUnits, v.rate);
+  const figures = await estimateMarket(
+    deps.db,
+    { brand: input.brand, model: input.model, typeId: input.typeId ?? null },
+    { id: null, ...v, priceRef },
+    v,
+  );
+  return toMarketPrice(figures, v);
 }

@@ -1,4 +1,5 @@
 import type { MarketPrice as Market, Vehicle as VehicleDetail } from '@autoroute/contract/vehicles';
+import { fromReference } from '@autoroute/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../auth/limits.ts';
 import { type ApiError, createTestApp, type Data, type RouteJson, readJson, type TestApp } from '../../testing.ts';
@@ -22,34 +23,44 @@ afterAll(() => t.destroy());
 
 describe('a listing’s market price', () => {
   it('is the median of the comparable listings the basis names, and rates the price against it', async () => {
-    // The most common make and model of the demo catalogue in one currency: it has comparables.
+    // The most common make and model of the demo catalogue: it has comparables, in several currencies.
     const common = await db()
       .selectFrom('vehicles')
-      .select(['brand', 'model', 'currency_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .select(['brand', 'model', (eb) => eb.fn.countAll<number>().as('n')])
       .where('sold', '=', 0)
-      .groupBy(['brand', 'model', 'currency_id'])
+      .groupBy(['brand', 'model'])
       .orderBy('n', 'desc')
       .executeTakeFirstOrThrow();
     const listing = await db()
       .selectFrom('vehicles')
       .innerJoin('currencies as c', 'c.id', 'vehicles.currency_id')
-      .select(['vehicles.id', 'year', 'mileage', 'fuel_type_id', 'type_id', 'price_minor', 'c.minor_units'])
+      .select([
+        'vehicles.id',
+        'year',
+        'mileage',
+        'fuel_type_id',
+        'type_id',
+        'price_minor',
+        'price_ref_minor',
+        'currency_id',
+        'c.minor_units',
+        'c.rate',
+      ])
       .where('brand', '=', common.brand)
       .where('model', '=', common.model)
-      .where('currency_id', '=', common.currency_id)
       .where('sold', '=', 0)
       .orderBy('vehicles.id')
       .executeTakeFirstOrThrow();
     const market = (await readJson<Data<VehicleDetail>>(await t.request(`/api/v1/vehicles/${listing.id}`))).data.marketPrice as Market;
     expect(market.comparables).toBeGreaterThanOrEqual(5);
-    // The same listings, read here from the basis the answer gives.
+    expect(market.basis.scope).toBe('model');
+    // The same listings, read here from the basis the answer gives: in any currency, by their reference price.
     const { basis } = market;
     let query = db()
       .selectFrom('vehicles')
-      .select('price_minor')
+      .select(['price_ref_minor', 'currency_id'])
       .where('brand', '=', common.brand)
       .where('model', '=', common.model)
-      .where('currency_id', '=', common.currency_id)
       // A day's rent is no sale price: only listings of the same type compare.
       .where('type_id', '=', listing.type_id)
       .where('year', '>=', basis.minYear)
@@ -59,13 +70,15 @@ describe('a listing’s market price', () => {
       .where((eb) => eb.or([eb('sold', '=', 0), eb('sold_at', '>=', new Date(Date.now() - 180 * 86_400_000).toISOString())]));
     if (basis.minMileage !== null) query = query.where('mileage', '>=', basis.minMileage).where('mileage', '<=', basis.maxMileage!);
     if (basis.sameFuel) query = query.where('fuel_type_id', '=', listing.fuel_type_id);
-    const prices = (await query.orderBy('price_minor').execute()).map((r) => Number(r.price_minor));
+    const rows = await query.orderBy('price_ref_minor').execute();
+    const prices = rows.map((r) => Number(r.price_ref_minor));
     expect(market.comparables).toBe(prices.length);
     const scale = 10 ** listing.minor_units;
-    expect(market.estimate).toBeCloseTo(Math.round(median(prices)) / scale, 2);
+    // Given in the listing's own currency, converted back from the reference at its rate.
+    expect(market.estimate).toBeCloseTo(fromReference(median(prices), listing.minor_units, Number(listing.rate)) / scale, 2);
     expect(market.low!).toBeLessThanOrEqual(market.estimate!);
     expect(market.high!).toBeGreaterThanOrEqual(market.estimate!);
-    const gap = (Number(listing.price_minor) / scale - market.estimate!) / market.estimate!;
+    const gap = (Number(listing.price_ref_minor) - median(prices)) / median(prices);
     const expected = gap <= -0.15 ? 'great' : gap <= -0.05 ? 'good' : gap <= 0.05 ? 'fair' : gap < 0.15 ? 'high' : 'overpriced';
     expect(market.rating).toBe(expected);
     expect(market.basis.minYear).toBeLessThanOrEqual(listing.year);
@@ -77,7 +90,7 @@ describe('a listing’s market price', () => {
       model: common.model,
       year: listing.year,
       mileage: listing.mileage,
-      currencyId: common.currency_id,
+      currencyId: listing.currency_id,
       typeId: listing.type_id,
     };
     const low = await readJson<PriceCheck>(await check({ ...input, fuelTypeId: listing.fuel_type_id, price: market.estimate! * 0.5 }));
@@ -88,6 +101,49 @@ describe('a listing’s market price', () => {
     const unpriced = await readJson<PriceCheck>(await check(input));
     expect(unpriced.data.rating).toBe('unknown');
     expect(unpriced.data.estimate).not.toBeNull();
+  });
+
+  it('compares a rare model with its segment and body, then its segment, and says so', async () => {
+    // A model with fewer than five live listings of its type: its own listings are too few.
+    const rare = await db()
+      .selectFrom('vehicles as v')
+      .innerJoin('makes as k', 'k.name', 'v.brand')
+      .innerJoin('models as m', (j) => j.onRef('m.make_id', '=', 'k.id').onRef('m.name', '=', 'v.model'))
+      .select(['v.brand', 'v.model', 'v.type_id', 'm.segment', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('v.sold', '=', 0)
+      .groupBy(['v.brand', 'v.model', 'v.type_id', 'm.segment'])
+      .having((eb) => eb.fn.countAll(), '<', 3)
+      .orderBy('v.brand')
+      .executeTakeFirstOrThrow();
+    const listing = await db()
+      .selectFrom('vehicles')
+      .select(['id', 'year'])
+      .where('brand', '=', rare.brand)
+      .where('model', '=', rare.model)
+      .where('type_id', '=', rare.type_id)
+      .where('sold', '=', 0)
+      .executeTakeFirstOrThrow();
+    const market = (await readJson<Data<VehicleDetail>>(await t.request(`/api/v1/vehicles/${listing.id}`))).data.marketPrice as Market;
+    expect(rare.segment).not.toBeNull();
+    expect(['body', 'segment']).toContain(market.basis.scope);
+    expect(market.comparables).toBeGreaterThanOrEqual(5);
+    expect(market.rating).not.toBe('unknown');
+    // The same answer before publishing: a rare model's price check reaches its segment too.
+    const detail = (await readJson<Data<VehicleDetail>>(await t.request(`/api/v1/vehicles/${listing.id}`))).data;
+    const checked = await readJson<PriceCheck>(
+      await check({
+        brand: rare.brand,
+        model: rare.model,
+        year: listing.year,
+        mileage: detail.mileage,
+        currencyId: detail.currency.id,
+        typeId: rare.type_id,
+        categoryId: detail.category.id,
+        price: detail.price,
+      }),
+    );
+    expect(checked.data.basis.scope).toBe(market.basis.scope);
+    expect(checked.data.comparables).toBeGreaterThanOrEqual(market.comparables);
   });
 
   it('says unknown, with no estimate, when fewer than five listings compare', async () => {

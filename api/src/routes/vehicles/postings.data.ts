@@ -16,8 +16,7 @@ export interface PostedRow {
   color_id: number;
   country_id: number;
   city_id: number;
-  currency_id: number;
-  price_minor: number;
+  price_ref_minor: number;
   year: number;
   mileage: number;
   number_of_doors: number;
@@ -39,13 +38,12 @@ export const KEYED_COLUMNS = [
   'color_id',
   'country_id',
   'city_id',
-  'currency_id',
   'year',
   'number_of_doors',
   'market_rating',
 ] as const;
 
-const COLUMNS = ['id', ...KEYED_COLUMNS, 'price_minor', 'mileage', 'market_gap', 'sold', 'created_at'] as const;
+const COLUMNS = ['id', ...KEYED_COLUMNS, 'price_ref_minor', 'mileage', 'market_gap', 'sold', 'created_at'] as const;
 
 function postedRows(db: Db) {
   return db.selectFrom('vehicles').select(COLUMNS).select(sql<number>`(featured | plan_featured)`.as('promoted'));
@@ -56,7 +54,7 @@ function asPosted(r: Record<string, unknown>): PostedRow {
   return {
     ...(r as unknown as PostedRow),
     id: Number(r.id),
-    price_minor: Number(r.price_minor),
+    price_ref_minor: Number(r.price_ref_minor),
     mileage: Number(r.mileage),
     market_gap: Number(r.market_gap),
     promoted: Number(r.promoted),

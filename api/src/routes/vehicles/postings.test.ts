@@ -1,4 +1,5 @@
 import type { ListResponse, SearchFacets, VehicleSummary } from '@autoroute/contract/vehicles';
+import { referencePrice } from '@autoroute/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, readJson, type TestApp } from '../../testing.ts';
@@ -79,6 +80,16 @@ function generator(seed: number) {
   };
 }
 
+/** A price in a currency's minor units as its reference price. */
+async function referenceOf(currencyId: number) {
+  const c = await t.database.db
+    .selectFrom('currencies')
+    .select(['minor_units', 'rate'])
+    .where('id', '=', currencyId)
+    .executeTakeFirstOrThrow();
+  return (minor: number) => referencePrice(minor, c.minor_units, Number(c.rate));
+}
+
 const SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc', 'deal', 'distance'] as const;
 
 async function criteriaSets(count: number): Promise<SearchCriteria[]> {
@@ -103,10 +114,9 @@ async function criteriaSets(count: number): Promise<SearchCriteria[]> {
     if (r.chance(0.2)) c.maxYear = some().year + r.int(0, 5);
     if (r.chance(0.25)) c.maxMileage = some().mileage;
     if (r.chance(0.3)) {
-      const listing = some();
-      c.currencyId = listing.currency_id;
-      if (r.chance(0.7)) c.minPriceMinor = Math.round(listing.price_minor * 0.7);
-      if (r.chance(0.7)) c.maxPriceMinor = Math.round(listing.price_minor * 1.3);
+      const ref = Number(some().price_ref_minor);
+      if (r.chance(0.7)) c.minPriceRef = Math.round(ref * 0.7);
+      if (r.chance(0.7)) c.maxPriceRef = Math.round(ref * 1.3);
     }
     if (r.chance(0.2))
       c.rating = [...new Set([r.pick(['great', 'good', 'fair', 'high', 'overpriced', 'unknown'] as const), 'good' as const])];
@@ -158,10 +168,11 @@ describe('search postings in the process', () => {
   it('see a change committed by anyone at the next search: a new price, a sale, a new listing, a deletion', async () => {
     const db = t.database.db;
     const listing = await db.selectFrom('vehicles').selectAll().where('sold', '=', 0).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    // Bounds on the reference price the triggers write (db/src/prices.ts), as the service converts them.
+    const ref = await referenceOf(listing.currency_id);
     const priced = (): SearchCriteria => ({
-      currencyId: listing.currency_id,
-      minPriceMinor: 987_654_300,
-      maxPriceMinor: 987_654_400,
+      minPriceRef: ref(987_654_300),
+      maxPriceRef: ref(987_654_400),
       includeSold: false,
       sort: 'price_asc',
       page: 1,
@@ -207,10 +218,10 @@ describe('search postings in the process', () => {
         .orderBy('id')
         .limit(2)
         .execute();
+      const ref = await referenceOf(first!.currency_id);
       const priced = (minor: number): SearchCriteria => ({
-        currencyId: first!.currency_id,
-        minPriceMinor: minor,
-        maxPriceMinor: minor,
+        minPriceRef: ref(minor),
+        maxPriceRef: ref(minor),
         includeSold: false,
         sort: 'newest',
         page: 1,
@@ -248,7 +259,9 @@ describe('search postings in the process', () => {
     const res = await t.request('/api/v1/vehicles?sort=price_asc&perPage=5');
     expect(res.status).toBe(200);
     const body = await readJson<VehicleList>(res);
-    const c: SearchCriteria = { includeSold: false, sort: 'price_asc', page: 1, perPage: 5 };
+    // A price order is the sales' (the service names the type it compares).
+    expect(body.meta.pricedTypeId).toEqual(expect.any(Number));
+    const c: SearchCriteria = { includeSold: false, sort: 'price_asc', typeId: body.meta.pricedTypeId!, page: 1, perPage: 5 };
     const db = await fromDatabase(c);
     expect(body.data.map((v) => v.id)).toEqual(db.ids);
     expect(body.meta.total).toBe(db.counts.total);

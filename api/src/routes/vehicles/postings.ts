@@ -262,7 +262,7 @@ export class Postings {
 
   private values(row: PostedRow): void {
     const id = row.id;
-    this.price[id] = row.price_minor;
+    this.price[id] = row.price_ref_minor;
     this.mileage[id] = row.mileage;
     this.gap[id] = row.market_gap;
     this.created[id] = Date.parse(row.created_at);
@@ -284,7 +284,7 @@ export class Postings {
       set.add(id);
     }
     this.values(row);
-    this.prices.add(id, row.price_minor);
+    this.prices.add(id, row.price_ref_minor);
     this.mileages.add(id, row.mileage);
     this.every.add(id);
     if (!row.sold) this.live.add(id);
@@ -310,7 +310,6 @@ export class Postings {
   private base(c: SearchCriteria): RoaringBitmap32 {
     const sets: RoaringBitmap32[] = [c.includeSold ? this.every : this.live];
     if (c.model !== undefined) sets.push(this.posting('model', this.code('model', c.model)));
-    if (c.currencyId !== undefined) sets.push(this.posting('currency_id', c.currencyId));
     if (c.doors !== undefined) sets.push(this.posting('number_of_doors', c.doors));
     if (c.rating) sets.push(this.anyOf('market_rating', c.rating));
     if (c.near)
@@ -324,7 +323,7 @@ export class Postings {
       const years = [...this.postings.year.keys()].filter((y) => y >= (c.minYear ?? -Infinity) && y <= (c.maxYear ?? Infinity));
       sets.push(this.anyOf('year', years));
     }
-    const { minPriceMinor: low, maxPriceMinor: high, maxMileage } = c;
+    const { minPriceRef: low, maxPriceRef: high, maxMileage } = c;
     if (low !== undefined || high !== undefined) {
       sets.push(this.prices.within(low ?? Number.NEGATIVE_INFINITY, high ?? Number.POSITIVE_INFINITY));
     }

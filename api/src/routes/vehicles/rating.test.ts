@@ -1,5 +1,5 @@
 import type { ListResponse, Vehicle as VehicleDetail, VehicleSummary } from '@autoroute/contract/vehicles';
-import { MARKET_GAP_UNKNOWN } from '@autoroute/db';
+import { MARKET_GAP_UNKNOWN, referencePrice } from '@autoroute/db';
 import { DEMO_PASSWORD } from '@autoroute/db/seed';
 import type { z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,7 +68,7 @@ describe('GET /api/v1/vehicles?rating', () => {
       .where('market_rating', 'in', ['great', 'good'])
       .executeTakeFirstOrThrow();
     expect(Number(expected.n)).toBeGreaterThan(0);
-    for (const sort of ['newest', 'price_asc', 'deal', 'relevance']) {
+    for (const sort of ['newest', 'mileage_asc', 'deal', 'relevance']) {
       const { status, body } = await search(`rating=great,good&sort=${sort}&perPage=100`);
       expect(status).toBe(200);
       expect(body.meta.total).toBe(Number(expected.n));
@@ -164,5 +164,83 @@ describe('a repriced listing', () => {
     expect(detail.marketPrice!.rating).toBe('great');
     // A pass with nothing marked changes nothing.
     expect(await runJob('refresh-market-ratings')).toBe('0 make and model groups rated again; 0 listings changed');
+  });
+});
+
+describe('the demo catalogue’s ratings (issue 33)', () => {
+  // `npm start`'s catalogue: 600 listings over 164 models, 42 makes and nine currencies.
+  let demo: TestApp;
+  beforeAll(async () => {
+    demo = await createTestApp({ vehicles: 600 });
+  });
+  afterAll(() => demo.destroy());
+  const demoDb = () => demo.database.db;
+  const ratedShare = async () => {
+    const rows = await demoDb()
+      .selectFrom('vehicles as v')
+      .innerJoin('types as ty', 'ty.id', 'v.type_id')
+      .select('v.market_rating')
+      .where('v.sold', '=', 0)
+      .where('ty.code', '=', 'sale')
+      .execute();
+    return rows.filter((r) => r.market_rating !== 'unknown').length / rows.length;
+  };
+
+  it('rates at least 80 % of the live sales, comparing rare models with their segment, and has good deals to show', async () => {
+    expect(await ratedShare()).toBeGreaterThanOrEqual(0.8);
+    const steps = await demoDb()
+      .selectFrom('vehicles')
+      .select('market_step')
+      .where('market_step', '>=', 3)
+      .where('market_rating', '!=', 'unknown')
+      .execute();
+    expect(steps.length).toBeGreaterThan(0);
+    const res = await demo.request('/api/v1/vehicles?rating=great,good&sort=deal&perPage=5');
+    const body = await readJson<SearchAnswer>(res);
+    expect(body.meta.total).toBeGreaterThan(20);
+    expect(body.data.map((v) => v.rating).every((r) => r === 'great' || r === 'good')).toBe(true);
+  });
+
+  it('converts every listing of a currency again when an administrator changes its rate, and rates them again', async () => {
+    const admin = await demo.member('rates');
+    await demo.grant(admin.id, [], 'SUPADMIN');
+    const gbp = await demoDb().selectFrom('currencies').select(['id', 'rate']).where('code', '=', 'GBP').executeTakeFirstOrThrow();
+    const listing = await demoDb()
+      .selectFrom('vehicles')
+      .select(['id', 'price_minor', 'price_ref_minor', 'brand', 'model'])
+      .where('currency_id', '=', gbp.id)
+      .executeTakeFirstOrThrow();
+    // The console sends the whole record back, as its edit form does.
+    const record = await readJson<Record<string, unknown>>(
+      await demo.request(`/api/v1/admin/currencies/${gbp.id}`, { headers: admin.headers }),
+    );
+    const save = (rate: number, query = '') =>
+      demo.request(`/api/v1/admin/currencies/${gbp.id}${query}`, { method: 'PUT', json: { ...record, rate }, headers: admin.headers });
+    const res = await save(Number(gbp.rate) * 2);
+    expect(res.status).toBe(200);
+    const after = await demoDb().selectFrom('vehicles').select('price_ref_minor').where('id', '=', listing.id).executeTakeFirstOrThrow();
+    // The same price in pounds is worth half as much in the reference currency.
+    expect(Number(after.price_ref_minor)).toBe(referencePrice(Number(listing.price_minor), 2, Number(gbp.rate) * 2));
+    expect(Number(after.price_ref_minor)).toBeLessThan(Number(listing.price_ref_minor));
+    // Its group waits for the market job, which rates it at its converted price.
+    expect(
+      await demoDb()
+        .selectFrom('market_stale')
+        .select('brand')
+        .where('brand', '=', listing.brand)
+        .where('model', '=', listing.model)
+        .execute(),
+    ).toHaveLength(1);
+    const job = await demoDb()
+      .selectFrom('datacrons')
+      .select('id')
+      .where('handler', '=', 'refresh-market-ratings')
+      .executeTakeFirstOrThrow();
+    expect((await demo.deps.jobs.runNow(job.id)).status).toBe('finished');
+    expect(await demoDb().selectFrom('market_stale').selectAll().execute()).toEqual([]);
+    // A rate must be a positive number: refused in the visitor's language, nothing changed.
+    const refused = await save(0, '?lng=fr_FR');
+    expect(refused.status).toBe(422);
+    expect((await readJson<ApiError>(refused)).details!.map((d: { path: string }) => d.path)).toEqual(['rate']);
   });
 });

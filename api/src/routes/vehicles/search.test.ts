@@ -1,5 +1,6 @@
 import type { UserConfig } from '@autoroute/contract/site';
 import type { ListResponse, SearchFacets, Vehicle as VehicleDetail, VehicleSummary } from '@autoroute/contract/vehicles';
+import { referencePrice } from '@autoroute/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiError, createTestApp, type Data, readJson, type TestApp } from '../../testing.ts';
 
@@ -27,7 +28,11 @@ interface Listing {
   city_id: number;
   currency_id: number;
   price_minor: number;
+  /** Its price in hundredths of the reference currency, as the search compares prices (db/src/prices.ts). */
+  price_ref_minor: number;
   minor_units: number;
+  rate: number;
+  type_code: string;
   year: number;
   mileage: number;
   number_of_doors: number;
@@ -42,6 +47,7 @@ beforeAll(async () => {
   all = (await t.database.db
     .selectFrom('vehicles as v')
     .innerJoin('currencies as c', 'c.id', 'v.currency_id')
+    .innerJoin('types as ty', 'ty.id', 'v.type_id')
     .select([
       'v.id',
       'v.title',
@@ -58,15 +64,24 @@ beforeAll(async () => {
       'v.city_id',
       'v.currency_id',
       'v.price_minor',
+      'v.price_ref_minor',
       'c.minor_units',
+      'c.rate',
+      'ty.code as type_code',
       'v.year',
       'v.mileage',
       'v.number_of_doors',
       'v.created_at',
     ])
     .execute()) as Listing[];
+  for (const v of all) v.price_ref_minor = Number(v.price_ref_minor);
 });
 afterAll(() => t.destroy());
+
+/** A sale, whose price a price bound or order compares when no type is asked (a rent never shares them). */
+const isSale = (v: Listing) => v.type_code === 'sale';
+/** A price in a listing's currency (minor units) on the reference scale, as the search converts a bound. */
+const asReference = (minor: number, of: Listing) => referencePrice(minor, of.minor_units, Number(of.rate));
 
 const newestFirst = (a: Listing, b: Listing) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id);
 const unsold = () => all.filter((v) => v.sold === 0);
@@ -145,7 +160,6 @@ describe('GET /api/v1/vehicles: filters', () => {
     ['colorId', 'color_id'],
     ['countryId', 'country_id'],
     ['cityId', 'city_id'],
-    ['currencyId', 'currency_id'],
     ['doors', 'number_of_doors'],
   ] as const)('filters by %s', async (param, column) => {
     const value = mostCommon(column);
@@ -166,23 +180,52 @@ describe('GET /api/v1/vehicles: filters', () => {
     expect(await searchIds('minYear=2012&maxYear=2020&maxMileage=120000')).toEqual(expected);
   });
 
-  it('filters prices in the major unit of the chosen currency', async () => {
+  it('takes a currency alone as the one prices are asked in, not as a filter', async () => {
+    expect(await searchIds(`currencyId=${mostCommon('currency_id')}`)).toEqual(
+      unsold()
+        .sort(newestFirst)
+        .map((v) => v.id),
+    );
+  });
+
+  it('filters the sales’ prices in any currency, converted at the currencies’ rates, bounds included', async () => {
     const currency = mostCommon('currency_id');
-    const inCurrency = unsold().filter((v) => v.currency_id === currency);
+    const inCurrency = unsold().filter((v) => v.currency_id === currency && isSale(v));
+    const one = inCurrency[0]!;
     const prices = inCurrency.map((v) => v.price_minor).sort((a, b) => a - b);
-    const scale = 10 ** inCurrency[0]!.minor_units;
+    const scale = 10 ** one.minor_units;
     const low = prices[Math.floor(prices.length / 4)]!;
     const high = prices[Math.floor((prices.length * 3) / 4)]!;
-    const expected = inCurrency
-      .filter((v) => v.price_minor >= low && v.price_minor <= high)
-      .sort(newestFirst)
-      .map((v) => v.id);
-    // The bounds themselves are included.
+    const matches = unsold().filter(
+      (v) => isSale(v) && v.price_ref_minor >= asReference(low, one) && v.price_ref_minor <= asReference(high, one),
+    );
+    // Listings in other currencies are found by their converted price; the bounds themselves are included.
+    expect(matches.some((v) => v.currency_id !== currency)).toBe(true);
+    expect(matches.some((v) => v.price_minor === low && v.currency_id === currency)).toBe(true);
+    const expected = matches.sort(newestFirst).map((v) => v.id);
     expect(await searchIds(`currencyId=${currency}&minPrice=${low / scale}&maxPrice=${high / scale}`)).toEqual(expected);
     const cheapest = await readJson<VehicleList>(
       await t.request(`/api/v1/vehicles?currencyId=${currency}&maxPrice=${prices[0]! / scale}&perPage=100`),
     );
-    expect(cheapest.data.every((v: { price: number }) => v.price === prices[0]! / scale)).toBe(true);
+    expect(cheapest.data.length).toBeGreaterThan(0);
+    expect(cheapest.data.every((v) => v.type.code === 'sale')).toBe(true);
+    expect(cheapest.meta.pricedTypeId).toBe(one.type_id);
+  });
+
+  it('compares the rents of a rental type among themselves, never with sales', async () => {
+    const rent = unsold().find((v) => v.type_code === 'rent_day')!;
+    const currency = rent.currency_id;
+    const rents = unsold().filter((v) => v.type_id === rent.type_id);
+    const max = Math.max(...rents.map((v) => v.price_ref_minor));
+    const body = await readJson<VehicleList>(
+      await t.request(
+        `/api/v1/vehicles?typeId=${rent.type_id}&currencyId=${currency}&maxPrice=${Math.ceil((max * Number(rent.rate)) / 100) + 1}&sort=price_asc&perPage=100`,
+      ),
+    );
+    expect(body.data.map((v) => v.id)).toEqual(
+      [...rents].sort((a, b) => a.price_ref_minor - b.price_ref_minor || b.id - a.id).map((v) => v.id),
+    );
+    expect(body.meta.pricedTypeId).toBe(rent.type_id);
   });
 
   it('combines filters, and shows sold vehicles only when asked', async () => {
@@ -265,9 +308,9 @@ describe('GET /api/v1/vehicles: text search', () => {
       const newest = unsold().sort(newestFirst);
       expect(featured.size).toBeGreaterThan(0);
       expect(await searchIds('sort=relevance')).toEqual(featuredFirst(newest).map((v) => v.id));
-      const currency = mostCommon('currency_id');
-      expect(await searchIds(`sort=relevance&currencyId=${currency}`)).toEqual(
-        featuredFirst(newest.filter((v) => v.currency_id === currency)).map((v) => v.id),
+      const country = mostCommon('country_id');
+      expect(await searchIds(`sort=relevance&countryId=${country}`)).toEqual(
+        featuredFirst(newest.filter((v) => v.country_id === country)).map((v) => v.id),
       );
       // With words, featured matches come first, each side ranked by the words; other orders ignore it.
       const ranked = await searchIds(`q=${encodeURIComponent(brand)}&sort=relevance`);
@@ -322,20 +365,23 @@ describe('GET /api/v1/vehicles: text search', () => {
 describe('GET /api/v1/vehicles: sorting and pages', () => {
   it.each([
     ['newest', newestFirst],
-    ['price_asc', (a: Listing, b: Listing) => a.price_minor - b.price_minor || b.id - a.id],
-    ['price_desc', (a: Listing, b: Listing) => b.price_minor - a.price_minor || b.id - a.id],
+    ['price_asc', (a: Listing, b: Listing) => a.price_ref_minor - b.price_ref_minor || b.id - a.id],
+    ['price_desc', (a: Listing, b: Listing) => b.price_ref_minor - a.price_ref_minor || b.id - a.id],
     ['year_desc', (a: Listing, b: Listing) => b.year - a.year || b.id - a.id],
     ['mileage_asc', (a: Listing, b: Listing) => a.mileage - b.mileage || b.id - a.id],
   ] as const)('sorts by %s', async (sort, order) => {
-    const currency = mostCommon('currency_id');
-    expect(await searchIds(`sort=${sort}&currencyId=${currency}`)).toEqual(
+    // A price order without a type is the sales' (a rent never shares it); every currency in one order.
+    const priced = sort.startsWith('price');
+    const country = mostCommon('country_id');
+    expect(await searchIds(`sort=${sort}&countryId=${country}`)).toEqual(
       unsold()
-        .filter((v) => v.currency_id === currency)
+        .filter((v) => v.country_id === country && (!priced || isSale(v)))
         .sort(order)
         .map((v) => v.id),
     );
     expect(await searchIds(`sort=${sort}`)).toEqual(
       unsold()
+        .filter((v) => !priced || isSale(v))
         .sort(order)
         .map((v) => v.id),
     );
@@ -371,15 +417,16 @@ describe('GET /api/v1/vehicles: every way of reading a search gives the same pag
       const orders = {
         relevance: (a: Listing, b: Listing) => flags.get(b.id)! - flags.get(a.id)! || newestFirst(a, b),
         newest: newestFirst,
-        price_asc: (a: Listing, b: Listing) => a.price_minor - b.price_minor || b.id - a.id,
-        price_desc: (a: Listing, b: Listing) => b.price_minor - a.price_minor || b.id - a.id,
+        price_asc: (a: Listing, b: Listing) => a.price_ref_minor - b.price_ref_minor || b.id - a.id,
+        price_desc: (a: Listing, b: Listing) => b.price_ref_minor - a.price_ref_minor || b.id - a.id,
         year_desc: (a: Listing, b: Listing) => b.year - a.year || b.id - a.id,
         mileage_asc: (a: Listing, b: Listing) => a.mileage - b.mileage || b.id - a.id,
       };
       const live = unsold();
       const currency = mostCommon('currency_id');
-      const inCurrency = live.filter((v) => v.currency_id === currency);
-      const scale = 10 ** inCurrency[0]!.minor_units;
+      const inCurrency = live.filter((v) => v.currency_id === currency && isSale(v));
+      const one = inCurrency[0]!;
+      const scale = 10 ** one.minor_units;
       const midPrice = quartile(
         inCurrency.map((v) => v.price_minor),
         0.5,
@@ -399,9 +446,9 @@ describe('GET /api/v1/vehicles: every way of reading a search gives the same pag
       );
       const cases: [query: string, keep: (v: Listing) => boolean][] = [
         // Common matches: met early in any order.
-        [`currencyId=${currency}`, (v) => v.currency_id === currency],
-        // A bound on the order's own column, and on others.
-        [`currencyId=${currency}&minPrice=${midPrice / scale}`, (v) => v.currency_id === currency && v.price_minor >= midPrice],
+        [`typeId=${one.type_id}`, (v) => v.type_id === one.type_id],
+        // A bound on the order's own column (prices in every currency, converted), and on others.
+        [`currencyId=${currency}&minPrice=${midPrice / scale}`, (v) => isSale(v) && v.price_ref_minor >= asReference(midPrice, one)],
         [`minYear=${oldYear}&maxMileage=${lowMileage * 3}`, (v) => v.year >= oldYear && v.mileage <= lowMileage * 3],
         // Filters that go against the order: old cars are the cheap, high-mileage ones.
         [`maxYear=${oldYear}`, (v) => v.year <= oldYear],
@@ -412,12 +459,13 @@ describe('GET /api/v1/vehicles: every way of reading a search gives the same pag
         ],
         [
           `categoryId=${category}&currencyId=${currency}&maxPrice=${midPrice / scale}`,
-          (v) => v.category_id === category && v.currency_id === currency && v.price_minor <= midPrice,
+          (v) => v.category_id === category && isSale(v) && v.price_ref_minor <= asReference(midPrice, one),
         ],
       ];
       for (const [query, keep] of cases) {
+        // A price order without a type is the sales'.
         const expected = live
-          .filter(keep)
+          .filter((v) => keep(v) && (!sort.startsWith('price') || query.includes('typeId=') || isSale(v)))
           .sort(orders[sort])
           .map((v) => v.id);
         expect(expected.length, query).toBeGreaterThan(3);
@@ -726,7 +774,7 @@ describe('GET /api/v1/vehicles: a broad search’s counts, shared a short while 
     try {
       // Six pages and orders of one search: the same counts.
       const answers = await Promise.all(
-        ['', 'page=2', 'sort=price_asc', 'sort=mileage_asc', 'sort=year_desc', 'sort=price_desc&page=2'].map((more) =>
+        ['', 'page=2', 'sort=newest', 'sort=mileage_asc', 'sort=year_desc', 'sort=deal&page=2'].map((more) =>
           search(`maxMileage=900000&${more}`),
         ),
       );

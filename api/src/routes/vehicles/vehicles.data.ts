@@ -63,6 +63,7 @@ export function withReferences(db: Db, ids?: readonly number[]) {
       'cur.name as currency_name',
       'cur.name_i18n as currency_name_i18n',
       'cur.minor_units',
+      'cur.rate as currency_rate',
       'ci.id as city_id',
       'ci.name as city_name',
       'ci.name_i18n as city_name_i18n',
@@ -92,7 +93,7 @@ export function withReferences(db: Db, ids?: readonly number[]) {
 
 export type VehicleSummaryRow = Awaited<ReturnType<ReturnType<typeof withReferences>['executeTakeFirstOrThrow']>>;
 
-/** What a search asks for, prices already in minor units of `currencyId` (the service converts them). */
+/** What a search asks for, prices already in hundredths of the reference currency (the service converts them, db/src/prices.ts). */
 export interface SearchCriteria {
   q?: string | undefined;
   brand?: string | undefined;
@@ -104,9 +105,9 @@ export interface SearchCriteria {
   colorId?: number | undefined;
   countryId?: number | undefined;
   cityId?: number | undefined;
-  currencyId?: number | undefined;
-  minPriceMinor?: number | undefined;
-  maxPriceMinor?: number | undefined;
+  /** Bounds on `price_ref_minor`: every listing's price in one scale, whatever its currency. */
+  minPriceRef?: number | undefined;
+  maxPriceRef?: number | undefined;
   minYear?: number | undefined;
   maxYear?: number | undefined;
   maxMileage?: number | undefined;
@@ -211,9 +212,8 @@ function baseConditions(c: SearchCriteria): Condition[] {
   const all: [Condition[1], Condition[0], number | string | undefined][] = [
     ['=', 'sold', c.includeSold ? undefined : 0],
     ['=', 'model', c.model],
-    ['=', 'currency_id', c.currencyId],
-    ['>=', 'price_minor', c.minPriceMinor],
-    ['<=', 'price_minor', c.maxPriceMinor],
+    ['>=', 'price_ref_minor', c.minPriceRef],
+    ['<=', 'price_ref_minor', c.maxPriceRef],
     ['>=', 'year', c.minYear],
     ['<=', 'year', c.maxYear],
     ['<=', 'mileage', c.maxMileage],
@@ -264,8 +264,8 @@ function whereOf(
 const SORTS = {
   relevance: ['created_at', 'desc'],
   newest: ['created_at', 'desc'],
-  price_asc: ['price_minor', 'asc'],
-  price_desc: ['price_minor', 'desc'],
+  price_asc: ['price_ref_minor', 'asc'],
+  price_desc: ['price_ref_minor', 'desc'],
   year_desc: ['year', 'desc'],
   mileage_asc: ['mileage', 'asc'],
   // The best deals first: the price's gap below its estimate; unrated listings hold a gap past any.
@@ -317,8 +317,8 @@ const WALKS: { [S in Exclude<SearchCriteria['sort'], 'distance'>]: Walk } = {
     ],
   },
   newest: { index: 'vehicles_sold_created_at_idx', keys: [['created_at', 'desc']] },
-  price_asc: { index: 'vehicles_live_price_idx', keys: [['price_minor', 'asc']] },
-  price_desc: { index: 'vehicles_live_price_idx', keys: [['price_minor', 'desc']] },
+  price_asc: { index: 'vehicles_live_price_ref_idx', keys: [['price_ref_minor', 'asc']] },
+  price_desc: { index: 'vehicles_live_price_ref_idx', keys: [['price_ref_minor', 'desc']] },
   year_desc: { index: 'vehicles_live_year_idx', keys: [['year', 'desc']] },
   mileage_asc: { index: 'vehicles_live_mileage_idx', keys: [['mileage', 'asc']] },
   deal: { index: 'vehicles_live_deal_idx', keys: [['market_gap', 'asc']] },
@@ -465,19 +465,18 @@ const SEEK_LIMIT = 2_000;
 /**
  * A search without words whose matches are too rare to meet early in sort order: the facet
  * counts already say which makes, bodies, types, fuels and gearboxes hold matches, so the search
- * index is entered at each such combination (and at the currency and price range when asked)
- * instead of read whole. The index columns the filters skip are listed with their values that
+ * index is entered at each such combination instead of read whole. The index columns the filters skip are listed with their values that
  * have matches: both engines seek each combination (PostgreSQL reads the matches from the index
  * alone, migration 20261208_0001). Returns the columns so sought, or null when
  * there would be too many combinations to pay.
  */
 function seekPrefix(c: SearchCriteria, facets: FacetCounts): { indexable: string[]; lists: [string, (string | number)[]][] } | null {
   const lists = INDEX_FACETS.map((f) => (c[f] !== undefined ? [c[f]] : [...facets[f]].flatMap(([value, n]) => (n > 0 ? [value] : []))));
-  const through = c.currencyId !== undefined ? INDEX_FACETS.length : INDEX_FACETS.findLastIndex((f) => c[f] !== undefined) + 1;
+  const through = INDEX_FACETS.findLastIndex((f) => c[f] !== undefined) + 1;
   if (through === 0 || lists.slice(0, through).reduce((product, l) => product * l.length, 1) > SEEK_LIMIT) return null;
   const columns = INDEX_FACETS.slice(0, through).map((f) => FACET_COLUMNS[f]);
   return {
-    indexable: ['sold', ...columns, ...(c.currencyId !== undefined ? ['currency_id', 'price_minor'] : [])],
+    indexable: ['sold', ...columns],
     lists: INDEX_FACETS.slice(0, through).flatMap((f, i) => (c[f] === undefined ? [[FACET_COLUMNS[f], lists[i]!]] : [])),
   };
 }
@@ -951,9 +950,14 @@ export async function facetReferences(db: Db, countryId: number | undefined) {
     .execute();
 }
 
-/** The currency prices are filtered in, with its minor units; undefined when there is none. */
+/** The id of the type of this code (`sale`, `rent_day`, `rent_month`); undefined when there is none. */
+export async function typeIdOf(db: Db, code: string): Promise<number | undefined> {
+  return (await db.selectFrom('types').select('id').where('code', '=', code).executeTakeFirst())?.id;
+}
+
+/** The currency prices are asked in, with its minor units and rate; undefined when there is none. */
 export function findCurrency(db: Db, id: number) {
-  return db.selectFrom('currencies').select(['id', 'minor_units']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('currencies').select(['id', 'minor_units', 'rate']).where('id', '=', id).executeTakeFirst();
 }
 
 /**

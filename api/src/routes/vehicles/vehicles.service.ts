@@ -1,5 +1,13 @@
 import type { SearchFacets, Vehicle, VehicleSummary } from '@autoroute/contract/vehicles';
-import { fromFlag, fromNullableFlag, nowIso, parseJson, type Vehicle as StoredVehicle, toNullableFlag } from '@autoroute/db';
+import {
+  fromFlag,
+  fromNullableFlag,
+  nowIso,
+  parseJson,
+  referencePrice,
+  type Vehicle as StoredVehicle,
+  toNullableFlag,
+} from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import type { Deps } from '../../context.ts';
 import { notFound, validationFailed } from '../../errors.ts';
@@ -20,6 +28,7 @@ import {
   placedCities,
   type SearchCriteria,
   searchVehicleIds,
+  typeIdOf,
   type VehicleSummaryRow,
   vehicleSummaries,
 } from './vehicles.data.ts';
@@ -172,15 +181,23 @@ export function toSummary(r: VehicleSummaryRow, locale: Locale, mediaUrl: MediaU
  * `path` prefixes the field of a refused currency (a saved search's is under `query`).
  */
 export async function searchCriteria(db: Deps['db'], q: VehicleListQuery, locale: Locale, path = ''): Promise<SearchCriteria> {
-  const { minPrice, maxPrice, ...rest } = q;
+  const { minPrice, maxPrice, currencyId, ...rest } = q;
   const criteria: SearchCriteria = rest;
-  if ((minPrice !== undefined || maxPrice !== undefined) && q.currencyId !== undefined) {
-    const currency = await findCurrency(db, q.currencyId);
+  const bounded = minPrice !== undefined || maxPrice !== undefined;
+  if (bounded && currencyId !== undefined) {
+    const currency = await findCurrency(db, currencyId);
     if (!currency) throw validationFailed([{ path: `${path}currencyId`, message: translator(locale)('validation.invalid') }]);
+    // A bound is a price in that currency, on the reference scale every listing's price is kept in
+    // (db/src/prices.ts), computed as a listing's is: a price equal to the bound stays in. A tiny
+    // epsilon absorbs binary noise (19.99 * 100 = 1998.9999999999998).
     const scale = 10 ** currency.minor_units;
-    // A tiny epsilon absorbs binary noise (19.99 * 100 = 1998.9999999999998).
-    if (minPrice !== undefined) criteria.minPriceMinor = Math.ceil(minPrice * scale - 1e-6);
-    if (maxPrice !== undefined) criteria.maxPriceMinor = Math.floor(maxPrice * scale + 1e-6);
+    const asListed = (minor: number) => referencePrice(minor, currency.minor_units, Number(currency.rate));
+    if (minPrice !== undefined) criteria.minPriceRef = asListed(Math.ceil(minPrice * scale - 1e-6));
+    if (maxPrice !== undefined) criteria.maxPriceRef = asListed(Math.floor(maxPrice * scale + 1e-6));
+  }
+  // A sale price and a rent never share a price range or order: without a type, prices are sales'.
+  if ((bounded || q.sort === 'price_asc' || q.sort === 'price_desc') && criteria.typeId === undefined) {
+    criteria.typeId = (await typeIdOf(db, 'sale')) ?? undefined;
   }
   if (q.nearCityId !== undefined) criteria.near = await citiesAround(db, q.nearCityId, q.radiusKm ?? DEFAULT_RADIUS_KM, locale, path);
   return criteria;
@@ -260,6 +277,10 @@ export async function searchVehicles(deps: Deps, q: VehicleListQuery, locale: Lo
       facets: facetList(counts.facets, references, q, locale),
       countsAsOf: counts.asOf,
       countsEstimated: counts.estimated,
+      pricedTypeId:
+        q.minPrice !== undefined || q.maxPrice !== undefined || q.sort === 'price_asc' || q.sort === 'price_desc'
+          ? (criteria.typeId ?? null)
+          : null,
     },
   };
 }
@@ -348,9 +369,10 @@ export async function getVehicle(deps: Deps, id: number, locale: Locale, viewer:
         id: v.id,
         brand: v.brand,
         model: v.model,
-        currencyId: v.currency_id,
         typeId: v.type_id,
+        categoryId: v.category_id,
         minorUnits: v.minor_units,
+        rate: Number(v.currency_rate),
         year: v.year,
         mileage: v.mileage,
         fuelTypeId: v.fuel_type_id,
