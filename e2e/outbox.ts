@@ -48,3 +48,18 @@ export function codeFor(dataDir: string, to: string): string {
   }
   throw new Error(`no code for ${to} in ${folder}`);
 }
+
+/** The newest verification link (to the code page, the flow in its fragment) mailed to `to`. */
+export function codeLinkFor(dataDir: string, to: string): string {
+  const folder = path.join(dataDir, 'outbox');
+  for (const file of readdirSync(folder)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .reverse()) {
+    const text = readFileSync(path.join(folder, file), 'utf8');
+    if (!new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}\r?$`, 'mi').test(text)) continue;
+    const link = textPart(text).match(/https?:\/\/\S+\/otp#\S+/)?.[0];
+    if (link) return link;
+  }
+  throw new Error(`no verification link for ${to} in ${folder}`);
+}

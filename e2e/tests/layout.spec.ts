@@ -139,9 +139,12 @@ test.describe('the phone header', () => {
     const button = bar.getByRole('button', { name: t('nav.menu') });
     await button.click();
     const nav = page.getByRole('navigation', { name: t('nav.mainMenu') });
+    // The navigation lists Messages and Notifications too (issue 33), beside the bar's icons.
+    await expect(nav.getByRole('link', { name: /^Notifications/ })).toHaveCount(1);
+    await expect(nav.getByRole('link', { name: /^Messages/ })).toHaveCount(1);
     await nav.getByText(t('nav.account')).click();
     await expect(nav.getByRole('link', { name: t('nav.settings') })).toBeVisible();
-    await expect(bar.getByRole('link', { name: /^Notifications/ })).toHaveCount(1);
+    await expect(bar.getByRole('link', { name: /^Notifications/ })).toHaveCount(2);
     await expectAccessible(page);
     // The first Escape closes the account menu, the second the navigation.
     await page.keyboard.press('Escape');

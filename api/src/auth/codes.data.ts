@@ -15,11 +15,12 @@ export const PROCESS_TTL_MS = 15 * 60 * 1000;
 export async function createCode(
   db: Db,
   input: { email: string; userId: number | null; purpose: string; channel: string; subject?: string | null },
-  send: (code: string) => Promise<void>,
+  /** Sends the code; the session id lets a mailed link name the flow too (issue 33). */
+  send: (code: string, sessionId: string) => Promise<void>,
 ) {
   const code = randomCode();
   const sessionId = randomToken(18);
-  await send(code);
+  await send(code, sessionId);
   const now = nowIso();
   await db.transaction().execute(async (tx) => {
     await tx

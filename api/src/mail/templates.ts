@@ -8,13 +8,17 @@ import type { Block, MailContent } from './layout.tsx';
  * carry one (docs/decisions/028-mail.md).
  */
 
-/** A one-time code: verify the address, reset the password, link a notification channel. */
-export function codeMail(t: TFunction, purpose: string, code: string): MailContent {
+/**
+ * A one-time code: verify the address, reset the password, link a notification channel. A link,
+ * when given, opens the code page with the code filled in, in whatever browser reads the mail.
+ */
+export function codeMail(t: TFunction, purpose: string, code: string, link?: string): MailContent {
   return {
     subject: t(`mail.${purpose}.subject`),
     blocks: [
       { type: 'text', text: t(`mail.${purpose}.intro`) },
       { type: 'code', code },
+      ...(link ? [{ type: 'link' as const, text: t('mail.codeLink', { url: link }), url: link }] : []),
       { type: 'text', text: `${t('mail.codeExpiry', { minutes: 10 })} ${t('mail.ignore')}` },
     ],
     footer: t('mail.footer.code'),

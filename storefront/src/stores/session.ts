@@ -43,6 +43,8 @@ export interface CodeFlow {
   purpose: 'verify_email' | 'reset_password';
   redirect?: string;
   processId?: string;
+  /** Started by the sign-up form: its end says "Sign up successful!" (SPEC §4), else "Email verified". */
+  signUp?: boolean;
 }
 
 export function saveFlow(flow: CodeFlow): void {

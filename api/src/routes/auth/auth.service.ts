@@ -1,3 +1,4 @@
+import { absoluteUrl } from '@autoroute/contract/runtime-config';
 import { hashPassword, nowIso, verifyPassword } from '@autoroute/db';
 import { type Locale, matchLocale } from '@autoroute/locales';
 import type { TFunction } from 'i18next';
@@ -76,8 +77,18 @@ export async function refresh(deps: Deps, secret: string, refreshToken: string |
 export const logout = (deps: Deps, sessionId: string) => revokeSession(deps.db, sessionId);
 export const logoutAll = (deps: Deps, userId: number) => revokeUserSessions(deps.db, userId);
 
-async function mailCode(deps: Deps, to: string, code: string, purpose: CodePurpose, locale: Locale) {
-  await deps.mailer.send({ to, ...(await renderMail(locale, codeMail(translator(locale), purpose, code))) });
+/**
+ * Mails a code. A verification code also comes as a link to the code page with the flow in its
+ * fragment (email, session, code), so it can be finished in any tab or browser, not only the one
+ * that asked (issue 33). A fragment never reaches a server (no access log, no Referer keeps the
+ * code), and the page still asks for a click, so a mail scanner opening links verifies nothing.
+ */
+async function mailCode(deps: Deps, to: string, code: string, purpose: CodePurpose, locale: Locale, sessionId: string) {
+  const link =
+    purpose === 'verify_email'
+      ? absoluteUrl(deps.config.publicUrl, `/otp#${new URLSearchParams({ purpose, email: to, session: sessionId, code })}`)
+      : undefined;
+  await deps.mailer.send({ to, ...(await renderMail(locale, codeMail(translator(locale), purpose, code, link))) });
 }
 
 /**
@@ -137,8 +148,10 @@ async function signupNow(
     locale: req.locale,
     emailVerified: false,
   });
-  const { sessionId } = await createCode(deps.db, { email: body.email, userId, purpose: 'verify_email', channel: 'email' }, (code) =>
-    mailCode(deps, body.email, code, 'verify_email', req.locale),
+  const { sessionId } = await createCode(
+    deps.db,
+    { email: body.email, userId, purpose: 'verify_email', channel: 'email' },
+    (code, sessionId) => mailCode(deps, body.email, code, 'verify_email', req.locale, sessionId),
   );
   return { email: body.email, sessionId };
 }
@@ -161,7 +174,7 @@ async function generateCodeNow(deps: Deps, email: string, purpose: CodePurpose, 
   const { sessionId } = await createCode(
     deps.db,
     { email, userId: user.id, purpose, channel: byWhatsApp ? 'whatsapp' : 'email' },
-    (code) =>
+    (code, sessionId) =>
       byWhatsApp
         ? deps.providers.deliver(
             'whatsapp',
@@ -169,7 +182,7 @@ async function generateCodeNow(deps: Deps, email: string, purpose: CodePurpose, 
             `${t(`mail.${purpose}.intro`)} ${code}\n${t('mail.codeExpiry', { minutes: 10 })}`,
             locale,
           )
-        : mailCode(deps, email, code, purpose, locale),
+        : mailCode(deps, email, code, purpose, locale, sessionId),
   );
   return { sessionId, expiresIn: 600, resendIn: 60 };
 }
@@ -201,9 +214,9 @@ export async function sendLinkCode(
   const { sessionId } = await createCode(
     deps.db,
     { email: user.email, userId, purpose: 'link_provider', channel, subject: JSON.stringify({ providerId: provider.id, address }) },
-    (code) =>
+    (code, sessionId) =>
       channel === 'email'
-        ? mailCode(deps, user.email, code, 'link_provider', locale)
+        ? mailCode(deps, user.email, code, 'link_provider', locale, sessionId)
         : deps.providers.deliver(
             channel,
             address,

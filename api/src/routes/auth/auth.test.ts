@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../auth/limits.ts';
-import { type ApiError, createTestApp, latestCode, type RouteJson, readJson, type TestApp } from '../../testing.ts';
+import { type ApiError, createTestApp, latestCode, outboxMails, type RouteJson, readJson, type TestApp } from '../../testing.ts';
 import type { CodeSent, SignedIn, signupRoute, verifyOtpRoute } from './auth.routes.ts';
 
 type SignedInBody = z.infer<typeof SignedIn>;
@@ -96,6 +96,32 @@ describe('sign-up and email verification (SPEC §4, §7)', () => {
     const cookies = signedIn.headers.getSetCookie().join('\n');
     expect(cookies).toMatch(/ACCESS_TOKEN=[^;]+;.*HttpOnly/);
     expect(cookies).toMatch(/SameSite=Lax/);
+  });
+
+  it('mails a link to the code page with the flow in its fragment, which verifies in any browser', async () => {
+    const user = newUser('katherine');
+    const { data } = await readJson<SignedUp>(await t.request('/api/v1/auth/signup', { method: 'POST', json: user }));
+    const mail = outboxMails(t.database.dir, user.email).at(-1);
+    const found = mail?.text.match(/https?:\/\/\S+\/otp#\S+/)?.[0];
+    expect(found, mail?.text).toBeDefined();
+    // In the fragment: what the browser keeps to itself, never sent to a server nor in a Referer.
+    const link = new URLSearchParams(new URL(found!).hash.slice(1));
+    expect(Object.fromEntries(link)).toEqual({
+      purpose: 'verify_email',
+      email: user.email,
+      session: data.sessionId,
+      code: latestCode(t.database.dir, user.email),
+    });
+    // Another browser holds nothing of the flow but the link: it is enough.
+    const verified = await t.request('/api/v1/auth/verify-otp', {
+      method: 'POST',
+      json: { email: link.get('email'), otp: link.get('code'), sessionId: link.get('session') },
+    });
+    expect(verified.status).toBe(200);
+    expect((await readJson<CodeVerified>(verified)).data.purpose).toBe('verify_email');
+    // A reset code is typed, never linked: a link must not hand a password change to whoever opens it.
+    await t.request('/api/v1/auth/generate-otp', { method: 'POST', json: { email: user.email, purpose: 'reset_password' } });
+    expect(outboxMails(t.database.dir, user.email).at(-1)?.text).not.toMatch(/\/otp#/);
   });
 
   it('answers the same for an address that already has an account, creates nothing, and tells its owner', async () => {

@@ -108,17 +108,19 @@ describe('a member writes to a seller', () => {
     expect(seen.messages).toEqual([expect.objectContaining({ mine: false, body: contact.message })]);
   });
 
-  it('answers, tells the buyer in their inbox and by mail, and reading clears the count', async () => {
+  it('answers, tells the buyer in Messages and by mail, and reading clears the count', async () => {
     const res = await call(seller, `/${id}/messages`, { method: 'POST', json: { body: '  Yes, come on Saturday.  ' } });
     expect(res.status).toBe(201);
     expect((await readJson<Data<Conversation>>(res)).data.messages.at(-1)).toMatchObject({ mine: true, body: 'Yes, come on Saturday.' });
 
     const listed = await readJson<ConversationList>(await call(buyer, ''));
     expect(listed.meta.unread).toBe(1);
-    const notice = (
-      await readJson<RouteJson<typeof notificationsRoute, 200>>(await t.request('/api/v1/notifications', { headers: buyer.headers }))
-    ).data[0];
-    expect(notice).toMatchObject({ kind: 'message', message: 'Yes, come on Saturday.' });
+    // The answer is counted in Messages only, not a second time in the notifications inbox (issue 33).
+    const inbox = await readJson<RouteJson<typeof notificationsRoute, 200>>(
+      await t.request('/api/v1/notifications', { headers: buyer.headers }),
+    );
+    expect(inbox.data.filter((n) => n.kind === 'message' || n.kind === 'contact')).toEqual([]);
+    expect(inbox.meta.unread).toBe(0);
 
     await runJob('send-notification-mail');
     const mail = outboxMails(t.database.dir, buyer.email).at(-1);

@@ -18,8 +18,18 @@ const columns = [
   'n.conversation_id',
 ] as const;
 
+/*
+ * A message (a contact or an answer: kind contact or message, with its conversation) lives in
+ * Messages with its own count (issue 33); its row stays for the mail queue and the contact
+ * statistics, but it is not one of the inbox's notifications. Contacts from before conversations
+ * (no conversation) stay in the inbox.
+ */
 const inbox = (db: Db, userId: number) =>
-  db.selectFrom('notifications as n').leftJoin('vehicles as v', 'v.id', 'n.vehicle_id').where('n.user_id', '=', userId);
+  db
+    .selectFrom('notifications as n')
+    .leftJoin('vehicles as v', 'v.id', 'n.vehicle_id')
+    .where('n.user_id', '=', userId)
+    .where('n.conversation_id', 'is', null);
 
 export type NotificationRow = NonNullable<Awaited<ReturnType<typeof findNotification>>>;
 
@@ -38,6 +48,7 @@ export async function listNotifications(db: Db, userId: number, q: { page: numbe
       .selectFrom('notifications')
       .select(db.fn.countAll<number>().as('n'))
       .where('user_id', '=', userId)
+      .where('conversation_id', 'is', null)
       .$if(q.unread, (qb) => qb.where('read_at', 'is', null))
       .executeTakeFirstOrThrow(),
     countUnread(db, userId),
@@ -50,6 +61,7 @@ export async function countUnread(db: Db, userId: number): Promise<number> {
     .selectFrom('notifications')
     .select(db.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
+    .where('conversation_id', 'is', null)
     .where('read_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -67,6 +79,7 @@ export async function markRead(db: Db, userId: number, id: number): Promise<bool
     .updateTable('notifications')
     .set((eb) => ({ read_at: eb.fn.coalesce('read_at', eb.val(now)), updated_at: now }))
     .where('user_id', '=', userId)
+    .where('conversation_id', 'is', null)
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -78,17 +91,23 @@ export async function markAllRead(db: Db, userId: number): Promise<number> {
     .updateTable('notifications')
     .set({ read_at: now, updated_at: now })
     .where('user_id', '=', userId)
+    .where('conversation_id', 'is', null)
     .where('read_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
 export async function deleteNotification(db: Db, userId: number, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('notifications').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .deleteFrom('notifications')
+    .where('user_id', '=', userId)
+    .where('conversation_id', 'is', null)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 export async function deleteAllNotifications(db: Db, userId: number): Promise<number> {
-  const result = await db.deleteFrom('notifications').where('user_id', '=', userId).executeTakeFirst();
+  const result = await db.deleteFrom('notifications').where('user_id', '=', userId).where('conversation_id', 'is', null).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -17,18 +17,32 @@ async function signIn(email: string): Promise<string> {
   return (await readJson<RouteJson<typeof loginRoute, 200>>(res)).security.accessToken;
 }
 
-/** A visitor's message to the seller of `vehicle`, through the contact form. */
+/** A visitor's message to the seller of `vehicle`, through the contact form: it lives in Messages. */
 async function message(vehicle: number, text: string) {
   const res = await t.request(`/api/v1/vehicles/${vehicle}/contact`, {
     method: 'POST',
     json: { firstname: 'Jean', lastname: 'Dupont', phone: '+33 6 98 76 54 32', email: 'jean@example.test', message: text },
   });
   expect(res.status).toBe(201);
+}
+
+/** A notification as the price-drop announcement writes it (a fixture: the announcement has its own tests). */
+async function notify(userId: number, vehicle: number, text: string) {
+  await t.database.db
+    .insertInto('notifications')
+    .values({ user_id: userId, vehicle_id: vehicle, kind: 'price_drop', from_name: 'Autoroute', message: text })
+    .execute();
   await new Promise((r) => setTimeout(r, 5));
 }
 
 const rowsOf = (userId: number) =>
-  t.database.db.selectFrom('notifications').select(['id', 'read_at']).where('user_id', '=', userId).orderBy('id').execute();
+  t.database.db
+    .selectFrom('notifications')
+    .select(['id', 'read_at'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'price_drop')
+    .orderBy('id')
+    .execute();
 
 const inbox = async (token: string, query = '') =>
   readJson<RouteJson<typeof listRoute, 200>>(await t.request(`/api/v1/notifications${query}`, { headers: auth(token) }));
@@ -46,8 +60,10 @@ beforeAll(async () => {
   const second = rows.find((r) => r.owner !== first.owner)!;
   alice = { id: first.owner, token: await signIn(first.email), vehicle: first.id };
   bob = { id: second.owner, token: await signIn(second.email), vehicle: second.id };
-  for (const text of ['First question', 'Second question', 'Third question']) await message(alice.vehicle, text);
-  await message(bob.vehicle, 'A question for Bob');
+  for (const text of ['First question', 'Second question', 'Third question']) await notify(alice.id, alice.vehicle, text);
+  await notify(bob.id, bob.vehicle, 'A question for Bob');
+  // Messages live in Messages, with their own count: never in the inbox too.
+  await message(alice.vehicle, 'A message in Messages');
 });
 afterAll(() => t.destroy());
 
@@ -58,18 +74,18 @@ describe('the notifications inbox (SPEC §2 /notifications/, §3, §4)', () => {
     expect((await t.request('/api/v1/notifications', { method: 'DELETE' })).status).toBe(401);
   });
 
-  it('lists my notifications newest first, with sender, vehicle, contact details and the unread count', async () => {
+  it('lists my notifications newest first, with sender, vehicle and the unread count', async () => {
     const body = await inbox(alice.token, '?perPage=2');
     expect(body.meta).toEqual({ total: 3, page: 1, perPage: 2, pages: 2, unread: 3 });
     expect(body.data.map((n: { message: string }) => n.message)).toEqual(['Third question', 'Second question']);
     const title = (await t.database.db.selectFrom('vehicles').select('title').where('id', '=', alice.vehicle).executeTakeFirstOrThrow())
       .title;
     expect(body.data[0]).toMatchObject({
-      kind: 'contact',
-      from: { name: 'Jean Dupont', userId: null },
+      kind: 'price_drop',
+      from: { name: 'Autoroute', userId: null },
       vehicle: { id: alice.vehicle, title },
-      email: 'jean@example.test',
-      phone: '+33 6 98 76 54 32',
+      email: null,
+      phone: null,
       read: false,
       readAt: null,
     });
@@ -134,6 +150,24 @@ describe('the notifications inbox (SPEC §2 /notifications/, §3, §4)', () => {
     expect(await rowsOf(alice.id)).toEqual([]);
     expect(await rowsOf(bob.id)).toHaveLength(1);
     expect(await inbox(alice.token)).toEqual({ data: [], meta: { total: 0, page: 1, perPage: 20, pages: 0, unread: 0 } });
+  });
+
+  it('leaves a buyer’s message to Messages: neither listed, counted, marked nor deleted here', async () => {
+    const [conversationNotice] = await t.database.db
+      .selectFrom('notifications')
+      .select(['id', 'read_at'])
+      .where('user_id', '=', alice.id)
+      .where('kind', '=', 'contact')
+      .execute();
+    expect(conversationNotice).toMatchObject({ read_at: null });
+    const fragment = await t.request('/api/v1/me/fragment', { headers: auth(alice.token) });
+    expect((await readJson<{ data: { unread: number; messages: number } }>(fragment)).data).toMatchObject({ unread: 0, messages: 1 });
+    expect((await inbox(alice.token)).data.map((n: { kind: string }) => n.kind)).not.toContain('contact');
+    const read = await t.request(`/api/v1/notifications/${conversationNotice!.id}/read`, { method: 'PATCH', headers: auth(alice.token) });
+    expect(read.status).toBe(404);
+    expect((await t.request('/api/v1/notifications', { method: 'DELETE', headers: auth(alice.token) })).status).toBe(200);
+    const kept = await t.database.db.selectFrom('notifications').select('read_at').where('id', '=', conversationNotice!.id).execute();
+    expect(kept).toEqual([{ read_at: null }]);
   });
 
   it('refuses a malformed id or query', async () => {

@@ -11,6 +11,8 @@ const RESEND_SECONDS = 60;
 
 interface EntryProps {
   s: Strings;
+  /** The code a mailed link carried, filled in for the visitor to confirm. */
+  code?: string | undefined;
   /** Where the code went, said above the field. */
   sentTo: string;
   /** Checks the code and goes on; an ApiError (wrong, expired code) is shown on the form. */
@@ -20,7 +22,7 @@ interface EntryProps {
 }
 
 /** The 6-digit code with resend after a visible countdown: the one code form of /otp and of linking a provider. */
-export function CodeEntry({ s, sentTo, verify, resend }: EntryProps) {
+export function CodeEntry({ s, code, sentTo, verify, resend }: EntryProps) {
   // Counted down from a deadline, not by counting ticks: a background tab's timers run late.
   const [until, setUntil] = useState(() => Date.now() + RESEND_SECONDS * 1000);
   const [now, setNow] = useState(() => Date.now());
@@ -65,6 +67,7 @@ export function CodeEntry({ s, sentTo, verify, resend }: EntryProps) {
         autoComplete="one-time-code"
         maxLength={6}
         pattern="[0-9]{6}"
+        defaultValue={code}
         required
         error={errors.otp}
       />
@@ -82,13 +85,32 @@ export function CodeEntry({ s, sentTo, verify, resend }: EntryProps) {
   );
 }
 
-/** /otp: the code of the flow this tab started (sign-up, password reset), SPEC §2. */
+/**
+ * A verification flow named by the mailed link's fragment (`purpose`, `email`, `session`, `code`),
+ * which works in any tab or browser; null for any other address.
+ */
+function flowFromLink(fragment: string): { flow: CodeFlow; code: string } | null {
+  const q = new URLSearchParams(fragment.replace(/^#/, ''));
+  const [email, sessionId, code] = [q.get('email'), q.get('session'), q.get('code')];
+  if (q.get('purpose') !== 'verify_email' || !email || !sessionId || !code) return null;
+  return { flow: { email: email.toLowerCase(), sessionId, purpose: 'verify_email', redirect: '/' }, code };
+}
+
+/** /otp: the code of the flow this tab started (sign-up, password reset), or of a mailed link, SPEC §2. */
 export default function CodeForm({ s }: { s: Strings }) {
   const [flow, setFlow] = useState<CodeFlow | null>(null);
+  const [code, setCode] = useState<string | undefined>();
   const [ready, setReady] = useState(false);
 
   useEffect(() => {
-    setFlow(readFlow());
+    const linked = flowFromLink(location.hash);
+    if (linked) {
+      // Kept like a flow this tab started (a resend needs it); the code leaves the address bar and history.
+      saveFlow(linked.flow);
+      history.replaceState(null, '', location.pathname + location.search);
+      setCode(linked.code);
+    }
+    setFlow(linked?.flow ?? readFlow());
     setReady(true);
   }, []);
 
@@ -121,7 +143,7 @@ export default function CodeForm({ s }: { s: Strings }) {
       });
       await rememberUser(signed.data);
       endFlow();
-      flash(s.signedUp ?? '');
+      flash((flow.signUp ? s.signedUp : s.emailVerified) ?? '');
       goOn(flow.redirect);
       return;
     }
@@ -129,5 +151,5 @@ export default function CodeForm({ s }: { s: Strings }) {
     location.assign('/reset-password');
   };
 
-  return <CodeEntry s={s} sentTo={(s.sentTo ?? '').replace('{{email}}', flow.email)} verify={verify} resend={resend} />;
+  return <CodeEntry s={s} code={code} sentTo={(s.sentTo ?? '').replace('{{email}}', flow.email)} verify={verify} resend={resend} />;
 }

@@ -10,10 +10,13 @@ export default function ForgotForm({
   s,
   purpose = 'reset_password',
   email: fixed,
+  redirect = '/',
 }: {
   s: Strings;
   purpose?: 'reset_password' | 'verify_email';
   email?: string;
+  /** Where the flow ends, once the code is accepted. */
+  redirect?: string;
 }) {
   const { busy, errors, message, run } = useSubmit(s);
   const submit = (e: SubmitEvent<HTMLFormElement>) => {
@@ -23,7 +26,7 @@ export default function ForgotForm({
       () => ({ email: rules.email(email) ? undefined : s.invalidEmail }),
       async () => {
         const { data } = await apiCall<{ data: CodeSent }>('/api/v1/auth/generate-otp', { json: { email, purpose } });
-        saveFlow({ email: email.toLowerCase(), sessionId: data.sessionId, purpose, redirect: '/' });
+        saveFlow({ email: email.toLowerCase(), sessionId: data.sessionId, purpose, redirect });
         location.assign('/otp');
       },
     );

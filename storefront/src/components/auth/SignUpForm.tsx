@@ -26,7 +26,7 @@ export default function SignUpForm({ s, redirect }: { s: Strings; redirect: stri
       async () => {
         const { confirm: _confirm, ...body } = v;
         const result = await apiCall<{ data: SignupSent }>('/api/v1/auth/signup', { json: body });
-        saveFlow({ email: result.data.email, sessionId: result.data.sessionId, purpose: 'verify_email', redirect });
+        saveFlow({ email: result.data.email, sessionId: result.data.sessionId, purpose: 'verify_email', redirect, signUp: true });
         location.assign('/otp');
       },
     );

@@ -15,13 +15,10 @@ export interface InboxItem {
   read: boolean;
   createdAt: string;
   received: string;
-  /** Where to answer a contact or a new message: its conversation (issue 17). */
-  conversation: string | null;
 }
 
 export type InboxStrings = Record<
   | 'listLabel'
-  | 'answer'
   | 'from'
   | 'vehicle'
   | 'vehicleGone'
@@ -59,8 +56,11 @@ interface Props {
   /** The header's accessible name, by plural category ({{count}} stands for the number), and without a count. */
   badgeLabels: Record<string, string>;
   plainLabel: string;
-  /** The page's "N unread notifications" line, by plural category. */
+  /** The page's "N unread notifications" line, by plural category, and its text for none. */
   lineLabels: Record<string, string>;
+  noneLabel: string;
+  /** The Unread tab: an item leaves the list once read. */
+  unreadOnly: boolean;
 }
 
 type Action = { kind: 'read'; id: number } | { kind: 'readAll' } | { kind: 'delete'; id: number } | { kind: 'deleteAll' };
@@ -70,15 +70,24 @@ type Counted = { meta: { unread: number } };
  * Keeps what the server rendered around the inbox in step with it: the page's unread line, and the
  * header's unread badges.
  */
-function syncCounts(unread: number, props: Pick<Props, 'badgeLabels' | 'plainLabel' | 'lineLabels'>) {
+function syncCounts(unread: number, props: Pick<Props, 'badgeLabels' | 'plainLabel' | 'lineLabels' | 'noneLabel'>) {
   const line = document.querySelector<HTMLElement>('[data-unread-line]');
-  if (line) line.textContent = counted(props.lineLabels, unread);
+  if (line) line.textContent = unread === 0 ? props.noneLabel : counted(props.lineLabels, unread);
   showUnread(unread, { badge: props.badgeLabels, plain: props.plainLabel });
 }
 
 /** The inbox's actions (SPEC §2 /notifications/): optimistic, confirmed deletions, a toast, a retry on failure. */
-export default function Inbox({ items: initial, unread: initialUnread, s, badgeLabels, plainLabel, lineLabels }: Props) {
-  const labels = { badgeLabels, plainLabel, lineLabels };
+export default function Inbox({
+  items: initial,
+  unread: initialUnread,
+  s,
+  badgeLabels,
+  plainLabel,
+  lineLabels,
+  noneLabel,
+  unreadOnly,
+}: Props) {
+  const labels = { badgeLabels, plainLabel, lineLabels, noneLabel };
   const [items, setItems] = useState(initial);
   const [unread, setUnread] = useState(initialUnread);
   const [failed, setFailed] = useState<{ action: Action; message: string } | null>(null);
@@ -91,8 +100,10 @@ export default function Inbox({ items: initial, unread: initialUnread, s, badgeL
     setFailed(null);
     // Optimistic: the list changes at once, and goes back if the server says no.
     let next = items;
-    if (action.kind === 'read') next = items.map((n) => (n.id === action.id ? { ...n, read: true } : n));
-    if (action.kind === 'readAll') next = items.map((n) => ({ ...n, read: true }));
+    // On the Unread tab what is read leaves the list, as it would on the next load.
+    if (action.kind === 'read')
+      next = unreadOnly ? items.filter((n) => n.id !== action.id) : items.map((n) => (n.id === action.id ? { ...n, read: true } : n));
+    if (action.kind === 'readAll') next = unreadOnly ? [] : items.map((n) => ({ ...n, read: true }));
     if (action.kind === 'delete') next = items.filter((n) => n.id !== action.id);
     if (action.kind === 'deleteAll') next = [];
     const guess =
@@ -163,7 +174,7 @@ export default function Inbox({ items: initial, unread: initialUnread, s, badgeL
               <article aria-labelledby={`n-${n.id}-from`}>
                 <header className="inbox-head">
                   <h2 id={`n-${n.id}-from`}>
-                    {n.read ? <span className="visually-hidden">{s.isRead}: </span> : <span className="badge new">{s.isNew}</span>}{' '}
+                    <span className={n.read ? 'badge read' : 'badge new'}>{n.read ? s.isRead : s.isNew}</span>{' '}
                     <span className="visually-hidden">{s.from}: </span>
                     <bdi>{n.from}</bdi>
                   </h2>
@@ -208,11 +219,6 @@ export default function Inbox({ items: initial, unread: initialUnread, s, badgeL
                   {n.message}
                 </p>
                 <div className="row">
-                  {n.conversation && (
-                    <a className="button" href={n.conversation}>
-                      {s.answer}
-                    </a>
-                  )}
                   {!n.read && (
                     <button className="button secondary" type="button" onClick={() => run({ kind: 'read', id: n.id })}>
                       {s.markRead}
