@@ -56,13 +56,13 @@ function Actions(_: { label?: string }) {
   if (!record) return null;
   const label = translate('backoffice.vehicles.publicPage', { title: record.title });
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }} onClick={(event) => event.stopPropagation()}>
       <Tooltip title={label}>
         <IconButton component="a" href={`/vehicles/${record.id}`} target="_blank" rel="noopener" aria-label={label} size="small">
           <OpenInNew fontSize="small" />
         </IconButton>
       </Tooltip>
-      <RemoveVehicleButton />
+      <RemoveVehicleButton compact />
     </Box>
   );
 }

@@ -8,6 +8,7 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
+  IconButton,
   MenuItem,
   Switch,
   TextField,
@@ -58,11 +59,12 @@ export function FeaturedField(_: { source: string; label?: string; sortable?: bo
   const translate = useTranslate();
   if (!record) return null;
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
+    // Inside a list row that opens the listing: switching is not opening.
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }} onClick={(event) => event.stopPropagation()}>
       <FeaturedToggle source="featured" />
       {record.planFeatured && (
         <Tooltip title={translate('backoffice.vehicles.byPlanHelp')}>
-          <Chip size="small" color="info" variant="outlined" label={translate('backoffice.vehicles.byPlan')} tabIndex={0} />
+          <Chip size="small" variant="outlined" label={translate('backoffice.vehicles.byPlan')} tabIndex={0} />
         </Tooltip>
       )}
     </Box>
@@ -74,7 +76,7 @@ export function FeaturedField(_: { source: string; label?: string; sortable?: bo
  * language; sent after a few seconds with Undo, as the console's other deletes (docs/decisions/020).
  * Shown only with delete_vehicle (the auth provider maps vehicles' delete to it).
  */
-export function RemoveVehicleButton({ redirect = false }: { redirect?: 'list' | false }) {
+export function RemoveVehicleButton({ redirect = false, compact = false }: { redirect?: 'list' | false; compact?: boolean }) {
   const record = useRecordContext();
   const translate = useTranslate();
   const notify = useNotify();
@@ -112,16 +114,32 @@ export function RemoveVehicleButton({ redirect = false }: { redirect?: 'list' | 
     setNote('');
   };
   return (
-    <>
-      <Button
-        label="backoffice.vehicles.remove"
-        color="error"
-        onClick={() => setOpen(true)}
-        disabled={isPending}
-        aria-label={translate('backoffice.vehicles.removeThis', { title: record.title })}
-      >
-        <DeleteOutline />
-      </Button>
+    // Inside a list row that opens the listing; React passes the dialog's clicks up through its portal too.
+    <Box component="span" onClick={(event) => event.stopPropagation()}>
+      {compact ? (
+        // A list row: the icon alone, named by the listing (the public page's link beside it is one too).
+        <Tooltip title={translate('backoffice.vehicles.removeThis', { title: record.title })}>
+          <IconButton
+            size="small"
+            color="error"
+            onClick={() => setOpen(true)}
+            disabled={isPending}
+            aria-label={translate('backoffice.vehicles.removeThis', { title: record.title })}
+          >
+            <DeleteOutline fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <Button
+          label="backoffice.vehicles.remove"
+          color="error"
+          onClick={() => setOpen(true)}
+          disabled={isPending}
+          aria-label={translate('backoffice.vehicles.removeThis', { title: record.title })}
+        >
+          <DeleteOutline />
+        </Button>
+      )}
       <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
         <DialogTitle id={titleId}>{translate('backoffice.vehicles.removeThis', { title: record.title })}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2 }}>
@@ -160,6 +178,6 @@ export function RemoveVehicleButton({ redirect = false }: { redirect?: 'list' | 
           </Button>
         </DialogActions>
       </Dialog>
-    </>
+    </Box>
   );
 }
