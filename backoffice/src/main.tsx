@@ -10,7 +10,7 @@ import { App } from './App.tsx';
 function leaveOnSmallScreens(): boolean {
   if (!window.matchMedia('(max-width: 767px)').matches) return false;
   try {
-    sessionStorage.setItem('flash', JSON.stringify({ said: 'adminNarrowMessage', kind: 'info' }));
+    sessionStorage.setItem('flash', JSON.stringify({ said: 'adminNarrowMessage', kind: 'info', duration: 12_000 }));
   } catch {}
   const target = new URLSearchParams(location.search).get('redirect');
   const safe = target?.startsWith('/') && !target.startsWith('//') && !target.startsWith('/admin') ? target : '/';

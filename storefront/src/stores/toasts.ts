@@ -67,6 +67,8 @@ interface Flash {
   message?: string;
   said?: string;
   kind: ToastKind;
+  /** How long it stays, when longer than a toast's default (a sentence to read on arrival). */
+  duration?: number;
 }
 
 /** A toast for the next page (after a redirect): kept in sessionStorage until that page shows it. */
@@ -76,14 +78,14 @@ export function flash(message: string, kind: ToastKind = 'success'): void {
   } catch {}
 }
 
-export function takeFlash(): { message: string; kind: ToastKind } | null {
+export function takeFlash(): { message: string; kind: ToastKind; duration?: number } | null {
   try {
     const value = sessionStorage.getItem(FLASH);
     sessionStorage.removeItem(FLASH);
     if (!value) return null;
-    const { message, said, kind } = JSON.parse(value) as Flash;
+    const { message, said, kind, duration } = JSON.parse(value) as Flash;
     const text = message ?? (said ? document.documentElement.dataset[said] : undefined);
-    return text ? { message: text, kind } : null;
+    return text ? { message: text, kind, ...(duration ? { duration } : {}) } : null;
   } catch {
     return null;
   }
