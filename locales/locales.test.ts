@@ -118,3 +118,14 @@ describe("react-admin's own messages where no current package exists (locales/ra
     });
   });
 });
+
+describe('the console names its screens in plural forms (issue 33)', () => {
+  // react-admin labels a screen with `resources.<name>.name` at smart_count 2, which Arabic reads as its dual.
+  it("gives every screen of ar_SA a `name_two` that is its plural, not a dual like 'طلبا دعم'", () => {
+    const screens = (resources.ar_SA as { backoffice: { resources: Record<string, Record<string, string>> } }).backoffice.resources;
+    const duals = Object.entries(screens)
+      .filter(([, names]) => names.name_two !== undefined && names.name_two !== names.name_other)
+      .map(([name, names]) => `${name}: ${names.name_two}`);
+    expect(duals).toEqual([]);
+  });
+});

@@ -55,6 +55,17 @@ export const dataProvider: BackofficeDataProvider = {
   ...simpleRest,
   getList: (resource, params) => simpleRest.getList(isReferenceRead(params) ? `${resource}/references` : resource, params),
   getMany: (resource, params) => simpleRest.getMany(isReferenceRead(params) ? `${resource}/references` : resource, params),
+  // A delete that says why (a listing's removal: `meta.body`, issue 33) sends it as the DELETE's JSON body.
+  delete: async (resource, params) => {
+    const body = (params.meta as { body?: unknown } | undefined)?.body;
+    if (body === undefined) return simpleRest.delete(resource, params);
+    const { json } = await httpClient(`${ADMIN_ROOT}/${resource}/${encodeURIComponent(String(params.id))}`, {
+      method: 'DELETE',
+      headers: new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' }),
+      body: JSON.stringify(body),
+    });
+    return { data: json };
+  },
   async getDashboard() {
     const { json } = await httpClient(`${ADMIN_ROOT}/dashboard`);
     return unwrap<Dashboard>(json);

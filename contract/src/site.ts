@@ -7,7 +7,11 @@ import { z } from 'zod';
  */
 
 /** GET /site: what every page shows. */
-export const SiteInfo = z.object({ maintenanceMessage: z.string().nullable() });
+export const SiteInfo = z.object({
+  maintenanceMessage: z.string().nullable(),
+  /** The language the message is written in: English where the administrators wrote none in the page's (issue 33). */
+  maintenanceLanguage: z.string().nullable().optional(),
+});
 export type SiteInfo = z.infer<typeof SiteInfo>;
 
 /** GET /pages/{slug}: a content page in the request language (the API names it `Page`). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './messages.ts';
 import { SELLER_TYPES } from './user.ts';
 
 /*
@@ -223,3 +224,18 @@ export interface ListResponse<T> {
   data: T[];
   meta: ListMeta;
 }
+
+/**
+ * Why the back office removed a listing (issue 33): one of these grounds, and the moderator's note.
+ * The seller is told both, in their language; `other` needs the note to say what it was.
+ */
+export const REMOVAL_GROUNDS = ['fraud', 'prohibited', 'misleading', 'duplicate', 'offensive', 'other'] as const;
+export type RemovalGround = (typeof REMOVAL_GROUNDS)[number];
+export const REMOVAL_NOTE_MAX = 1000;
+export const VehicleRemoval = z
+  .object({
+    ground: z.enum(REMOVAL_GROUNDS),
+    note: z.string().trim().max(REMOVAL_NOTE_MAX).default(''),
+  })
+  .refine((r) => r.ground !== 'other' || r.note.length > 0, { path: ['note'], error: msg('admin.removalNoteRequired') });
+export type VehicleRemoval = z.infer<typeof VehicleRemoval>;

@@ -2,7 +2,7 @@ import { absoluteUrl } from '@autoroute/contract/runtime-config';
 import { DEFAULT_LOCALE, matchLocale } from '@autoroute/locales';
 import { translator } from '../i18n.ts';
 import { type MailContent, renderMail } from '../mail/layout.tsx';
-import { messageMail, priceDropMail, savedSearchMail } from '../mail/templates.ts';
+import { listingRemovedMail, messageMail, priceDropMail, savedSearchMail } from '../mail/templates.ts';
 import { unsubscribeUrl } from '../mail/unsubscribe.ts';
 import { conversationPath } from '../routes/conversations/conversations.service.ts';
 import { type JobContext, type JobHandler, JobSkipped } from './types.ts';
@@ -11,7 +11,7 @@ import { type JobContext, type JobHandler, JobSkipped } from './types.ts';
 const BATCH = 500;
 
 /**
- * Mails the notifications marked `mail_pending` (a price drop, a saved search's alert, a new message: issue 17), oldest first. Each is
+ * Mails the notifications marked `mail_pending` (a price drop, a saved search's alert, a new message: issue 17; a listing removed by a moderator: issue 33), oldest first. Each is
  * claimed before it is sent (its mark cleared on the condition it was still set), so two processes
  * never mail the same one; a member who turned mail off since gets none. A mail that fails is
  * logged and not retried: the notification stays in the member's inbox.
@@ -120,6 +120,8 @@ export async function mailPending(
           },
           await unsubscribeUrl(db, mail.publicUrl, n.user_id, 'message'),
         );
+      } else if (n.kind === 'listing_removed') {
+        content = listingRemovedMail(t, { message: n.message, helpUrl: absoluteUrl(mail.publicUrl, '/help-center/') });
       } else continue;
       await mail.mailer.send({ to: n.email, ...(await renderMail(locale, content)) });
       sent += 1;

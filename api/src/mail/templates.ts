@@ -173,3 +173,15 @@ export function priceDropMail(t: TFunction, n: { title: string; message: string;
     unsubscribe: { url: unsubscribeUrl, label: t('mail.unsubscribe.link') },
   };
 }
+
+/** A moderator removed the member's listing (issue 33): why, and where to ask about it. */
+export function listingRemovedMail(t: TFunction, n: { message: string; helpUrl: string }): MailContent {
+  return {
+    subject: t('admin.removal.subject'),
+    blocks: [
+      { type: 'text', text: n.message },
+      { type: 'link', text: t('admin.removal.help', { url: n.helpUrl }), url: n.helpUrl },
+    ],
+    footer: t('admin.removal.why'),
+  };
+}

@@ -7,7 +7,6 @@ import {
   List,
   type RaRecord,
   SelectInput,
-  TextField,
   TextInput,
   useLocaleState,
   useRecordContext,
@@ -15,7 +14,7 @@ import {
 } from 'react-admin';
 import { LocalDateField } from '../resources/fields.tsx';
 import { ScreenDatagrid } from '../resources/ScreenDatagrid.tsx';
-import { fieldChanges, sinceDay, untilDay } from './diff.ts';
+import { fieldChanges, recordName, sinceDay, translations, untilDay } from './diff.ts';
 
 /** The resources the admin API writes, as the log names them. */
 const RESOURCES = [...RESOURCE_NAMES, 'users', 'roles', 'vehicles', 'support-requests', 'settings'];
@@ -52,6 +51,25 @@ function Value({ value }: { value: unknown }) {
   if (typeof value === 'boolean') return <>{translate(value ? 'ra.boolean.true' : 'ra.boolean.false')}</>;
   if (typeof value === 'string' && INSTANT.test(value)) {
     return <>{new Date(value).toLocaleString(formatTagOf(locale), { dateStyle: 'short', timeStyle: 'medium' })}</>;
+  }
+  const texts = translations(value);
+  if (texts) {
+    // One line per language, named in the reader's language, each text in its own direction.
+    const names = new Intl.DisplayNames([formatTagOf(locale)], { type: 'language' });
+    return (
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {texts.map(([lang, text]) => (
+          <li key={lang}>
+            <Typography component="span" variant="body2" color="text.secondary">
+              {names.of(lang.replace('_', '-'))}:{' '}
+            </Typography>
+            <bdi dir="auto" lang={lang.replace('_', '-')} style={{ overflowWrap: 'anywhere' }}>
+              {text}
+            </bdi>
+          </li>
+        ))}
+      </Box>
+    );
   }
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   return (
@@ -127,6 +145,7 @@ function AuditEmpty() {
  */
 export function AuditList() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   return (
     <List filters={useFilters()} sort={{ field: 'at', order: 'DESC' }} perPage={25} exporter={false} empty={<AuditEmpty />}>
       <ScreenDatagrid rowClick="expand" expand={<AuditChanges />} bulkActionButtons={false}>
@@ -141,7 +160,23 @@ export function AuditList() {
           source="resource"
           render={(record: RaRecord) => translate(`resources.${record.resource}.name`, { smart_count: 1, _: record.resource })}
         />
-        <TextField source="recordId" sortable={false} />
+        <FunctionField
+          source="recordId"
+          sortable={false}
+          render={(record: RaRecord) => {
+            const name = recordName(record, locale);
+            return name ? (
+              <>
+                <bdi>{name}</bdi>{' '}
+                <Typography component="span" variant="body2" color="text.secondary">
+                  (#{record.recordId})
+                </Typography>
+              </>
+            ) : (
+              `#${record.recordId}`
+            );
+          }}
+        />
       </ScreenDatagrid>
     </List>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldChanges, sinceDay, untilDay } from './diff.ts';
+import { fieldChanges, recordName, sinceDay, translations, untilDay } from './diff.ts';
 
 describe('fieldChanges', () => {
   it('puts the changed fields of an update first and marks the others unchanged', () => {
@@ -35,5 +35,28 @@ describe('the date filters', () => {
     expect(untilDay.format(until)).toBe('2026-11-03');
     expect(sinceDay.parse('')).toBeUndefined();
     expect(untilDay.format(null)).toBe('');
+  });
+});
+
+describe('the audit log names records and reads translated texts (issue 33)', () => {
+  const names = { en_US: 'Saloon', fr_FR: 'Berline', ar_SA: 'سيدان' };
+
+  it('names a record by its title, name or username, in the reader’s language when translated', () => {
+    expect(recordName({ after: { id: 4, title: 'Peugeot 208' }, before: null }, 'en_US')).toBe('Peugeot 208');
+    expect(recordName({ after: null, before: { id: 9, name: names } }, 'fr_FR')).toBe('Berline');
+    expect(recordName({ after: { name: names }, before: null }, 'zh_CN')).toBe('Saloon');
+    expect(recordName({ after: { id: 2, username: 'claire' }, before: null }, 'en_US')).toBe('claire');
+    expect(recordName({ after: { id: 3, hex: '#000000' }, before: null }, 'en_US')).toBeNull();
+  });
+
+  it('reads an object of locale codes as texts per language, and nothing else as one', () => {
+    expect(translations(names)).toEqual([
+      ['en_US', 'Saloon'],
+      ['fr_FR', 'Berline'],
+      ['ar_SA', 'سيدان'],
+    ]);
+    expect(translations({ en_US: 'Saloon', colour: 'red' })).toBeNull();
+    expect(translations(['en_US'])).toBeNull();
+    expect(translations('Saloon')).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { LOCALES, type Locale } from '@autoroute/locales/meta';
+
 /** One field of an audit entry: its value before and after, and whether the change touched it. */
 export interface FieldChange {
   field: string;
@@ -46,3 +48,36 @@ export const untilDay = {
     return localDay(date);
   },
 };
+
+/** A text kept in several languages (`{ "en_US": "…", "ar_SA": "…" }`): an object whose keys are all locale codes. */
+export function translations(value: unknown): [Locale, string][] | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const entries = Object.entries(value);
+  if (!entries.length || !entries.every(([k, v]) => (LOCALES as readonly string[]).includes(k) && (typeof v === 'string' || v === null)))
+    return null;
+  return entries.filter(([, v]) => v).map(([k, v]) => [k as Locale, String(v)]);
+}
+
+/** The text of a snapshot's name field in the reader's language (or English, or any), for a name to show. */
+function localText(value: unknown, locale: string): string | null {
+  if (typeof value === 'string') return value || null;
+  const texts = translations(value);
+  if (!texts?.length) return null;
+  const own = texts.find(([l]) => l === locale) ?? texts.find(([l]) => l === 'en_US') ?? texts[0];
+  return own ? own[1] : null;
+}
+
+/** The fields that name a record, most telling first: a listing's title, a row's name, an account's username. */
+const NAME_FIELDS = ['title', 'name', 'username', 'subject', 'email', 'code', 'key'];
+
+/** What the entry is about, by name: from the record as it is after the write, or as it was before a delete. */
+export function recordName(record: { before?: unknown; after?: unknown; [key: string]: unknown }, locale: string): string | null {
+  for (const snapshot of [record.after, record.before] as (Record<string, unknown> | null)[]) {
+    if (!snapshot) continue;
+    for (const field of NAME_FIELDS) {
+      const text = localText(snapshot[field], locale);
+      if (text) return text;
+    }
+  }
+  return null;
+}

@@ -1,32 +1,29 @@
 import OpenInNew from '@mui/icons-material/OpenInNew';
-import { Box, Chip, IconButton, Switch, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, IconButton, Tooltip, Typography } from '@mui/material';
 import {
   AutocompleteInput,
-  BulkDeleteButton,
   BulkExportButton,
-  DeleteButton,
   FunctionField,
   List,
   NullableBooleanInput,
   type RaRecord,
   ReferenceInput,
   SearchInput,
-  useCanAccess,
   useLocaleState,
-  useNotify,
   useRecordContext,
   useTranslate,
-  useUpdate,
 } from 'react-admin';
 import { REFERENCE_READ } from '../dataProvider.ts';
 import { formatMoney, LocalDateField } from '../resources/fields.tsx';
 import { titleSort } from '../resources/generate.tsx';
 import { ScreenDatagrid } from '../resources/ScreenDatagrid.tsx';
+import { FeaturedField, RemoveVehicleButton } from './fields.tsx';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <NullableBooleanInput key="sold" source="sold" alwaysOn />,
   <NullableBooleanInput key="featured" source="featured" alwaysOn />,
+  <NullableBooleanInput key="planFeatured" source="planFeatured" alwaysOn />,
   <ReferenceInput
     key="categoryId"
     source="categoryId"
@@ -53,71 +50,33 @@ function Cover(_: { source: string; label?: string; sortable?: boolean }) {
   );
 }
 
-/** Featured or not, switched in place (PUT { featured }), for whoever may update vehicles. */
-function FeaturedToggle(_: { source: string; label?: string }) {
-  const record = useRecordContext();
-  const translate = useTranslate();
-  const notify = useNotify();
-  const { canAccess } = useCanAccess({ resource: 'vehicles', action: 'edit' });
-  const [update, { isPending }] = useUpdate();
-  if (!record) return null;
-  const featured = Boolean(record.featured);
-  return (
-    <Switch
-      checked={featured}
-      disabled={!canAccess || isPending}
-      onChange={(event) =>
-        update(
-          'vehicles',
-          { id: record.id, data: { featured: event.target.checked }, previousData: record },
-          {
-            mutationMode: 'pessimistic',
-            onSuccess: (data) =>
-              notify(data.featured ? 'backoffice.vehicles.featured' : 'backoffice.vehicles.unfeatured', {
-                type: 'success',
-                messageArgs: { title: record.title },
-              }),
-            onError: (error) => notify((error as Error).message, { type: 'error', messageArgs: { _: (error as Error).message } }),
-          },
-        )
-      }
-      slotProps={{ input: { 'aria-label': translate('backoffice.vehicles.featureThis', { title: record.title }) } }}
-    />
-  );
-}
-
 function Actions(_: { label?: string }) {
   const record = useRecordContext();
   const translate = useTranslate();
   if (!record) return null;
   const label = translate('backoffice.vehicles.publicPage', { title: record.title });
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }} onClick={(event) => event.stopPropagation()}>
       <Tooltip title={label}>
         <IconButton component="a" href={`/vehicles/${record.id}`} target="_blank" rel="noopener" aria-label={label} size="small">
           <OpenInNew fontSize="small" />
         </IconButton>
       </Tooltip>
-      {/* Shown only with delete_vehicle (the auth provider maps vehicles' delete to it); asks first. */}
-      <DeleteButton mutationMode="pessimistic" redirect={false} />
+      <RemoveVehicleButton compact />
     </Box>
   );
 }
 
-/** Listings moderation: find, feature, open on the site, delete. */
+/** Listings moderation: find, open one whole, feature, open on the site, remove saying why. */
 export function VehicleList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
     <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}>
       <ScreenDatagrid
-        rowClick={false}
-        bulkActionButtons={
-          <>
-            <BulkExportButton />
-            <BulkDeleteButton mutationMode="pessimistic" />
-          </>
-        }
+        rowClick="show"
+        // No removal of several at once: each removal tells its seller why.
+        bulkActionButtons={<BulkExportButton />}
       >
         <Cover source="cover" sortable={false} />
         <FunctionField
@@ -151,7 +110,7 @@ export function VehicleList() {
             />
           )}
         />
-        <FeaturedToggle source="featured" />
+        <FeaturedField source="featured" />
         <LocalDateField source="createdAt" />
         <Actions label="backoffice.vehicles.actions" />
       </ScreenDatagrid>

@@ -62,4 +62,4 @@ document.addEventListener('keydown', (e) => {
   }
 });
 const pending = takeFlash();
-if (pending) toast(pending.message, { kind: pending.kind });
+if (pending) toast(pending.message, { kind: pending.kind, ...(pending.duration ? { duration: pending.duration } : {}) });

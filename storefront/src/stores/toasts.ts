@@ -59,18 +59,33 @@ export const dismiss = (id: number): void => $toasts.set($toasts.get().filter((t
 
 const FLASH = 'flash';
 
+/**
+ * What a page leaves for the next one: its message, or (from the back office, which has not loaded
+ * the storefront's strings) the name of a `data-*` message the next page carries on its <html>.
+ */
+interface Flash {
+  message?: string;
+  said?: string;
+  kind: ToastKind;
+  /** How long it stays, when longer than a toast's default (a sentence to read on arrival). */
+  duration?: number;
+}
+
 /** A toast for the next page (after a redirect): kept in sessionStorage until that page shows it. */
 export function flash(message: string, kind: ToastKind = 'success'): void {
   try {
-    sessionStorage.setItem(FLASH, JSON.stringify({ message, kind }));
+    sessionStorage.setItem(FLASH, JSON.stringify({ message, kind } satisfies Flash));
   } catch {}
 }
 
-export function takeFlash(): { message: string; kind: ToastKind } | null {
+export function takeFlash(): { message: string; kind: ToastKind; duration?: number } | null {
   try {
     const value = sessionStorage.getItem(FLASH);
     sessionStorage.removeItem(FLASH);
-    return value ? (JSON.parse(value) as { message: string; kind: ToastKind }) : null;
+    if (!value) return null;
+    const { message, said, kind, duration } = JSON.parse(value) as Flash;
+    const text = message ?? (said ? document.documentElement.dataset[said] : undefined);
+    return text ? { message: text, kind, ...(duration ? { duration } : {}) } : null;
   } catch {
     return null;
   }

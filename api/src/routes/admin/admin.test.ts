@@ -1,7 +1,7 @@
 import { DELETE_VEHICLE } from '@autoroute/contract/permissions';
 import type { z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiError, createTestApp, type RouteJson, readJson, type TestApp, type TestMember } from '../../testing.ts';
+import { type ApiError, createTestApp, outboxMails, type RouteJson, readJson, type TestApp, type TestMember } from '../../testing.ts';
 import type { dashboardRoute } from './admin.routes.ts';
 import type { AdminRole } from './roles.routes.ts';
 import type { AdminUser } from './users.routes.ts';
@@ -107,7 +107,7 @@ const ACTIONS: Record<string, Record<string, (who: TestMember | null) => Promise
     },
     [DELETE_VEHICLE]: async (who) => {
       const v = await t.database.db.selectFrom('vehicles').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
-      return t.request(`/api/v1/admin/vehicles/${v.id}`, { method: 'DELETE', headers: who?.headers ?? {} });
+      return t.request(`/api/v1/admin/vehicles/${v.id}`, { method: 'DELETE', json: { ground: 'duplicate' }, headers: who?.headers ?? {} });
     },
   },
 };
@@ -430,7 +430,7 @@ describe('roles (issue 5 item 4)', () => {
 });
 
 describe('listing moderation (issue 5 item 5)', () => {
-  it('lists every listing with filters, features one, and deletes one with delete_vehicle', async () => {
+  it('lists every listing with filters, features one, and removes one with delete_vehicle', async () => {
     const filter = encodeURIComponent(JSON.stringify({ sold: false }));
     const res = await t.request(`/api/v1/admin/vehicles?filter=${filter}&range=${encodeURIComponent('[0,99]')}`, { headers: root.headers });
     const live = await t.database.db.selectFrom('vehicles').select('id').where('sold', '=', 0).execute();
@@ -447,7 +447,7 @@ describe('listing moderation (issue 5 item 5)', () => {
     const badFilter = await t.request(`/api/v1/admin/vehicles?filter=${encodeURIComponent('{"sold":"no"}')}`, { headers: root.headers });
     expect(badFilter.status).toBe(422);
 
-    const gone = await t.request(`/api/v1/admin/vehicles/${id}`, { method: 'DELETE', headers: root.headers });
+    const gone = await t.request(`/api/v1/admin/vehicles/${id}`, { method: 'DELETE', json: { ground: 'fraud' }, headers: root.headers });
     expect(gone.status).toBe(200);
     expect(await t.database.db.selectFrom('vehicles').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
     expect((await t.request(`/api/v1/admin/vehicles/${id}`, { headers: root.headers })).status).toBe(404);
@@ -464,6 +464,99 @@ describe('listing moderation (issue 5 item 5)', () => {
     expect(ar.city).toBe(JSON.parse(v.city ?? '{}').ar_SA);
     expect(ar.country).toBe(JSON.parse(v.country ?? '{}').ar_SA);
     expect(ar.city).toMatch(/\p{Script=Arabic}/u);
+  });
+});
+
+describe('a listing as a moderator sees it, and its removal (issue 33 item 11)', () => {
+  const listingOf = async (ownerLanguage: string) => {
+    const v = await t.database.db
+      .selectFrom('vehicles')
+      .select(['id', 'title', 'owner_id'])
+      .where('sold', '=', 0)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const language = await t.database.db.selectFrom('languages').select('id').where('code', '=', ownerLanguage).executeTakeFirstOrThrow();
+    await t.database.db.updateTable('users').set({ language_id: language.id }).where('id', '=', v.owner_id).execute();
+    return v;
+  };
+
+  it('shows one listing whole: its fields, pictures, seller, and featured by an administrator and by plan apart', async () => {
+    const v = await listingOf('en_US');
+    await t.database.db.updateTable('vehicles').set({ featured: 0, plan_featured: 1 }).where('id', '=', v.id).execute();
+    const one = await readJson<AdminVehicleRecord>(await t.request(`/api/v1/admin/vehicles/${v.id}`, { headers: root.headers }));
+    expect(one).toMatchObject({ id: v.id, featured: false, planFeatured: true });
+    expect(one.listing).toMatchObject({ id: v.id, title: v.title, pictures: expect.any(Array), description: expect.any(String) });
+    const owner = await t.database.db
+      .selectFrom('users')
+      .select(['email', 'username'])
+      .where('id', '=', v.owner_id)
+      .executeTakeFirstOrThrow();
+    expect(one.seller).toMatchObject({ id: v.owner_id, email: owner.email, username: owner.username, listings: expect.any(Number) });
+    // The list stays light: no whole listing in its rows, but both featured flags.
+    const filter = encodeURIComponent(JSON.stringify({ id: [v.id] }));
+    const [row] = await readJson<AdminVehicleRecord[]>(
+      await t.request(`/api/v1/admin/vehicles?filter=${filter}`, { headers: root.headers }),
+    );
+    expect(row).toMatchObject({ featured: false, planFeatured: true });
+    expect(row?.listing).toBeUndefined();
+  });
+
+  it('refuses a removal without a ground, with an unknown one, or "other" without a note, in the console\'s language', async () => {
+    const v = await listingOf('en_US');
+    const remove = (json: unknown, lng = 'en_US') =>
+      t.request(`/api/v1/admin/vehicles/${v.id}?lng=${lng}`, { method: 'DELETE', json, headers: root.headers });
+    expect((await remove({})).status).toBe(422);
+    expect((await remove({ ground: 'boring' })).status).toBe(422);
+    const other = await remove({ ground: 'other', note: '   ' }, 'fr_FR');
+    expect(other.status).toBe(422);
+    expect((await readJson<ApiError>(other)).details?.[0]?.message).toMatch(/« Autre »/);
+    const none = await t.request(`/api/v1/admin/vehicles/${v.id}`, { method: 'DELETE', headers: root.headers });
+    expect(none.status).toBeGreaterThanOrEqual(400);
+    expect(none.status).toBeLessThan(500);
+    expect(await t.database.db.selectFrom('vehicles').select('id').where('id', '=', v.id).executeTakeFirst()).toBeDefined();
+  });
+
+  it('removes a listing saying why: the seller is told in their language, the audit log keeps the ground and the note', async () => {
+    const v = await listingOf('fr_FR');
+    const res = await t.request(`/api/v1/admin/vehicles/${v.id}`, {
+      method: 'DELETE',
+      json: { ground: 'misleading', note: 'Le kilométrage affiché est faux.' },
+      headers: root.headers,
+    });
+    expect(res.status).toBe(200);
+    expect(await t.database.db.selectFrom('vehicles').select('id').where('id', '=', v.id).executeTakeFirst()).toBeUndefined();
+    const notice = await t.database.db
+      .selectFrom('notifications')
+      .select(['message', 'kind', 'mail_pending'])
+      .where('user_id', '=', v.owner_id)
+      .where('kind', '=', 'listing_removed')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(notice.message).toBe(
+      `Votre annonce « ${v.title} » a été retirée par nos modérateurs : des informations trompeuses ou fausses. Leur note : Le kilométrage affiché est faux.`,
+    );
+    expect(notice.mail_pending).toBe(1);
+    // The mail job sends it, in French, with the way to ask the support team.
+    const job = await t.database.db
+      .selectFrom('datacrons')
+      .select('id')
+      .where('handler', '=', 'send-notification-mail')
+      .executeTakeFirstOrThrow();
+    await t.deps.jobs.runNow(job.id);
+    const owner = await t.database.db.selectFrom('users').select('email').where('id', '=', v.owner_id).executeTakeFirstOrThrow();
+    const mail = outboxMails(t.database.dir, owner.email).find((m) => m.subject === 'Votre annonce a été retirée');
+    expect(mail?.text).toContain('Leur note : Le kilométrage affiché est faux.');
+    expect(mail?.text).toContain('/help-center/');
+    const entry = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'before', 'after'])
+      .where('resource', '=', 'vehicles')
+      .where('record_id', '=', String(v.id))
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(entry.action).toBe('delete');
+    expect(JSON.parse(entry.after ?? '{}')).toEqual({ removalGround: 'misleading', removalNote: 'Le kilométrage affiché est faux.' });
+    expect(JSON.parse(entry.before ?? '{}')).toMatchObject({ id: v.id, title: v.title });
   });
 });
 

@@ -252,6 +252,11 @@ describe('application settings: the maintenance message (issue 13 item 10)', () 
     expect(await site('en_US')).toEqual({ message: messages.en_US, cache: 'no-cache' });
     expect((await site('ar_SA')).message).toBe(messages.ar_SA);
     expect((await site('fr_FR')).message).toBe(messages.en_US);
+    // Issue 33: the page is told which language the message is in, to keep English apart inside French or Arabic.
+    const language = async (lng: string) =>
+      (await readJson<Data<SiteInfo>>(await t.request(`/api/v1/site?lng=${lng}`))).data.maintenanceLanguage;
+    expect(await language('fr_FR')).toBe('en_US');
+    expect(await language('ar_SA')).toBe('ar_SA');
 
     await t.request('/api/v1/admin/settings/site', {
       method: 'PUT',

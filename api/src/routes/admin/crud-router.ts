@@ -38,7 +38,14 @@ interface Refusals {
   invalid?: string;
 }
 
-export interface CrudSpec<S extends FilterShape, R, C extends z.ZodType, U extends z.ZodType, O extends SortColumns = SortColumns> {
+export interface CrudSpec<
+  S extends FilterShape,
+  R,
+  C extends z.ZodType,
+  U extends z.ZodType,
+  O extends SortColumns = SortColumns,
+  D extends z.ZodType = z.ZodNever,
+> {
   /** The resource name ra-data-simple-rest reads back in Content-Range. */
   resource: string;
   tags: string[];
@@ -69,8 +76,12 @@ export interface CrudSpec<S extends FilterShape, R, C extends z.ZodType, U exten
   create?: Described & Refusals & { body: C; write: (body: z.output<C>, c: CrudContext) => Promise<R> };
   /** `PUT /{id}`: writes the record and answers it (404 when it does not exist: the hook says so). */
   update?: Described & Refusals & { body: U; write: (id: number, body: z.output<U>, c: CrudContext) => Promise<R> };
-  /** `DELETE /{id}`: the record is found first (404), then the hook checks and deletes it; the answer is the deleted record. */
-  remove?: Described & Pick<Refusals, 'conflict'> & { write: (record: R, c: CrudContext) => Promise<void> };
+  /**
+   * `DELETE /{id}`: the record is found first (404), then the hook checks and deletes it; the answer is
+   * the deleted record. With a `body`, the delete says why in JSON (a listing's removal), checked first (422).
+   */
+  remove?: Described &
+    Pick<Refusals, 'conflict' | 'invalid'> & { body?: D; write: (record: R, c: CrudContext, body: z.output<D>) => Promise<void> };
 }
 
 /**
@@ -87,7 +98,8 @@ export function crudRouter<
   C extends z.ZodType = z.ZodNever,
   U extends z.ZodType = z.ZodNever,
   O extends SortColumns = SortColumns,
->(spec: CrudSpec<S, R, C, U, O>) {
+  D extends z.ZodType = z.ZodNever,
+>(spec: CrudSpec<S, R, C, U, O, D>) {
   const { resource, tags, describe } = spec;
   const missing = spec.notFoundCode ?? 'NOT_FOUND';
   const unknown = failure(describe.missing.includes(missing) ? describe.missing : `${missing}: ${describe.missing}`);
@@ -197,18 +209,21 @@ export function crudRouter<
         summary: remove.summary,
         ...(remove.description ? { description: remove.description } : {}),
         middleware: requirePermission(remove.permission),
-        request: { params: IdParam },
+        request: { params: IdParam, ...(remove.body ? jsonBody(remove.body as z.ZodType) : {}) },
         responses: {
           200: { description: describe.deleted ?? 'The deleted record', ...jsonContent(Record_) },
           ...guarded,
           404: unknown,
           ...conflict(remove.conflict),
+          ...(remove.body ? { 422: failure(remove.invalid ?? 'Invalid') } : {}),
         },
       }),
       async (c) => {
+        // The reason is checked before the record is looked for: a bad one is a 422 either way.
+        const body = (remove.body ? (c.req.valid as (target: 'json') => unknown)('json') : undefined) as z.output<D>;
         const found = await one(c.req.valid('param').id, c.get('locale'));
         if (!found) throw notFound(missing);
-        await remove.write(found, c);
+        await remove.write(found, c, body);
         return c.json(found as unknown, 200);
       },
     );

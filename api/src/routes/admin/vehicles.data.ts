@@ -17,6 +17,7 @@ export interface ModerationFilter {
   categoryIds?: number[];
   sold?: boolean;
   featured?: boolean;
+  planFeatured?: boolean;
   soldSince?: string;
   /** Text in the title, the brand or the model. */
   q?: string;
@@ -30,6 +31,7 @@ export function moderationIdPage(db: Db, dialect: DialectName, f: ModerationFilt
   if (f.categoryIds) base = base.where('v.category_id', 'in', f.categoryIds);
   if (f.sold !== undefined) base = base.where('v.sold', '=', toFlag(f.sold));
   if (f.featured !== undefined) base = base.where('v.featured', '=', toFlag(f.featured));
+  if (f.planFeatured !== undefined) base = base.where('v.plan_featured', '=', toFlag(f.planFeatured));
   if (f.soldSince) base = base.where('v.sold_at', '>=', f.soldSince);
   const text = f.q;
   if (text !== undefined) base = base.where((eb) => containsAny(eb, ['v.title', 'v.brand', 'v.model'], text, dialect));
@@ -43,4 +45,27 @@ export async function setFeatured(db: Db, id: number, featured: boolean): Promis
     .set({ featured: toFlag(featured), updated_at: nowIso() })
     .where('id', '=', id)
     .execute();
+}
+
+/** A listing's seller as a moderator reaches them, with the language and mail settings their notices follow. */
+export function sellerContact(db: Db, ownerId: number) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('languages as l', 'l.id', 'u.language_id')
+    .leftJoin('notification_preferences as np', 'np.user_id', 'u.id')
+    .select((eb) => [
+      'u.id',
+      'u.username',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.phone',
+      'u.status',
+      'l.code as language',
+      'np.type as notify_type',
+      'np.email as notify_email',
+      eb.selectFrom('vehicles as v').select(eb.fn.countAll<number | string>().as('n')).whereRef('v.owner_id', '=', 'u.id').as('listings'),
+    ])
+    .where('u.id', '=', ownerId)
+    .executeTakeFirst();
 }

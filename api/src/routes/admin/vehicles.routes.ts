@@ -1,17 +1,35 @@
 import { DELETE_VEHICLE } from '@autoroute/contract/permissions';
+import { VehicleRemoval } from '@autoroute/contract/vehicles';
 import { fromFlag } from '@autoroute/db';
-import type { Locale } from '@autoroute/locales';
+import { DEFAULT_LOCALE, type Locale, matchLocale } from '@autoroute/locales';
 import { z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
 import { notFound } from '../../errors.ts';
+import { translator } from '../../i18n.ts';
 import { inIdOrder } from '../../lib/in-order.ts';
 import { localName, toMajor } from '../../lib/reference.ts';
 import { removePictureFiles } from '../pictures/pictures.service.ts';
+import { Vehicle } from '../vehicles/vehicles.schemas.ts';
+import { getVehicle } from '../vehicles/vehicles.service.ts';
+import { insertNotifications } from '../vehicles/vehicles.write.data.ts';
 import { deleteVehicleRows, viewerOf } from '../vehicles/vehicles.write.service.ts';
 import { audited } from './audit.service.ts';
 import { crudRouter } from './crud-router.ts';
 import { filterValue } from './list-query.ts';
-import { moderationIdPage, moderationRows, setFeatured } from './vehicles.data.ts';
+import { moderationIdPage, moderationRows, sellerContact, setFeatured } from './vehicles.data.ts';
+
+/** The seller as a moderator reaches them (issue 33): who they are and how to write to them. */
+const AdminSeller = z
+  .object({
+    id: z.number(),
+    username: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    status: z.string(),
+    listings: z.number().openapi({ description: 'How many listings the seller has, this one included' }),
+  })
+  .openapi('AdminSeller');
 
 export const AdminVehicle = z
   .object({
@@ -23,7 +41,8 @@ export const AdminVehicle = z
     price: z.number(),
     currency: z.string(),
     sold: z.boolean(),
-    featured: z.boolean(),
+    featured: z.boolean().openapi({ description: 'Featured by an administrator (the switch of the console)' }),
+    planFeatured: z.boolean().openapi({ description: "Featured through the seller's plan, while it includes featured listings" }),
     ownerId: z.number(),
     ownerName: z.string(),
     categoryId: z.number(),
@@ -31,6 +50,8 @@ export const AdminVehicle = z
     country: z.string(),
     cover: z.string().nullable(),
     createdAt: z.string(),
+    listing: Vehicle.optional().openapi({ description: 'One listing only: the whole listing as its public page shows it' }),
+    seller: AdminSeller.optional().openapi({ description: 'One listing only: its seller' }),
   })
   .openapi('AdminVehicle');
 
@@ -63,6 +84,7 @@ export function adminVehiclesRoutes(deps: Deps) {
       currency: r.currency_code,
       sold: fromFlag(r.sold),
       featured: fromFlag(r.featured),
+      planFeatured: fromFlag(r.plan_featured),
       ownerId: r.owner_id,
       ownerName: `${r.first_name} ${r.last_name}`,
       categoryId: r.category_id,
@@ -73,13 +95,37 @@ export function adminVehiclesRoutes(deps: Deps) {
     }));
   };
 
+  /** One listing as the console's page shows it: its row, the whole listing and its seller. */
+  const one = async (id: number, locale: Locale) => {
+    const [record] = await records([id], locale);
+    if (!record) return undefined;
+    const [listing, seller] = await Promise.all([getVehicle(deps, id, locale, null), sellerContact(db, record.ownerId)]);
+    return {
+      ...record,
+      listing,
+      ...(seller
+        ? {
+            seller: {
+              id: seller.id,
+              username: seller.username,
+              name: `${seller.first_name} ${seller.last_name}`,
+              email: seller.email,
+              phone: seller.phone,
+              status: seller.status,
+              listings: Number(seller.listings),
+            },
+          }
+        : {}),
+    };
+  };
+
   return crudRouter({
     resource: 'vehicles',
     permission: 'admin.vehicle.index',
     tags,
     record: AdminVehicle,
     summary: {
-      list: 'Every listing (admin.vehicle.index): filter q, sold, featured, ownerId, categoryId, id, soldSince',
+      list: 'Every listing (admin.vehicle.index): filter q, sold, featured (by an administrator), planFeatured (by the seller’s plan), ownerId, categoryId, id, soldSince',
       one: 'One listing (admin.vehicle.index)',
     },
     describe: { one: 'The listing', missing: 'no such listing', deleted: 'The deleted listing' },
@@ -90,20 +136,22 @@ export function adminVehiclesRoutes(deps: Deps) {
       q: filterValue.text,
       sold: filterValue.flag,
       featured: filterValue.flag,
+      planFeatured: filterValue.flag,
       id: filterValue.ids,
       ownerId: filterValue.ids,
       categoryId: filterValue.ids,
       soldSince: filterValue.instant,
     },
-    page: ({ q, sold, featured, id, ownerId, categoryId, soldSince }, sort, query) =>
+    page: ({ q, sold, featured, planFeatured, id, ownerId, categoryId, soldSince }, sort, query) =>
       moderationIdPage(
         db,
         deps.dialect,
-        { q, sold, featured, ids: id, ownerIds: ownerId, categoryIds: categoryId, soldSince },
+        { q, sold, featured, planFeatured, ids: id, ownerIds: ownerId, categoryIds: categoryId, soldSince },
         sort,
         query,
       ),
     records,
+    one,
     update: {
       permission: 'admin.vehicle.update',
       summary: 'Feature a listing or not (admin.vehicle.update)',
@@ -119,14 +167,43 @@ export function adminVehiclesRoutes(deps: Deps) {
     },
     remove: {
       permission: DELETE_VEHICLE,
-      summary: `Delete a listing and its pictures (${DELETE_VEHICLE})`,
-      write: async (found, c) => {
-        const pictures = await audited(db, c.get('principal')!, { resource: 'vehicles', action: 'delete' }, async (tx) => ({
-          recordId: found.id,
-          before: found,
-          after: null,
-          result: await deleteVehicleRows(tx, viewerOf(c.get('principal')), found.id),
-        }));
+      summary: `Remove a listing and its pictures, saying why (${DELETE_VEHICLE})`,
+      description:
+        "The ground and the moderator's note are told to the seller (inbox, and mail when they take it) in the seller's language, and kept in the audit log.",
+      invalid: 'VALIDATION_FAILED: no ground, an unknown one, or `other` without a note',
+      body: VehicleRemoval,
+      write: async (found, c, removal) => {
+        const { listing: _listing, seller: _seller, ...record } = found;
+        const pictures = await audited(db, c.get('principal')!, { resource: 'vehicles', action: 'delete' }, async (tx) => {
+          const seller = await sellerContact(tx, found.ownerId);
+          const removed = await deleteVehicleRows(tx, viewerOf(c.get('principal')), found.id);
+          // Told in the seller's language, as other notices are, whatever topics they follow (it is about their
+          // own listing); mailed unless they turned mail off. The row outlives the listing (no link to it).
+          if (seller) {
+            const t = translator(matchLocale(seller.language) ?? DEFAULT_LOCALE);
+            const ground = t(`admin.removal.grounds.${removal.ground}`);
+            await insertNotifications(tx, [
+              {
+                user_id: seller.id,
+                vehicle_id: null,
+                kind: 'listing_removed',
+                from_name: t('common:appName'),
+                message: t(removal.note ? 'admin.removal.messageWithNote' : 'admin.removal.message', {
+                  title: found.title,
+                  ground,
+                  note: removal.note,
+                }),
+                mail_pending: seller.notify_email === 0 || seller.notify_type === 'none' ? 0 : 1,
+              },
+            ]);
+          }
+          return {
+            recordId: found.id,
+            before: record,
+            after: { removalGround: removal.ground, removalNote: removal.note },
+            result: removed,
+          };
+        });
         // The files once the rows are gone for good: a rolled-back delete keeps its pictures whole.
         await removePictureFiles(deps, pictures);
       },

@@ -122,9 +122,16 @@ export async function writeSettings(db: Kysely<Database>, settings: SiteSettings
 
 /** The maintenance message in the locale, or in English when it has none; null when switched off. */
 export async function readMaintenanceMessage(db: Kysely<Database>, locale: Locale): Promise<string | null> {
+  return (await readMaintenanceNotice(db, locale))?.text ?? null;
+}
+
+/** The maintenance message and the language it is written in (English when the locale has none). */
+export async function readMaintenanceNotice(db: Kysely<Database>, locale: Locale): Promise<{ text: string; language: Locale } | null> {
   const { maintenanceEnabled, maintenanceMessage } = await readSettings(db);
   if (!maintenanceEnabled) return null;
-  return maintenanceMessage[locale] || maintenanceMessage.en_US || null;
+  const own = maintenanceMessage[locale];
+  if (own) return { text: own, language: locale };
+  return maintenanceMessage.en_US ? { text: maintenanceMessage.en_US, language: 'en_US' } : null;
 }
 
 /** Listings a sitemap part lists: live ones (not sold), by id, `size` per part. */

@@ -2,7 +2,7 @@ import { SiteInfo as ContractSiteInfo } from '@autoroute/contract/site';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
 import { named } from '../../openapi.ts';
-import { countLiveVehicles, readMaintenanceMessage, sitemapVehicles } from './site.data.ts';
+import { countLiveVehicles, readMaintenanceNotice, sitemapVehicles } from './site.data.ts';
 
 /** What every page shows (@autoroute/contract/site), named in the API document. */
 export const SiteInfo = named(ContractSiteInfo, 'SiteInfo');
@@ -62,10 +62,10 @@ export const sitemapPart = createRoute({
 export function siteRoutes(deps: Deps) {
   return createRouter()
     .openapi(site, async (c) => {
-      const message = await readMaintenanceMessage(deps.db, c.get('locale'));
+      const notice = await readMaintenanceNotice(deps.db, c.get('locale'));
       // Not cached: a message switched on or off in the back office shows on the next page load.
       c.header('Cache-Control', 'no-cache');
-      return c.json({ data: { maintenanceMessage: message } }, 200);
+      return c.json({ data: { maintenanceMessage: notice?.text ?? null, maintenanceLanguage: notice?.language ?? null } }, 200);
     })
     .openapi(sitemapIndex, async (c) => {
       const vehicles = await countLiveVehicles(deps.db);

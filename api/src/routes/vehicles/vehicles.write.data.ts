@@ -123,7 +123,7 @@ export async function findPriceWatchers(db: Db, vehicleId: number, ownerId: numb
 /** Inbox rows, each marked for the mail job when its member takes mail. */
 export async function insertNotifications(
   db: Db,
-  rows: { user_id: number; vehicle_id: number; kind: string; from_name: string; message: string; mail_pending: 0 | 1 }[],
+  rows: { user_id: number; vehicle_id: number | null; kind: string; from_name: string; message: string; mail_pending: 0 | 1 }[],
 ): Promise<void> {
   if (rows.length) await db.insertInto('notifications').values(rows).execute();
 }
