@@ -51,6 +51,10 @@ if (form && region && count) {
       document.title = next.title;
       region.innerHTML = nextRegion.innerHTML;
       count.textContent = nextCount.textContent;
+      // "Show N results" counts what the choices so far find.
+      const show = form.querySelector('[data-show-results]');
+      const nextShow = nextForm.querySelector('[data-show-results]');
+      if (show && nextShow) show.textContent = nextShow.textContent;
       // The server decides the dependent lists (models, cities), the facet counts and the errors.
       const live = new Map(controls(form).map((c) => [c.name, c]));
       const fresh = new Map(controls(nextForm).map((c) => [c.name, c]));
@@ -100,7 +104,11 @@ if (form && region && count) {
   });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    void load(urlOfForm(), true, true);
+    // On a phone the filters are a sheet over the results: showing them closes it.
+    const panel = form.closest('details');
+    if (panel && matchMedia('(max-width: 767px)').matches) panel.open = false;
+    const url = urlOfForm();
+    void load(url, url !== location.pathname + location.search, true);
   });
   document.addEventListener('click', (event) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
