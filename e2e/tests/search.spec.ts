@@ -1,5 +1,6 @@
+import type { Locale } from '@autoroute/locales/meta';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signedGet, test } from '../fixtures.ts';
+import { expect, expectAccessible, signedGet, test, texts } from '../fixtures.ts';
 
 /** The value of the option whose text starts with `name` (labels carry a facet count: "Electric (112)"). */
 async function optionValue(page: Page, label: string, name: string) {
@@ -68,15 +69,19 @@ test.describe('vehicle search', () => {
     await plain.goto('/vehicles?lng=en_US');
     await plain.getByText('Price', { exact: true }).click();
     await plain.getByLabel('Maximum price').fill('30000');
-    await plain.getByRole('button', { name: 'Show results' }).click();
+    // The button counts what the page's search found.
+    await plain.getByRole('button', { name: /^Show \d+ results?$/ }).click();
     await expect(plain).toHaveURL(/currencyId=\d+/);
     await expect(plain).toHaveURL(/maxPrice=30000/);
     await expect(plain.getByLabel('Maximum price')).not.toHaveAttribute('aria-invalid', 'true');
     await expect(plain.getByRole('alert')).toHaveCount(0);
     await expect(plain.getByRole('status').filter({ hasText: /\bvehicles?\s*$/ })).toBeVisible();
-    const found = await (await plain.request.get(`/api/v1/vehicles?${new URL(plain.url()).searchParams}&perPage=100`)).json();
-    expect(new Set(found.data.map((v: { currency: { code: string } }) => v.currency.code)).size).toBeGreaterThan(1);
-    expect(found.data.every((v: { type: { code: string } }) => v.type.code === 'sale')).toBe(true);
+    const found = await signedGet<{ data: { currency: { code: string }; type: { code: string } }[] }>(
+      page,
+      `/api/v1/vehicles?${new URL(plain.url()).searchParams}&perPage=100`,
+    );
+    expect(new Set(found.data.map((v) => v.currency.code)).size).toBeGreaterThan(1);
+    expect(found.data.every((v) => v.type.code === 'sale')).toBe(true);
     await context.close();
   });
 
@@ -189,3 +194,106 @@ test.describe('fair-price rating on search results (issue 17)', () => {
     await expectAccessible(page);
   });
 });
+
+/** The total the API finds for a search page's URL (its filters, not its page). */
+async function apiTotal(page: Page, url: string): Promise<number> {
+  const params = new URL(url).searchParams;
+  params.delete('lng');
+  params.set('perPage', '1');
+  return (await signedGet<{ meta: { total: number } }>(page, `/api/v1/vehicles?${params}`)).meta.total;
+}
+
+// Issue 33, item 3: on a phone the filters open as a sheet over the results, apply without a new
+// page, count what they find on a sticky button, and each active filter is a chip that removes it.
+for (const locale of ['en_US', 'fr_FR', 'ar_SA'] as Locale[]) {
+  const t = texts(locale);
+  test.describe(`search on a phone in ${locale} (issue 33)`, () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('filters in a sheet apply in place, count on a sticky button, and leave removable chips', async ({ page }) => {
+      await page.goto(`/vehicles?lng=${locale}`);
+      await page.waitForLoadState('load');
+      // A full page load would lose this mark.
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      const count = page.locator('[data-results-count]');
+      const countTop = (await count.boundingBox())!.y;
+      // The panel's <summary> (a button to assistive technology; Playwright gives it no role).
+      const toggle = page.locator('summary[aria-controls="search-form"]');
+      // What it says on screen (it holds both labels, one shown per state).
+      const label = () => toggle.innerText().then((text) => text.trim());
+      await expect.poll(label).toBe(t('search.showFilters'));
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await toggle.click();
+      await expect.poll(label).toBe(t('search.hideFilters'));
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      // A sheet over the results: they stay where they were, the panel covers the screen.
+      expect((await count.boundingBox())!.y).toBe(countTop);
+      const sheet = await page.getByRole('search').boundingBox();
+      expect(sheet!.y).toBeLessThanOrEqual(0);
+      expect(sheet!.height).toBeGreaterThanOrEqual(844);
+      const show = page.locator('[data-show-results]');
+      await expect(show).toBeInViewport();
+      await expectAccessible(page);
+
+      const fuel = page.locator('#filter-fuelTypeId');
+      const value = (await fuel.locator('option:not([value=""])').first().getAttribute('value'))!;
+      await fuel.selectOption(value);
+      await expect(page).toHaveURL(new RegExp(`[?&]fuelTypeId=${value}(&|$)`));
+      const total = await apiTotal(page, page.url());
+      // The sticky button counts the choices so far, as the API does, and stays in view.
+      await expect(show).toHaveText(t('search.showCount', { count: total, formatted: String(total) }));
+      await expect(show).toBeInViewport();
+      await expect(count).toHaveText(t('search.results', { count: total, formatted: String(total) }));
+      expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+      await show.click();
+      await expect.poll(label).toBe(t('search.showFilters'));
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(page.getByRole('search')).toBeHidden();
+      const chips = page.getByRole('list', { name: t('search.activeFilters') });
+      const chip = chips.getByRole('link', { name: new RegExp(`^${t('search.removeFilter', { filter: `${t('search.fuel')}` })}`) });
+      await expect(chip).toBeVisible();
+      await expectAccessible(page);
+
+      await chip.click();
+      await expect(page).not.toHaveURL(/fuelTypeId=/);
+      await expect(chips).toHaveCount(0);
+      const all = await apiTotal(page, page.url());
+      await expect(count).toHaveText(t('search.results', { count: all, formatted: String(all) }));
+      expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      // Back brings the filter again, in place.
+      await page.goBack();
+      await expect(page).toHaveURL(new RegExp(`[?&]fuelTypeId=${value}(&|$)`));
+      await expect(chip).toBeVisible();
+      expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    });
+  });
+
+  test.describe(`search chips on a desktop in ${locale} (issue 33)`, () => {
+    test.use({ viewport: { width: 1366, height: 900 } });
+
+    test('each active filter is a chip that removes it, and "clear all" removes them all', async ({ page }) => {
+      await page.goto(`/vehicles?lng=${locale}&doors=5&includeSold=true`);
+      // No toggle on a desktop: the filters sit beside the results.
+      await expect(page.locator('summary[aria-controls="search-form"]')).toBeHidden();
+      await expect(page.getByRole('search')).toBeVisible();
+      const chips = page.getByRole('list', { name: t('search.activeFilters') });
+      await expect(chips.getByRole('link')).toHaveCount(3);
+      if (locale === 'ar_SA') {
+        // Right to left: the first chip starts at the right.
+        const [first, second] = [await chips.getByRole('link').nth(0).boundingBox(), await chips.getByRole('link').nth(1).boundingBox()];
+        expect(first!.x).toBeGreaterThan(second!.x);
+      }
+      await expectAccessible(page);
+      await chips.getByRole('link', { name: new RegExp(`^${t('search.removeFilter', { filter: t('search.doors') })}`) }).click();
+      await expect(page).toHaveURL(/\/vehicles\?includeSold=true$/);
+      await expect(page.locator('#filter-doors')).toHaveValue('');
+      const total = await apiTotal(page, page.url());
+      await expect(page.locator('[data-show-results]')).toHaveText(t('search.showCount', { count: total, formatted: String(total) }));
+      await chips.getByRole('link', { name: t('search.clearAll'), exact: true }).click();
+      await expect(page).toHaveURL(/\/vehicles$/);
+      await expect(chips).toHaveCount(0);
+      await expect(page.locator('input[name="includeSold"]')).not.toBeChecked();
+    });
+  });
+}

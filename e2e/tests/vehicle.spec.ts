@@ -1,5 +1,6 @@
+import type { Locale } from '@autoroute/locales/meta';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, sendContactMessage, signedGet, signIn, structuredItem, test } from '../fixtures.ts';
+import { expect, expectAccessible, sendContactMessage, signedGet, signIn, structuredItem, test, texts } from '../fixtures.ts';
 
 const SELLER = { email: 'claire.martin@demo.autoroute.local', password: 'demo-seller-2026' };
 
@@ -129,3 +130,68 @@ test('a visitor compares three vehicles and writes to a seller; a member likes a
   await ar.screenshot({ path: 'test-results/vehicle-ar.png', fullPage: true });
   await arabic.close();
 });
+
+/** An electric car for sale that is not sold (it has the contact form), from the public search. */
+async function electricForSale(page: Page): Promise<number> {
+  await page.goto('/vehicles?lng=en_US');
+  const electric = await page.getByLabel('Fuel', { exact: true }).locator('option', { hasText: 'Electric' }).first().getAttribute('value');
+  const list = await signedGet<{ data: { id: number }[] }>(page, `/api/v1/vehicles?fuelTypeId=${electric}&perPage=1`);
+  expect(list.data).toHaveLength(1);
+  return list.data[0]!.id;
+}
+
+// Issue 33, item 4: the listing page on a phone: compact, the price's rating at the top, the way to
+// the seller always at hand, every value in the reader's language, one range per car.
+for (const locale of ['en_US', 'fr_FR', 'ar_SA'] as Locale[]) {
+  const t = texts(locale);
+  test.describe(`the listing page in ${locale} (issue 33)`, () => {
+    test('on a phone: short, rated at the top, a sticky Message bar, values and units in the language', async ({ page }) => {
+      const id = await electricForSale(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`/vehicles/${id}?lng=${locale}`);
+      await page.waitForLoadState('load');
+      // It was 6,658 px tall, every value a card and the whole sheet unfolded.
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      expect(height).toBeLessThan(3400);
+      // The price's rating comes before the pictures.
+      const rating = (await page.locator('.market-price').boundingBox())!;
+      expect(rating.y).toBeLessThan((await page.locator('.gallery').boundingBox())!.y);
+      // The specifications in two columns.
+      const facts = page.locator('#facts-title + dl > div');
+      const [a, b] = [(await facts.nth(0).boundingBox())!, (await facts.nth(1).boundingBox())!];
+      expect(a.y).toBe(b.y);
+      // The power in the language's unit, in the sheet and nowhere in English in the title.
+      await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/\d\s*hp\b/);
+      const power = page.locator('[data-field="din_power"] dd');
+      await expect(power).toHaveText(new RegExp(`${t('sheet.units.hp', { value: '\\d[\\d,.\\s\u202f]*' })}$`));
+      // The seed's words in the page's language; one range for an electric car.
+      const words = Object.values(t('sheet.values', { returnObjects: true }) as Record<string, string>);
+      for (const field of ['accident_history', 'maintenance_history', 'import_status', 'emissions_standard', 'upholstery']) {
+        expect(words, field).toContain(((await page.locator(`[data-field="${field}"] dd`).textContent()) ?? '').trim());
+      }
+      await expect(page.locator('[data-field="battery_range"]')).toHaveCount(1);
+      await expect(page.locator('[data-field="range"]')).toHaveCount(0);
+
+      // The bar stays in view at the bottom while scrolling; "Message" takes the buyer to the form.
+      const bar = page.getByRole('navigation', { name: t('vehicle.contactBar') });
+      await expect(bar).toBeInViewport();
+      await page.mouse.wheel(0, 1500);
+      await expect(bar).toBeInViewport();
+      await expectAccessible(page);
+      await bar.getByRole('link', { name: t('vehicle.message') }).click();
+      await expect(page.getByLabel(t('vehicle.contact.firstName'))).toBeFocused();
+      await expect(page.getByLabel(t('vehicle.contact.firstName'))).toBeInViewport();
+    });
+
+    test('on a desktop: the rating under the price, no bar, the sheet unfolded', async ({ page }) => {
+      const id = await electricForSale(page);
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await page.goto(`/vehicles/${id}?lng=${locale}`);
+      await expect(page.getByRole('navigation', { name: t('vehicle.contactBar') })).toBeHidden();
+      await expect(page.locator('[data-field="accident_history"] dd')).toBeVisible();
+      const rating = (await page.locator('.market-price').boundingBox())!;
+      expect(rating.y).toBeLessThan((await page.locator('.gallery').boundingBox())!.y);
+      await expectAccessible(page);
+    });
+  });
+}

@@ -291,7 +291,8 @@ export function generateVehicle(
   const imported = r.chance(0.12);
   const battery = rechargeable ? model.battery : undefined;
   const health = battery ? Math.max(70, 100 - age * 2 - r.int(0, 4)) : null;
-  const title = `${make.name} ${model.name}${engine ? ` ${engine.toFixed(1)}` : ''} ${Math.round(kw * 1.36)} hp`;
+  // The power stays out of the title: the page writes it in the reader's unit words (hp, ch, PS…).
+  const title = `${make.name} ${model.name}${engine ? ` ${engine.toFixed(1)}` : ''}`;
 
   const row: NewVehicle = {
     owner_id: ownerId,
@@ -334,8 +335,9 @@ export function generateVehicle(
     engine_power: kw,
     torque: round(kw * torquePerKw(fuel, model.segment, kw) * (1 + 0.05 * r.gauss()), 5),
     // What a full tank (or a full battery) takes the car: a plug-in hybrid's tank plus its battery.
+    // An electric car has one range, its battery's (above): never a second, contradicting figure.
     range: electric
-      ? battery!.rangeKm
+      ? null
       : fuel === 'hydrogen'
         ? 650
         : Math.round((tankLitres * 100) / (fuel === 'plug_in_hybrid' ? litresPer100('petrol', kw, model.weightKg) : litres)) +

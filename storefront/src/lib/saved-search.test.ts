@@ -36,15 +36,23 @@ describe('a saved search in words', () => {
         en,
       ),
     ).toEqual([
-      { label: 'Make', value: 'Peugeot' },
-      { label: 'Body type', value: 'SUV' },
-      { label: 'City', value: '77' },
-      { label: 'Maximum price', value: '30000 EUR' },
-      { label: 'Include sold vehicles', value: '✓' },
+      { label: 'Make', value: 'Peugeot', keys: ['brand', 'model'] },
+      { label: 'Body type', value: 'SUV', keys: ['categoryId'] },
+      { label: 'City', value: '77', keys: ['cityId'] },
+      { label: 'Maximum price', value: '30000 EUR', keys: ['maxPrice'] },
+      { label: 'Include sold vehicles', value: '✓', keys: ['includeSold'] },
+    ]);
+    expect(describeQuery({ rating: 'great,good', countryId: 1 }, config, en)).toEqual([
+      { label: 'Country', value: 'France', keys: ['countryId', 'cityId'] },
+      { label: 'Price rating', value: 'Good price or better', keys: ['rating'] },
     ]);
     expect(describeQuery({ includeSold: false, sort: 'relevance' }, config, en)).toEqual([]);
-    expect(describeQuery({ nearCityId: 9, radiusKm: 100 }, config, en)).toEqual([{ label: 'Around a city', value: 'Lyon · 100 km' }]);
-    expect(describeQuery({ nearCityId: 9 }, config, en)).toEqual([{ label: 'Around a city', value: 'Lyon · 50 km' }]);
+    expect(describeQuery({ nearCityId: 9, radiusKm: 100 }, config, en)).toEqual([
+      { label: 'Around a city', value: 'Lyon · 100 km', keys: ['nearCityId', 'radiusKm'] },
+    ]);
+    expect(describeQuery({ nearCityId: 9 }, config, en)).toEqual([
+      { label: 'Around a city', value: 'Lyon · 50 km', keys: ['nearCityId', 'radiusKm'] },
+    ]);
   });
 
   it('opens on the search page with the same filters, its defaults left out', () => {

@@ -33,29 +33,56 @@ function referenceName(config: SearchConfig | null, list: (typeof REFERENCES)[nu
   return config?.[list].find((x) => String(x.id) === id)?.name ?? '';
 }
 
-/** The filters of a query, each as a label and a value, for the saved searches list. */
-export function describeQuery(query: SavedQuery, config: SearchConfig | null, t: TFunction): { label: string; value: string }[] {
-  const parts: { label: string; value: string }[] = [];
+/** The price ratings a search can keep (issue 17), each with the words its filter shows. */
+const RATINGS: Record<string, string> = {
+  great: 'vehicle.market.rating.great',
+  'great,good': 'search.ratingGood',
+  'great,good,fair': 'search.ratingFair',
+};
+
+/** One filter of a query in words, and the URL parameters that make it (a chip removes them all). */
+export interface QueryPart {
+  label: string;
+  value: string;
+  keys: string[];
+}
+
+/** The filters of a query, each as a label and a value: the saved searches list and the search page's chips. */
+export function describeQuery(query: SavedQuery, config: SearchConfig | null, t: TFunction): QueryPart[] {
+  const parts: QueryPart[] = [];
   const words = text(query, 'q');
-  if (words) parts.push({ label: t('savedSearches.words'), value: `“${words}”` });
-  if (text(query, 'brand')) parts.push({ label: t('search.make'), value: text(query, 'brand') });
-  if (text(query, 'model')) parts.push({ label: t('search.model'), value: text(query, 'model') });
+  if (words) parts.push({ label: t('savedSearches.words'), value: `“${words}”`, keys: ['q'] });
+  // A make without its model: the model means nothing on its own.
+  if (text(query, 'brand')) parts.push({ label: t('search.make'), value: text(query, 'brand'), keys: ['brand', 'model'] });
+  if (text(query, 'model')) parts.push({ label: t('search.model'), value: text(query, 'model'), keys: ['model'] });
   for (const [key, list, label] of REFERENCES) {
     const id = text(query, key);
-    if (id) parts.push({ label: t(label), value: referenceName(config, list, id) || id });
+    if (id)
+      parts.push({
+        label: t(label),
+        value: referenceName(config, list, id) || id,
+        keys: key === 'countryId' ? ['countryId', 'cityId'] : [key],
+      });
   }
+  const rating = RATINGS[text(query, 'rating')];
+  if (rating) parts.push({ label: t('search.rating'), value: t(rating), keys: ['rating'] });
   const currency = config?.currencies.find((c) => String(c.id) === text(query, 'currencyId'))?.code ?? '';
   for (const [key, label] of NUMBERS) {
     const value = text(query, key);
-    if (value) parts.push({ label: t(label), value: key.endsWith('Price') && currency ? `${value} ${currency}` : value });
+    if (value) parts.push({ label: t(label), value: key.endsWith('Price') && currency ? `${value} ${currency}` : value, keys: [key] });
   }
   // Around a city: its name and the distance (50 km when the search names none).
   const near = text(query, 'nearCityId');
   if (near) {
     const km = text(query, 'radiusKm') || '50';
-    parts.push({ label: t('search.near'), value: `${referenceName(config, 'cities', near) || near} · ${t('common:km', { value: km })}` });
+    parts.push({
+      label: t('search.near'),
+      value: `${referenceName(config, 'cities', near) || near} · ${t('common:km', { value: km })}`,
+      keys: ['nearCityId', 'radiusKm'],
+    });
   }
-  if (query.includeSold === true || query.includeSold === 'true') parts.push({ label: t('search.includeSold'), value: '✓' });
+  if (query.includeSold === true || query.includeSold === 'true')
+    parts.push({ label: t('search.includeSold'), value: '✓', keys: ['includeSold'] });
   return parts;
 }
 

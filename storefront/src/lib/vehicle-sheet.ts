@@ -70,6 +70,31 @@ export interface CompareGroup {
   rows: CompareRow[];
 }
 
+/**
+ * The words the demo catalogue and common listings use for the sheet's text fields, each with its
+ * locale key: shown in the page's language; any other text shows as its seller wrote it.
+ */
+const KNOWN_VALUES: Record<string, string> = {
+  'Zero emission': 'zeroEmission',
+  'Full dealer service history': 'fullDealerHistory',
+  'Partial service history': 'partialHistory',
+  'Full independent garage history': 'fullGarageHistory',
+  'No accident reported': 'noAccident',
+  'Minor bodywork repair, documented': 'minorRepair',
+  Cloth: 'cloth',
+  Leather: 'leather',
+  Alcantara: 'alcantara',
+  'Synthetic leather': 'syntheticLeather',
+  'Cloth and leather': 'clothAndLeather',
+  Imported: 'imported',
+  Local: 'local',
+  Cleared: 'cleared',
+  'Not imported': 'notImported',
+  'Lithium-ion NMC': 'lithiumNmc',
+  'Lithium-ion LFP': 'lithiumLfp',
+  'Lithium-ion NCA': 'lithiumNca',
+};
+
 /** Formatters in the locale's digits and words; units without an Intl name come from the locale files. */
 export function sheetFormat(locale: Locale, t: TFunction) {
   const unit = (unit: string, max = 1) => {
@@ -99,6 +124,10 @@ export function sheetFormat(locale: Locale, t: TFunction) {
     gkm: worded('gkm'),
     kwh100: worded('kwh100'),
     yesNo: (b: boolean) => (b ? t('sheet.yes') : t('sheet.no')),
+    words: (text: string) => {
+      const key = KNOWN_VALUES[text];
+      return key ? t(`sheet.values.${key}`) : text;
+    },
     date: (iso: string) => {
       const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
       return Number.isNaN(d.getTime()) ? iso : date.format(d);
@@ -116,9 +145,9 @@ const num =
   };
 const text =
   (key: SheetField): Read =>
-  (v) => {
+  (v, f) => {
     const s = v[key];
-    return typeof s === 'string' && s.trim() ? s.trim() : null;
+    return typeof s === 'string' && s.trim() ? f.words(s.trim()) : null;
   };
 const bool =
   (key: SheetField): Read =>

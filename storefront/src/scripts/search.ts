@@ -14,7 +14,7 @@ const controls = (f: HTMLFormElement): Control[] =>
 if (form && region && count) {
   let pending: AbortController | null = null;
 
-  // SPEC: price filtering needs a currency chosen first.
+  // SPEC: price filtering needs a currency chosen first (the visitor's is chosen until they choose another).
   const syncPrice = () => {
     const currency = form.elements.namedItem('currencyId') as HTMLSelectElement | null;
     // A price already typed (say from a shared URL) stays editable, so it can be removed.
@@ -26,9 +26,12 @@ if (form && region && count) {
     const data = new FormData(form);
     // The page's default order (featured first, then by the words or newest) stays out of the URL.
     const defaultSort = (form.elements.namedItem('sort') as HTMLSelectElement | null)?.dataset.default;
+    // The currency names the one prices are asked in: without a price it stays out of the URL too.
+    const priced = ['minPrice', 'maxPrice'].some((k) => String(data.get(k) ?? '').trim() !== '');
     for (const [key, value] of data) {
       if (typeof value !== 'string' || value.trim() === '') continue;
       if (key === 'sort' && value === defaultSort) continue;
+      if (key === 'currencyId' && !priced) continue;
       params.append(key, value.trim());
     }
     const search = params.toString();
@@ -51,6 +54,10 @@ if (form && region && count) {
       document.title = next.title;
       region.innerHTML = nextRegion.innerHTML;
       count.textContent = nextCount.textContent;
+      // "Show N results" counts what the choices so far find.
+      const show = form.querySelector('[data-show-results]');
+      const nextShow = nextForm.querySelector('[data-show-results]');
+      if (show && nextShow) show.textContent = nextShow.textContent;
       // The server decides the dependent lists (models, cities), the facet counts and the errors.
       const live = new Map(controls(form).map((c) => [c.name, c]));
       const fresh = new Map(controls(nextForm).map((c) => [c.name, c]));
@@ -100,7 +107,11 @@ if (form && region && count) {
   });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    void load(urlOfForm(), true, true);
+    // On a phone the filters are a sheet over the results: showing them closes it.
+    const panel = form.closest('details');
+    if (panel && matchMedia('(max-width: 767px)').matches) panel.open = false;
+    const url = urlOfForm();
+    void load(url, url !== location.pathname + location.search, true);
   });
   document.addEventListener('click', (event) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
