@@ -89,7 +89,8 @@ for (const viewport of [{ width: 1366, height: 900 }]) {
       await page.getByRole('textbox', { name: w.record, exact: true }).fill(String(id));
       const entry = page.getByRole('row', { name: new RegExp(w.edited) }).filter({ hasText: w.colour });
       await expect(entry).toHaveCount(1);
-      await entry.getByRole('cell', { name: String(id), exact: true }).click();
+      // The record is named, its number beside it: "Ember … (#12)".
+      await entry.getByRole('cell', { name: `${renamed} (#${id})`, exact: true }).click();
       const auditId = await withDatabase(
         async (db) =>
           (
