@@ -54,21 +54,21 @@ interface Row {
 }
 
 /** Label and value pairs as a description list; a row without a value is left out. */
+/** A list of terms and their values, side by side: the key facts and the seller. */
+const DEFINITIONS = {
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  columnGap: 2,
+  rowGap: 1,
+  m: 0,
+  '& dt': { color: 'text.secondary' },
+  '& dd': { m: 0, minInlineSize: 0, overflowWrap: 'anywhere' },
+} as const;
+
 function Facts({ rows }: { rows: Row[] }) {
   const translate = useTranslate();
   return (
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: 'max-content 1fr',
-        columnGap: 2,
-        rowGap: 1,
-        m: 0,
-        '& dt': { color: 'text.secondary' },
-        '& dd': { m: 0, minInlineSize: 0, overflowWrap: 'anywhere' },
-      }}
-    >
+    <Box component="dl" sx={DEFINITIONS}>
       {rows
         .filter((r) => r.value !== null && r.value !== undefined && r.value !== '')
         .map((r) => (
@@ -147,18 +147,7 @@ function Seller() {
       <Typography>
         <bdi>{seller.name}</bdi> (<bdi>{seller.username}</bdi>)
       </Typography>
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: 'max-content 1fr',
-          columnGap: 2,
-          rowGap: 1,
-          m: 0,
-          '& dt': { color: 'text.secondary' },
-          '& dd': { m: 0, overflowWrap: 'anywhere' },
-        }}
-      >
+      <Box component="dl" sx={DEFINITIONS}>
         <dt>{translate('backoffice.vehicles.sellerEmail')}</dt>
         <dd>
           <Link href={`mailto:${seller.email}`}>

@@ -184,8 +184,14 @@ export async function searchCriteria(db: Deps['db'], q: VehicleListQuery, locale
   const { minPrice, maxPrice, currencyId, ...rest } = q;
   const criteria: SearchCriteria = rest;
   const bounded = minPrice !== undefined || maxPrice !== undefined;
+  // A sale price and a rent never share a price range or order: without a type, prices are sales'.
+  const salesOnly = (bounded || q.sort === 'price_asc' || q.sort === 'price_desc') && rest.typeId === undefined;
+  // The bounds' currency and the sales' type are read together: one wait, not two.
+  const [currency, saleTypeId] = await Promise.all([
+    bounded && currencyId !== undefined ? findCurrency(db, currencyId) : undefined,
+    salesOnly ? typeIdOf(db, 'sale') : undefined,
+  ]);
   if (bounded && currencyId !== undefined) {
-    const currency = await findCurrency(db, currencyId);
     if (!currency) throw validationFailed([{ path: `${path}currencyId`, message: translator(locale)('validation.invalid') }]);
     // A bound is a price in that currency, on the reference scale every listing's price is kept in
     // (db/src/prices.ts), computed as a listing's is: a price equal to the bound stays in. A tiny
@@ -195,10 +201,7 @@ export async function searchCriteria(db: Deps['db'], q: VehicleListQuery, locale
     if (minPrice !== undefined) criteria.minPriceRef = asListed(Math.ceil(minPrice * scale - 1e-6));
     if (maxPrice !== undefined) criteria.maxPriceRef = asListed(Math.floor(maxPrice * scale + 1e-6));
   }
-  // A sale price and a rent never share a price range or order: without a type, prices are sales'.
-  if ((bounded || q.sort === 'price_asc' || q.sort === 'price_desc') && criteria.typeId === undefined) {
-    criteria.typeId = (await typeIdOf(db, 'sale')) ?? undefined;
-  }
+  if (salesOnly) criteria.typeId = saleTypeId;
   if (q.nearCityId !== undefined) criteria.near = await citiesAround(db, q.nearCityId, q.radiusKm ?? DEFAULT_RADIUS_KM, locale, path);
   return criteria;
 }
