@@ -1,7 +1,7 @@
 import { createI18n, LOCALES } from '@autoroute/locales';
 import { describe, expect, it } from 'vitest';
 import { pluralForms } from '../components/inbox/labels.ts';
-import { translator } from './i18n.ts';
+import { formatPrice, translator } from './i18n.ts';
 
 /** i18next itself, asked every time: what the remembering translator must answer. */
 const plain = createI18n('storefront');
@@ -48,5 +48,14 @@ describe('the pages’ translator', () => {
     expect(Object.keys(first).sort()).toEqual(['few', 'many', 'one', 'other', 'two', 'zero']);
     first.one = 'changed';
     expect(pluralForms(t, 'nav.notificationsUnread', 'ar_SA').one).not.toBe('changed');
+  });
+});
+
+describe('prices', () => {
+  it('keep their cents, and an estimate reads in whole units', () => {
+    expect(formatPrice(18249.57, 'EUR', 'en_US')).toBe('€18,249.57');
+    expect(formatPrice(18249.57, 'EUR', 'en_US', { whole: true })).toBe('€18,250');
+    expect(formatPrice(18249.4, 'EUR', 'fr_FR', { whole: true })).toBe('18\u202f249\u00a0€');
+    expect(formatPrice(18000, 'EUR', 'en_US')).toBe('€18,000');
   });
 });

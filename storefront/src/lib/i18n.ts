@@ -70,11 +70,13 @@ export function translator(locale: Locale): TFunction {
   return t;
 }
 
-export function formatPrice(value: number, currency: string, locale: Locale): string {
+/** A price in its currency; an estimate (`whole`) in whole units, as a market range is read (€18,250, not €18,249.57). */
+export function formatPrice(value: number, currency: string, locale: Locale, { whole = false } = {}): string {
+  const shown = whole ? Math.round(value) : value;
   try {
-    return numberFormat(locale, { style: 'currency', currency, maximumFractionDigits: value % 1 === 0 ? 0 : 2 }).format(value);
+    return numberFormat(locale, { style: 'currency', currency, maximumFractionDigits: shown % 1 === 0 ? 0 : 2 }).format(shown);
   } catch {
-    return `${value} ${currency}`;
+    return `${shown} ${currency}`;
   }
 }
 
