@@ -57,7 +57,15 @@ export const UserConfig = z.object({
   countries: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
   cities: z.array(z.object({ id: z.number(), name: z.string(), countryId: z.number() })),
   currencies: z.array(
-    z.object({ id: z.number(), code: z.string(), name: z.string(), symbol: z.string(), minorUnits: z.number(), countryId: z.number() }),
+    z.object({
+      id: z.number(),
+      code: z.string(),
+      name: z.string(),
+      symbol: z.string(),
+      minorUnits: z.number(),
+      countryId: z.number(),
+      rate: z.number().meta({ description: 'Units of it worth one unit of the reference currency: a price converts by it' }),
+    }),
   ),
   makes: z.array(
     z.object({

@@ -76,12 +76,32 @@ test.describe('vehicle search', () => {
     await expect(plain.getByLabel('Maximum price')).not.toHaveAttribute('aria-invalid', 'true');
     await expect(plain.getByRole('alert')).toHaveCount(0);
     await expect(plain.getByRole('status').filter({ hasText: /\bvehicles?\s*$/ })).toBeVisible();
-    const found = await signedGet<{ data: { currency: { code: string }; type: { code: string } }[] }>(
+    const found = await signedGet<{ data: { id: number; price: number; currency: { code: string }; type: { code: string } }[] }>(
       page,
       `/api/v1/vehicles?${new URL(plain.url()).searchParams}&perPage=100`,
     );
     expect(new Set(found.data.map((v) => v.currency.code)).size).toBeGreaterThan(1);
     expect(found.data.every((v) => v.type.code === 'sale')).toBe(true);
+    // A price in another currency also reads converted to the one asked in, at the administrators' rates.
+    const { data: reference } = await signedGet<{ data: { currencies: { id: number; code: string; rate: number }[] } }>(
+      page,
+      '/api/v1/user/config',
+    );
+    const rate = new Map(reference.currencies.map((c) => [c.code, c.rate]));
+    const foreign = found.data.slice(0, 24).find((v) => v.currency.code !== 'USD');
+    expect(foreign, 'a listing priced in another currency on the first page').toBeTruthy();
+    const dollars = Math.round((foreign!.price / rate.get(foreign!.currency.code)!) * rate.get('USD')!);
+    const card = plain.locator('.card').filter({ has: plain.locator(`a[href="/vehicles/${foreign!.id}"]`) });
+    await expect(card.locator('[data-converted]')).toHaveText(`about \u2066$${dollars.toLocaleString('en-US')}\u2069`);
+    // One in dollars reads as it is.
+    const own = found.data.slice(0, 24).find((v) => v.currency.code === 'USD');
+    if (own)
+      await expect(
+        plain
+          .locator('.card')
+          .filter({ has: plain.locator(`a[href="/vehicles/${own.id}"]`) })
+          .locator('[data-converted]'),
+      ).toHaveCount(0);
     await context.close();
   });
 

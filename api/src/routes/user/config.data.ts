@@ -35,7 +35,7 @@ export async function loadReferenceLists(db: Db) {
     db.selectFrom('cities').select(['id', 'name', 'name_i18n', 'country_id']).orderBy('name').execute(),
     db
       .selectFrom('currencies')
-      .select(['id', 'code', 'name', 'name_i18n', 'symbol', 'minor_units', 'country_id'])
+      .select(['id', 'code', 'name', 'name_i18n', 'symbol', 'minor_units', 'country_id', 'rate'])
       .orderBy('code')
       .execute(),
     db.selectFrom('makes').select(['id', 'name']).orderBy('name').execute(),

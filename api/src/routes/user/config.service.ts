@@ -35,6 +35,7 @@ export async function userConfig(deps: Deps, locale: Locale): Promise<UserConfig
       symbol: x.symbol,
       minorUnits: x.minor_units,
       countryId: x.country_id,
+      rate: Number(x.rate),
     })),
     makes: r.makes.map((m) => ({
       id: m.id,
