@@ -134,7 +134,14 @@ export function interactionsRoutes(deps: Deps) {
     .openapi(contactRoute, async (c) => {
       const principal = c.get('principal');
       const req = requestInfo(c, deps.config.trustProxy);
-      const conversationId = await contactSeller(deps, c.req.valid('param').id, c.req.valid('json'), principal?.userId ?? null, req);
+      const conversationId = await contactSeller(
+        deps,
+        c.req.valid('param').id,
+        c.req.valid('json'),
+        principal?.userId ?? null,
+        req,
+        c.get('locale'),
+      );
       return c.json({ data: { sent: true as const, conversationId: principal ? conversationId : null } }, 201);
     })
     .openapi(viewRoute, async (c) => {
