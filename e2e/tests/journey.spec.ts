@@ -203,7 +203,8 @@ async function journey(browser: Browser, run: Run, testInfo: TestInfo) {
   for (const [href] of others) {
     await visitor.goto(href);
     await compare.click();
-    await expect(compare).toHaveAttribute('aria-pressed', 'true');
+    // Its words say it was added, and how to take it back.
+    await expect(visitor.getByRole('button', { name: t('vehicle.compareInList') })).toBeVisible();
   }
   await visitor.getByRole('link', { name: t('vehicle.compareTray', { n: 3 }) }).click();
   const ids = [listingPath, ...others.map(([href]) => href)].map((href) => href.split('/').pop());

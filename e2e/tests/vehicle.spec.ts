@@ -42,20 +42,19 @@ test('a visitor compares three vehicles and writes to a seller; a member likes a
   }
 
   // Three vehicles go into the compare list; a fourth is refused (SPEC §5).
-  const compare = page.getByRole('button', { name: 'Add to compare' });
-  await compare.click();
-  await expect(compare).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Add to compare' }).click();
+  await expect(page.getByRole('button', { name: 'Added to compare ✓ · Remove' })).toBeVisible();
   await expect(page.getByText('Added to the compare list.')).toBeVisible();
   for (const v of [b, c]) {
     await page.goto(`/vehicles/${v.id}`);
     await page.getByRole('button', { name: 'Add to compare' }).click();
-    await expect(page.getByRole('button', { name: 'Add to compare' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Added to compare ✓ · Remove' })).toBeVisible();
   }
   await expect(page.getByRole('link', { name: 'Compare (3)' })).toBeVisible();
   await page.goto(`/vehicles/${d.id}`);
   await page.getByRole('button', { name: 'Add to compare' }).click();
-  await expect(page.getByText('Compare allows at most 3 vehicles.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Add to compare' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByText('Your compare list is full (3 vehicles): remove one to add this one.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to compare' })).toBeVisible();
 
   // The comparison: three columns, differing rows marked in words, not colour only.
   await page.getByRole('link', { name: 'Compare (3)' }).click();
