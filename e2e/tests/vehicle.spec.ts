@@ -77,6 +77,11 @@ test('a visitor compares three vehicles and writes to a seller; a member likes a
   await page.getByLabel('First name').fill('A');
   await page.getByLabel('Phone', { exact: true }).fill('not a phone');
   await page.getByLabel('Email (optional)').fill('nobody@');
+  // The message starts from a default one; emptied, it is refused.
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue(
+    texts('en_US')('vehicle.contact.defaultMessage', { title: a.title }),
+  );
+  await page.getByLabel('Message', { exact: true }).fill('');
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('The first name must be 2 to 30 characters.')).toBeVisible();
   await expect(page.getByText('This field is required.')).toBeVisible();
