@@ -78,7 +78,9 @@ export const contactRoute = createRoute({
     409: failure(
       'VEHICLE_SOLD: a sold vehicle takes no more messages; CONVERSATION_BLOCKED: the seller stopped this sender’s conversation',
     ),
-    422: failure('VALIDATION_FAILED: details name each field'),
+    422: failure(
+      'VALIDATION_FAILED: details name each field (`email` for a guest who keeps their details hidden without one; a member is answered in Messages)',
+    ),
     429: failure('TOO_MANY_REQUESTS, with Retry-After'),
   },
 });
