@@ -456,6 +456,8 @@ export interface ConversationTable {
   blocked_by: ConversationSide | null;
   /** Signs a guest's links; null for a member or once revoked. */
   guest_key: string | null;
+  /** A guest's language (a locale code) when they wrote (migration 20261218_0004): their mails are in it. Null for a member. */
+  buyer_language: string | null;
   buyer_read_id: ColumnType<number, number | undefined, number>;
   seller_read_id: ColumnType<number, number | undefined, number>;
   last_message_at: Stamp;

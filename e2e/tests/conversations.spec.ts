@@ -47,7 +47,9 @@ test('a member writes to a seller, the seller answers in Messages, the buyer rea
   await page.getByLabel(en('vehicle.contact.firstName')).fill('Paul');
   await page.getByLabel(en('vehicle.contact.lastName')).fill('Lefevre');
   await page.getByLabel(en('vehicle.contact.phone'), { exact: true }).fill('+33 6 11 22 33 44');
-  await page.getByLabel(en('vehicle.contact.email')).fill(BUYER.email);
+  // A member is never asked for an email: the answer comes in Messages.
+  await expect(page.getByText(en('vehicle.contact.memberReplies'))).toBeVisible();
+  await expect(page.getByLabel(en('vehicle.contact.email'))).toBeHidden();
   await page.getByLabel(en('vehicle.contact.message'), { exact: true }).fill(question);
   await page.getByLabel(en('vehicle.contact.shareContact')).uncheck();
   await page.getByRole('button', { name: en('vehicle.contact.send') }).click();

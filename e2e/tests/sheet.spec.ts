@@ -115,8 +115,16 @@ test('a vehicle page shows the whole sheet, in each language’s units, and /com
     const box = ar.getByRole('region', { name });
     await expect(box).toBeVisible();
     expect(await noSideways(ar), `${lng} at ${width} px: the page scrolls sideways`).toBe(true);
-    expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth), `${lng} at ${width} px: the table box scrolls`).toBe(true);
     await expect(box).toHaveAttribute('tabindex', '0');
+    // At 390 px two vehicles fit beside the labels (issue 33); at 320 px the table box scrolls.
+    const scrolls = await box.evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(scrolls, `${lng} at ${width} px: the table box scrolls`).toBe(width === 320);
+    if (!scrolls) {
+      await expect(box.locator('tr[data-field="din_power"]')).toHaveClass(/differs/);
+      await expectAccessible(ar);
+      await ar.screenshot({ path: info.outputPath(`compare-${lng}-${width}.png`), fullPage: true });
+      continue;
+    }
     const label = box.locator('tr[data-field="din_power"] th');
     const before = await label.boundingBox();
     // Keyboard users scroll the focused box with the arrow keys (towards the end of the line in either direction).
@@ -128,11 +136,6 @@ test('a vehicle page shows the whole sheet, in each language’s units, and /com
     await expect.poll(() => box.evaluate((el) => Math.abs(el.scrollLeft))).toBeGreaterThan(0);
     const after = await label.boundingBox();
     expect(after?.x, `${lng} at ${width} px: the label column is sticky`).toBeCloseTo(before?.x ?? -1, 0);
-    if (width === 390) {
-      await expect(box.locator('tr[data-field="din_power"]')).toHaveClass(/differs/);
-      await expectAccessible(ar);
-      await ar.screenshot({ path: info.outputPath(`compare-${lng}-${width}.png`), fullPage: true });
-    }
   }
 
   await ar.goto(`/compare?ids=${a.id},${b.id}&lng=ar_SA`);

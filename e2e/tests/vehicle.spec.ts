@@ -42,20 +42,19 @@ test('a visitor compares three vehicles and writes to a seller; a member likes a
   }
 
   // Three vehicles go into the compare list; a fourth is refused (SPEC §5).
-  const compare = page.getByRole('button', { name: 'Add to compare' });
-  await compare.click();
-  await expect(compare).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Add to compare' }).click();
+  await expect(page.getByRole('button', { name: 'Added to compare ✓ · Remove' })).toBeVisible();
   await expect(page.getByText('Added to the compare list.')).toBeVisible();
   for (const v of [b, c]) {
     await page.goto(`/vehicles/${v.id}`);
     await page.getByRole('button', { name: 'Add to compare' }).click();
-    await expect(page.getByRole('button', { name: 'Add to compare' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Added to compare ✓ · Remove' })).toBeVisible();
   }
   await expect(page.getByRole('link', { name: 'Compare (3)' })).toBeVisible();
   await page.goto(`/vehicles/${d.id}`);
   await page.getByRole('button', { name: 'Add to compare' }).click();
-  await expect(page.getByText('Compare allows at most 3 vehicles.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Add to compare' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByText('Your compare list is full (3 vehicles): remove one to add this one.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to compare' })).toBeVisible();
 
   // The comparison: three columns, differing rows marked in words, not colour only.
   await page.getByRole('link', { name: 'Compare (3)' }).click();
@@ -78,6 +77,11 @@ test('a visitor compares three vehicles and writes to a seller; a member likes a
   await page.getByLabel('First name').fill('A');
   await page.getByLabel('Phone', { exact: true }).fill('not a phone');
   await page.getByLabel('Email (optional)').fill('nobody@');
+  // The message starts from a default one; emptied, it is refused.
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue(
+    texts('en_US')('vehicle.contact.defaultMessage', { title: a.title }),
+  );
+  await page.getByLabel('Message', { exact: true }).fill('');
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('The first name must be 2 to 30 characters.')).toBeVisible();
   await expect(page.getByText('This field is required.')).toBeVisible();

@@ -22,6 +22,7 @@ export function findConversation(db: Db, id: number) {
       'c.seller_shared',
       'c.blocked_by',
       'c.guest_key',
+      'c.buyer_language',
       'c.buyer_read_id',
       'c.seller_read_id',
       'c.last_message_at',
@@ -154,6 +155,8 @@ export async function insertConversation(
     buyerPhone: string | null;
     buyerShared: boolean;
     guestKey: string | null;
+    /** A guest's language (the page's when they wrote); null for a member. */
+    buyerLanguage: string | null;
     body: string;
   },
 ): Promise<{ id: number; messageId: number }> {
@@ -169,6 +172,7 @@ export async function insertConversation(
       buyer_phone: c.buyerPhone,
       buyer_shared: toFlag(c.buyerShared),
       guest_key: c.guestKey,
+      buyer_language: c.buyerLanguage,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

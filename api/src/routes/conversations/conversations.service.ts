@@ -186,9 +186,10 @@ async function tellOther(db: Deps['db'], a: Access, body: string) {
 async function mailGuest(deps: Deps, row: ConversationRow, body: string) {
   if (!row.buyer_email || !row.guest_key) return;
   try {
-    const seller = await findRecipient(deps.db, row.seller_id);
-    // The guest wrote in the seller's site language; the mail follows the seller's unless it is unknown.
-    const locale: Locale = matchLocale(seller?.language) ?? DEFAULT_LOCALE;
+    // In the language the guest wrote in (the page's when they sent the form); a conversation begun
+    // before it was kept follows the seller's.
+    const locale: Locale =
+      matchLocale(row.buyer_language) ?? matchLocale((await findRecipient(deps.db, row.seller_id))?.language) ?? DEFAULT_LOCALE;
     const url = absoluteUrl(deps.config.publicUrl, guestPath(await guestToken(deps, row.id, row.guest_key)));
     const content = guestReplyMail(translator(locale), {
       fromName: sellerName(row),

@@ -32,8 +32,8 @@ const contact = {
   message: 'Bonjour, is the car still available?',
 };
 
-const sendContact = (id: number, body: Record<string, unknown>, member?: TestMember) =>
-  t.request(`/api/v1/vehicles/${id}/contact`, { method: 'POST', json: body, headers: member?.headers ?? {} });
+const sendContact = (id: number, body: Record<string, unknown>, member?: TestMember, lng = 'en_US') =>
+  t.request(`/api/v1/vehicles/${id}/contact?lng=${lng}`, { method: 'POST', json: body, headers: member?.headers ?? {} });
 const call = (member: TestMember, path: string, init: { method?: string; json?: unknown } = {}) =>
   t.request(`/api/v1/conversations${path}`, { ...init, headers: member.headers });
 type Contacted = RouteJson<typeof contactRoute, 201>;
@@ -222,6 +222,23 @@ describe('a member writes to a seller', () => {
     expect((await call(buyer, `/${id}/messages`, { method: 'POST', json: { body: 'Thanks!' } })).status).toBe(201);
   });
 
+  it('is never asked for an email, even with details hidden: the answer comes in Messages', async () => {
+    const mona = await t.member('mona');
+    const { email: _, ...withoutEmail } = contact;
+    const res = await sendContact(listing, { ...withoutEmail, shareContact: false }, mona);
+    expect(res.status).toBe(201);
+    const conversationId = (await readJson<Contacted>(res)).data.conversationId;
+    expect(conversationId).toBeGreaterThan(0);
+    const row = await db()
+      .selectFrom('conversations')
+      .select(['buyer_id', 'buyer_email', 'buyer_language'])
+      .where('id', '=', conversationId!)
+      .executeTakeFirstOrThrow();
+    // A member's mails follow their account's language: nothing is kept from the page.
+    expect(row).toEqual({ buyer_id: mona.id, buyer_email: null, buyer_language: null });
+    expect((await readJson<ConversationList>(await call(mona, ''))).data.map((c) => c.id)).toEqual([conversationId]);
+  });
+
   it('keeps the conversation when the listing is deleted', async () => {
     const other = (await readJson<Contacted>(await sendContact(second, contact, buyer))).data.conversationId;
     expect(other).not.toBe(id);
@@ -244,6 +261,35 @@ describe('a guest writes to a seller', () => {
     expect(res.status).toBe(422);
     expect((await readJson<ApiError>(res)).details).toEqual([{ path: 'email', message: expect.stringContaining('email') }]);
     expect(await countOf('conversations')).toBe(before);
+    // In the page's language.
+    const french = await sendContact(listing, withoutEmail, undefined, 'fr_FR');
+    expect(french.status).toBe(422);
+    expect((await readJson<ApiError>(french)).details).toEqual([
+      { path: 'email', message: expect.stringContaining('indiquez une adresse e-mail') },
+    ]);
+    expect(await countOf('conversations')).toBe(before);
+  });
+
+  it('gets the seller’s answers by mail in the language of the page they wrote from', async () => {
+    const french = { ...guest, email: 'invite.francais@example.test' };
+    expect((await sendContact(listing, french, undefined, 'fr_FR')).status).toBe(201);
+    const row = await db()
+      .selectFrom('conversations')
+      .select(['id', 'buyer_language'])
+      .where('buyer_email', '=', french.email)
+      .executeTakeFirstOrThrow();
+    expect(row.buyer_language).toBe('fr_FR');
+    // The seller answers from an English page: the guest's mail is French all the same.
+    const answer = await t.request(`/api/v1/conversations/${row.id}/messages?lng=en_US`, {
+      method: 'POST',
+      json: { body: 'Yes, it is.' },
+      headers: seller.headers,
+    });
+    expect(answer.status).toBe(201);
+    const mail = outboxMails(t.database.dir, french.email).at(-1);
+    expect(mail?.subject).toContain('vous a répondu');
+    expect(mail?.text).toContain('Lire la conversation et répondre');
+    expect(mail?.text).toContain('Yes, it is.');
   });
 
   it('gets the seller’s answer by mail with a link to read and answer without an account', async () => {

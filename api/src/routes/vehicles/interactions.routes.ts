@@ -78,7 +78,9 @@ export const contactRoute = createRoute({
     409: failure(
       'VEHICLE_SOLD: a sold vehicle takes no more messages; CONVERSATION_BLOCKED: the seller stopped this sender’s conversation',
     ),
-    422: failure('VALIDATION_FAILED: details name each field'),
+    422: failure(
+      'VALIDATION_FAILED: details name each field (`email` for a guest who keeps their details hidden without one; a member is answered in Messages)',
+    ),
     429: failure('TOO_MANY_REQUESTS, with Retry-After'),
   },
 });
@@ -134,7 +136,14 @@ export function interactionsRoutes(deps: Deps) {
     .openapi(contactRoute, async (c) => {
       const principal = c.get('principal');
       const req = requestInfo(c, deps.config.trustProxy);
-      const conversationId = await contactSeller(deps, c.req.valid('param').id, c.req.valid('json'), principal?.userId ?? null, req);
+      const conversationId = await contactSeller(
+        deps,
+        c.req.valid('param').id,
+        c.req.valid('json'),
+        principal?.userId ?? null,
+        req,
+        c.get('locale'),
+      );
       return c.json({ data: { sent: true as const, conversationId: principal ? conversationId : null } }, 201);
     })
     .openapi(viewRoute, async (c) => {

@@ -52,11 +52,9 @@ export const ContactBody = z
       .default(true)
       .openapi({
         description:
-          'Show the phone and email given here to the seller (SPEC §3). Off, they stay hidden and the seller answers in the conversation; an email is then needed for the answer to reach the sender',
+          'Show the phone and email given here to the seller (SPEC §3). Off, they stay hidden and the seller answers in the conversation: a member reads it in Messages, a guest needs an email for the answer to reach them',
       }),
   })
-  // Details kept hidden: the seller's answer still needs an address to reach the sender.
-  .refine((b) => b.shareContact || b.email !== undefined, { path: ['email'], error: msg('contact.emailForReplies') })
   .openapi('ContactMessage');
 export type ContactBody = z.infer<typeof ContactBody>;
 

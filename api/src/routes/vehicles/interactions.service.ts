@@ -4,7 +4,7 @@ import { fromFlag } from '@autoroute/db';
 import { DEFAULT_LOCALE, type Locale, matchLocale } from '@autoroute/locales';
 import { serverSecret } from '../../auth/tokens.ts';
 import type { Deps } from '../../context.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, notFound, validationFailed } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { LIMITS } from '../../lib/limits.ts';
@@ -106,7 +106,12 @@ export async function contactSeller(
   body: ContactBody,
   senderId: number | null,
   req: RequestInfo,
+  locale: Locale,
 ): Promise<number> {
+  // Details kept hidden: a member is answered in Messages, a guest only by mail, which needs an address.
+  if (senderId === null && !body.shareContact && !body.email) {
+    throw validationFailed([{ path: 'email', message: translator(locale)('contact.emailForReplies') }]);
+  }
   await deps.limiters.consume('contactPerIp', req.ip);
   const listing = await existing(deps, vehicleId);
   if (senderId !== null && senderId === listing.owner_id) throw new AppError(403, 'CONTACT_OWN_VEHICLE');
@@ -146,6 +151,8 @@ export async function contactSeller(
         buyerPhone: body.phone,
         buyerShared: shared,
         guestKey: senderId === null ? randomToken() : null,
+        // The page's language when the guest wrote: the seller's answers are mailed to them in it.
+        buyerLanguage: senderId === null ? locale : null,
         body: body.message,
       }));
     }
@@ -165,7 +172,7 @@ export async function contactSeller(
   });
   const seller = await findSellerContact(deps.db, listing.owner_id);
   if (seller?.status !== 'active' || (seller.notify_type ?? 'all') === 'none') return conversationId;
-  const locale = matchLocale(seller.language_code) ?? DEFAULT_LOCALE;
+  const sellerLocale = matchLocale(seller.language_code) ?? DEFAULT_LOCALE;
   const url = absoluteUrl(deps.config.publicUrl, `/vehicles/${vehicleId}`);
   // An answer by mail goes to the buyer: the address they gave, else their account's; hidden details, no reply address.
   const replyTo = !shared ? undefined : email || (senderId === null ? undefined : (await findUserContact(deps.db, senderId))?.email);
@@ -174,12 +181,12 @@ export async function contactSeller(
     (seller.notify_email ?? 1) === 1
       ? mailSeller(
           deps,
-          { id: seller.id, email: seller.email, locale },
+          { id: seller.id, email: seller.email, locale: sellerLocale },
           { vehicleId, url, fromName, title: listing.title, body, replyTo, shared, conversationUrl },
         )
       : null,
     seller.phone
-      ? textSeller(deps, seller.id, seller.phone, locale, { vehicleId, url: conversationUrl, fromName, title: listing.title })
+      ? textSeller(deps, seller.id, seller.phone, sellerLocale, { vehicleId, url: conversationUrl, fromName, title: listing.title })
       : null,
   ]);
   return conversationId;
