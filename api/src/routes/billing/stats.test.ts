@@ -1,4 +1,6 @@
 import type { VehicleStats } from '@autoroute/contract/billing';
+import type { Database } from '@autoroute/db';
+import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Data, readJson, type TestApp, type TestMember } from '../../testing.ts';
 
@@ -42,8 +44,14 @@ async function publish(m: TestMember): Promise<number> {
 
 /** A copy of a stored listing, as another seller's, with some columns changed; answers its id. */
 async function copyOf(id: number, ownerId: number, change: Record<string, unknown> = {}): Promise<number> {
-  const { id: _id, ...row } = await db().selectFrom('vehicles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const copy = { ...row, owner_id: ownerId, ...change } as typeof row;
+  // Its id and PostgreSQL’s generated search columns are the database's to write.
+  const {
+    id: _id,
+    search: _search,
+    search_named: _named,
+    ...row
+  } = (await db().selectFrom('vehicles').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Record<string, unknown>;
+  const copy = { ...row, owner_id: ownerId, ...change } as Insertable<Database['vehicles']>;
   return (await db().insertInto('vehicles').values(copy).returning('id').executeTakeFirstOrThrow()).id;
 }
 
