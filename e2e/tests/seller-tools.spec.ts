@@ -114,6 +114,10 @@ for (const { locale, width, currency } of RUNS) {
     await expect(first.getByText(t('my.list.soldFor', { price: soldFor }), { exact: true })).toBeVisible();
     const { data: sold } = await signedGet<{ data: { sold: boolean; soldPrice: number | null } }>(page, `/api/v1/vehicles/${id}`);
     expect(sold).toMatchObject({ sold: true, soldPrice: 12345 });
+    // The list says it again when it is drawn anew.
+    await page.reload();
+    await hydrated(page);
+    await expect(first.getByText(t('my.list.soldFor', { price: soldFor }), { exact: true })).toBeVisible();
     // Back on sale: the next run finds it as it was, and the sale price is forgotten.
     await first.getByRole('button', { name: `${t('my.list.backOnSale')}: ${title}` }).click();
     await expect(first.getByRole('button', { name: `${t('my.list.markSold')}: ${title}` })).toBeVisible();
