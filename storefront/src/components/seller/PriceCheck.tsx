@@ -2,7 +2,7 @@ import type { MarketPrice, MarketRating } from '@autoroute/contract/vehicles';
 import { formatTagOf } from '@autoroute/locales/meta';
 import { useEffect, useRef, useState } from 'react';
 import { apiCall } from '../../lib/client.ts';
-import { type FormConfig, fill } from './vehicle-form.ts';
+import { type FormConfig, fill, priceCheckInput } from './vehicle-form.ts';
 
 /** The listing page's market texts (vehicle.market, MarketPrice.astro), the basis in each plural form, and the form's own. */
 export interface PriceCheckStrings {
@@ -32,34 +32,6 @@ interface Props {
 const DELAY_MS = 600;
 
 type State = { kind: 'idle' } | { kind: 'checking' } | { kind: 'failed' } | { kind: 'done'; market: MarketPrice; currency: string };
-
-const integer = (v: string | undefined) => (v && /^\d+$/.test(v.trim()) ? Number(v) : undefined);
-const positive = (v: string | undefined) => {
-  const n = Number(v);
-  return v?.trim() && Number.isFinite(n) && n > 0 ? n : undefined;
-};
-
-/** The body of POST /api/v1/price-check for what the form holds; null while the facts it needs are missing. */
-export function priceCheckInput(f: Record<string, string>): Record<string, unknown> | null {
-  const brand = f.brand?.trim();
-  const model = f.model?.trim();
-  const year = integer(f.year);
-  const mileage = integer(f.mileage);
-  const currencyId = integer(f.currencyId);
-  if (!brand || !model || year === undefined || year < 1900 || mileage === undefined || !currencyId) return null;
-  const optional = (name: string, value: number | undefined) => (value === undefined || value === 0 ? {} : { [name]: value });
-  return {
-    brand,
-    model,
-    year,
-    mileage,
-    currencyId,
-    ...optional('fuelTypeId', integer(f.fuelTypeId)),
-    ...optional('categoryId', integer(f.categoryId)),
-    ...optional('typeId', integer(f.typeId)),
-    ...optional('price', positive(f.price)),
-  };
-}
 
 /**
  * The listing form's price check (issue 33): as the seller types, what comparable listings ask and
