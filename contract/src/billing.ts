@@ -140,5 +140,18 @@ export type Payment = z.infer<typeof Payment>;
 export const VehicleStats = z.object({
   days: z.array(z.object({ day: z.string(), views: z.number(), likes: z.number(), favorites: z.number(), contacts: z.number() })),
   totals: z.object({ views: z.number(), likes: z.number(), favorites: z.number(), contacts: z.number() }),
+  similar: z
+    .object({
+      scope: z
+        .enum(['model', 'segment'])
+        .meta({ description: 'Listings of the same make and model, or (too few of those) of its segment' }),
+      listings: z.number().meta({ description: 'How many listings were compared' }),
+      medians: z.object({ views: z.number(), likes: z.number(), favorites: z.number(), contacts: z.number() }),
+    })
+    .nullable()
+    .meta({
+      description:
+        'The median figures of similar listings over the same days (those its price rating compares it with: same type, live or sold in the last 180 days); null when none is similar',
+    }),
 });
 export type VehicleStats = z.infer<typeof VehicleStats>;

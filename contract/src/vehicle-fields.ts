@@ -12,12 +12,8 @@ export const MAX_PRICE = 1_000_000_000;
 export const MAX_PICTURES = 50;
 export const MAX_OPTIONS = 100;
 
-/**
- * VIN: 17 letters and digits, never I, O or Q (ISO 3779), in either case. Both cases are spelled out
- * rather than flagged `i`: the API document carries the pattern as written, without its flags, and a
- * client checking against it must accept the lower-case VINs the API accepts.
- */
-export const VIN = /^[A-HJ-NPR-Za-hj-npr-z0-9]{17}$/;
+/** VIN: 17 letters and digits, never I, O or Q (ISO 3779), as the VIN module reads it (vin.ts). */
+export { VIN } from './vin.ts';
 
 /** The fuel types (their codes) whose battery facts are required. */
 export const RECHARGEABLE_FUELS: readonly string[] = ['electric', 'plug_in_hybrid'];

@@ -110,6 +110,12 @@ const nullableNumber = z.number().nullable();
 const nullableString = z.string().nullable();
 
 /** A listing's page: its summary and every field of SPEC §3, with what the caller may do with it. */
+/** One of my listings (GET /me/vehicles): with the price it sold at, which only its owner sees. */
+export const MyVehicleSummary = VehicleSummary.extend({
+  soldPrice: nullableNumber.meta({ description: 'The price it sold at, as I gave it when marking it sold; null when not given' }),
+});
+export type MyVehicleSummary = z.infer<typeof MyVehicleSummary>;
+
 export const Vehicle = VehicleSummary.extend({
   register: nullableString,
   cityId: z.number(),

@@ -47,7 +47,7 @@ test('a seller publishes a listing with pictures, finds it, marks it sold and de
   const title = `Peugeot 208 test drive ${Date.now()}`;
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Listing type').selectOption({ label: 'For sale' });
-  await page.getByLabel('Price').fill('9990.5');
+  await page.getByRole('spinbutton', { name: 'Price', exact: true }).fill('9990.5');
   await page.getByLabel('Currency').selectOption({ label: 'EUR — Euro' });
   await page.getByRole('combobox', { name: 'Brand', exact: true }).fill('Peugeot');
   await page.getByRole('combobox', { name: 'Model', exact: true }).fill('208');

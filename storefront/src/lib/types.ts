@@ -2,4 +2,4 @@
 export type { Conversation, ConversationList } from '@autoroute/contract/conversations';
 export type { ContentPage, PersonalFragment, SearchConfig, SiteInfo, UserConfig } from '@autoroute/contract/site';
 export type { User as UserPayload } from '@autoroute/contract/user';
-export type { ListResponse, Vehicle as VehicleDetail, VehicleSummary } from '@autoroute/contract/vehicles';
+export type { ListResponse, MyVehicleSummary, Vehicle as VehicleDetail, VehicleSummary } from '@autoroute/contract/vehicles';

@@ -7,7 +7,7 @@ import { statsRoutes } from '../billing/billing.routes.ts';
 import { savedSearchesRoutes } from '../saved-searches/saved-searches.routes.ts';
 import { PageQuery } from '../vehicles/interactions.schemas.ts';
 import { listMarked } from '../vehicles/interactions.service.ts';
-import { VehicleSummary } from '../vehicles/vehicles.schemas.ts';
+import { MyVehicleSummary, VehicleSummary } from '../vehicles/vehicles.schemas.ts';
 import { MyVehiclesQuery } from '../vehicles/vehicles.write.schemas.ts';
 import { listMyVehicles, viewerOf } from '../vehicles/vehicles.write.service.ts';
 import { PersonalFragment } from './me.schemas.ts';
@@ -21,7 +21,7 @@ export const myVehiclesRoute = createRoute({
   middleware: requireUser(),
   request: { query: MyVehiclesQuery },
   responses: {
-    200: { description: 'A page of my vehicles', ...jsonContent(z.object({ data: z.array(VehicleSummary), meta: ListMeta })) },
+    200: { description: 'A page of my vehicles', ...jsonContent(z.object({ data: z.array(MyVehicleSummary), meta: ListMeta })) },
     401: failure('Not signed in'),
     422: failure('Invalid query'),
   },

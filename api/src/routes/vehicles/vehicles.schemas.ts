@@ -1,5 +1,6 @@
 import { msg } from '@autoroute/contract/messages';
 import {
+  MyVehicleSummary as ContractMyVehicleSummary,
   SearchFacets as ContractSearchFacets,
   Vehicle as ContractVehicle,
   VehicleSummary as ContractVehicleSummary,
@@ -113,4 +114,5 @@ export type VehicleListQuery = z.infer<typeof VehicleListQuery>;
 /** The listing's answers, declared in @autoroute/contract/vehicles, named in the API document. */
 export const VehicleSummary = named(ContractVehicleSummary, 'VehicleSummary');
 export const Vehicle = named(ContractVehicle, 'Vehicle', { extends: VehicleSummary });
+export const MyVehicleSummary = named(ContractMyVehicleSummary, 'MyVehicleSummary', { extends: VehicleSummary });
 export const SearchFacets = named(ContractSearchFacets, 'SearchFacets');

@@ -398,7 +398,10 @@ export async function deleteVehicleRows(tx: Db, viewer: Viewer, id: number) {
 export async function listMyVehicles(deps: Deps, viewer: Viewer, q: MyVehiclesQuery, locale: Locale) {
   const { rows, total } = await listOwnVehicles(deps.db, viewer.id, q.page, q.perPage);
   return {
-    data: rows.map((r) => toSummary(r, locale, deps.mediaUrl)),
+    data: rows.map((r) => ({
+      ...toSummary(r, locale, deps.mediaUrl),
+      soldPrice: r.sold_price_minor === null ? null : toMajor(Number(r.sold_price_minor), r.minor_units),
+    })),
     meta: { total, page: q.page, perPage: q.perPage, pages: Math.ceil(total / q.perPage) },
   };
 }

@@ -587,6 +587,18 @@ describe('price history, days on the market and the final price (issue 17)', () 
     expect((await detail(v.id)).soldPrice).toBeNull();
     expect((await detail(v.id, stranger)).soldPrice).toBeNull();
     expect((await detail(v.id, owner)).soldPrice).toBe(11500);
+    // The owner's list of their listings says it too.
+    const mine = await readJson<RouteJson<typeof myVehiclesRoute, 200>>(
+      await t.request('/api/v1/me/vehicles?perPage=100', { headers: owner }),
+    );
+    expect(mine.data.find((x) => x.id === v.id)?.soldPrice).toBe(11500);
+    // Another member may not give or change it: refused, and nothing changes.
+    const other = await send('PATCH', v.id, { soldPrice: 1 }, stranger);
+    expect(other.status).toBe(403);
+    expect(Number((await storedRow(v.id)).sold_price_minor)).toBe(1150000);
+    // Signed out, neither.
+    expect((await t.request(`/api/v1/vehicles/${v.id}`, { method: 'PATCH', json: { soldPrice: 2 } })).status).toBe(401);
+    expect(Number((await storedRow(v.id)).sold_price_minor)).toBe(1150000);
     // Corrected while still sold, then forgotten with the sale.
     expect((await readJson<Data<VehicleDetail>>(await send('PATCH', v.id, { soldPrice: 11400 }))).data.soldPrice).toBe(11400);
     expect((await readJson<Data<VehicleDetail>>(await send('PATCH', v.id, { sold: false }))).data.soldPrice).toBeNull();

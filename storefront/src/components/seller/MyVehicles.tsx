@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
-import { apiCall, toastFailure } from '../../lib/client.ts';
+import { formatTagOf } from '@autoroute/locales/meta';
+import { type SubmitEvent, useEffect, useRef, useState } from 'react';
+import { ApiError, apiCall, toastFailure } from '../../lib/client.ts';
 import { toast } from '../../stores/toasts.ts';
+import { Field } from '../auth/Field.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { fill } from './vehicle-form.ts';
 
@@ -15,6 +17,11 @@ export interface MyVehicle {
   createdAt: string;
   cover: { url: string; width: number; height: number } | null;
   sold: boolean;
+  /** The asking price as a number, in `currency` (the sale price's starting value). */
+  amount: number;
+  currency: string;
+  /** The price it sold at, as its seller gave it, already in the locale; null when not given. */
+  soldFor: string | null;
 }
 
 export type MyVehiclesStrings = Record<
@@ -34,6 +41,10 @@ export type MyVehiclesStrings = Record<
   | 'cancel'
   | 'confirmSoldTitle'
   | 'confirmSoldBody'
+  | 'soldPrice'
+  | 'soldPriceHint'
+  | 'soldPriceInvalid'
+  | 'soldFor'
   | 'confirmDeleteTitle'
   | 'confirmDeleteBody'
   | 'markedSold'
@@ -69,20 +80,64 @@ export default function MyVehicles({ items: initial, s }: Props) {
 
   const fail = (error: unknown) => toastFailure(error, s.actionFailed);
 
-  const setSold = async (v: MyVehicle, sold: boolean) => {
-    if (busy !== null) return;
+  /** The sale price typed in the "mark as sold" dialog, and what is wrong with it. */
+  const [soldPrice, setSoldPrice] = useState('');
+  const [soldError, setSoldError] = useState<string | undefined>();
+  const money = (amount: number, currency: string) => {
+    try {
+      return new Intl.NumberFormat(formatTagOf(document.documentElement.lang), {
+        style: 'currency',
+        currency,
+        maximumFractionDigits: amount % 1 === 0 ? 0 : 2,
+      }).format(amount);
+    } catch {
+      return `${amount} ${currency}`;
+    }
+  };
+
+  /** Marks a listing sold (with the price it sold at, if given) or back on sale; answers whether it worked. */
+  const setSold = async (v: MyVehicle, sold: boolean, price?: number): Promise<boolean> => {
+    if (busy !== null) return false;
     setBusy(v.id);
     try {
-      await apiCall(`/api/v1/vehicles/${v.id}`, { method: 'PATCH', json: { sold } });
-      setItems((list) => list.map((x) => (x.id === v.id ? { ...x, sold } : x)));
+      const { data } = await apiCall<{ data: { soldPrice: number | null } }>(`/api/v1/vehicles/${v.id}`, {
+        method: 'PATCH',
+        json: price === undefined ? { sold } : { sold, soldPrice: price },
+      });
+      const soldFor = data.soldPrice === null ? null : money(data.soldPrice, v.currency);
+      setItems((list) => list.map((x) => (x.id === v.id ? { ...x, sold, soldFor } : x)));
       toast(sold ? s.markedSold : s.markedForSale, { kind: 'success' });
       // The button changed its words: the focus stays on it (the dialog gave it back).
       setFocus(`sold-${v.id}`);
+      return true;
     } catch (error) {
-      fail(error);
+      // A price the API refuses is said in the dialog, which stays open to fix it.
+      if (error instanceof ApiError && error.field('soldPrice')) setSoldError(error.field('soldPrice'));
+      else fail(error);
+      return false;
     } finally {
       setBusy(null);
     }
+  };
+
+  const askSold = (v: MyVehicle) => {
+    setSoldPrice(String(v.amount));
+    setSoldError(undefined);
+    ask(v, confirmSold.current);
+  };
+
+  const confirmSale = async (e: SubmitEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!target) return;
+    const typed = soldPrice.trim();
+    const price = typed === '' ? undefined : Number(typed);
+    if (price !== undefined && (!Number.isFinite(price) || price <= 0)) {
+      setSoldError(s.soldPriceInvalid);
+      document.getElementById('sold-price')?.focus();
+      return;
+    }
+    if (await setSold(target, true, price)) confirmSold.current?.close();
+    else document.getElementById('sold-price')?.focus();
   };
 
   const remove = async (v: MyVehicle) => {
@@ -145,6 +200,7 @@ export default function MyVehicles({ items: initial, s }: Props) {
                     <span className={v.sold ? 'badge sold' : 'badge for-sale'}>{v.sold ? s.sold : s.forSale}</span>
                   </h2>
                   <p className="price">{v.price}</p>
+                  {v.sold && v.soldFor && <p className="small">{fill(s.soldFor, { price: v.soldFor })}</p>}
                   <ul className="facts">
                     {v.facts.map((fact) => (
                       <li key={fact}>{fact}</li>
@@ -171,7 +227,7 @@ export default function MyVehicles({ items: initial, s }: Props) {
                     type="button"
                     aria-disabled={busy === v.id}
                     aria-label={`${v.sold ? s.backOnSale : s.markSold}: ${v.title}`}
-                    onClick={() => (v.sold ? void setSold(v, false) : ask(v, confirmSold.current))}
+                    onClick={() => (v.sold ? void setSold(v, false) : askSold(v))}
                   >
                     {v.sold ? s.backOnSale : s.markSold}
                   </button>
@@ -190,17 +246,36 @@ export default function MyVehicles({ items: initial, s }: Props) {
           ))}
         </ul>
       )}
-      <ConfirmDialog
-        dialogRef={confirmSold}
-        id="confirm-sold-title"
-        title={s.confirmSoldTitle}
-        body={target ? fill(s.confirmSoldBody, { title: target.title }) : ''}
-        confirmLabel={s.markSold}
-        cancelLabel={s.cancel}
-        onConfirm={() => {
-          if (target) void setSold(target, true);
-        }}
-      />
+      {/* ConfirmDialog's look, with the price it sold at (optional, in the listing's currency). */}
+      <dialog ref={confirmSold} aria-labelledby="confirm-sold-title" className="confirm">
+        <form onSubmit={(e) => void confirmSale(e)} noValidate>
+          <h2 id="confirm-sold-title">{s.confirmSoldTitle}</h2>
+          <p>{target ? fill(s.confirmSoldBody, { title: target.title }) : ''}</p>
+          <Field
+            name="sold-price"
+            label={fill(s.soldPrice, { currency: target?.currency ?? '' })}
+            hint={s.soldPriceHint}
+            error={soldError}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            value={soldPrice}
+            onChange={(e) => {
+              setSoldPrice(e.currentTarget.value);
+              setSoldError(undefined);
+            }}
+          />
+          <div className="row">
+            <button className="button secondary" type="button" onClick={() => confirmSold.current?.close()}>
+              {s.cancel}
+            </button>
+            <button className="button danger" type="submit" disabled={busy !== null}>
+              {s.markSold}
+            </button>
+          </div>
+        </form>
+      </dialog>
       <ConfirmDialog
         dialogRef={confirmDelete}
         id="confirm-delete-title"

@@ -1,4 +1,5 @@
 import { lastYear } from '@autoroute/contract/vehicle-fields';
+import { decodeVin } from '@autoroute/contract/vin';
 import { formatTagOf } from '@autoroute/locales/meta';
 import { type ChangeEvent, type SubmitEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { apiCall } from '../../lib/client.ts';
@@ -7,6 +8,7 @@ import { flash, toast } from '../../stores/toasts.ts';
 import { Field, FormError, SelectField, Submit, TextAreaField } from '../auth/Field.tsx';
 import { useSubmit } from '../auth/forms.ts';
 import { PictureField, type PictureStrings } from './PictureField.tsx';
+import { PriceCheck, type PriceCheckStrings } from './PriceCheck.tsx';
 import {
   clearDraft,
   draftKey,
@@ -63,6 +65,15 @@ export interface FormStrings {
   generic: string;
   /** The link that follows a plan-limit refusal (403 PLAN_LIMIT_*). */
   seePlans: string;
+  /** The VIN field's action and what it tells ({{fields}}, {{wmi}}, {{expected}} filled in). */
+  vin: Record<'fill' | 'filled' | 'notEncoded' | 'unknownMaker' | 'mismatch', string>;
+}
+
+/** What "Fill from VIN" did: the fields it filled, a maker it does not know, a check digit that does not match. */
+interface VinNote {
+  filled: string[];
+  wmi: string | null;
+  expected: string | null;
 }
 
 interface Props {
@@ -74,6 +85,7 @@ interface Props {
   config: FormConfig;
   s: FormStrings;
   pictureStrings: PictureStrings;
+  priceCheck: PriceCheckStrings;
   /** The API's messages, so the form's checks say what the server would. */
   m: Messages;
 }
@@ -81,7 +93,7 @@ interface Props {
 const DRAFT_DELAY_MS = 300;
 
 /** The vehicle form (SPEC §3, §5) for a new listing and for an edit: sections with a step indicator, a draft kept as you type. */
-export default function VehicleForm({ vehicleId, userId, initial, config, s, pictureStrings, m }: Props) {
+export default function VehicleForm({ vehicleId, userId, initial, config, s, pictureStrings, priceCheck, m }: Props) {
   const key = draftKey(userId, vehicleId);
   const [values, setValues] = useState<FormValues>(initial);
   const [restored, setRestored] = useState(false);
@@ -188,7 +200,9 @@ export default function VehicleForm({ vehicleId, userId, initial, config, s, pic
     return found;
   }, [errors, values.pictures]);
 
-  const setField = (name: string, value: string) =>
+  const setField = (name: string, value: string) => {
+    // What the VIN filled is told for that VIN only.
+    if (name === 'vin') setVinNote(null);
     setValues((v) => {
       const fields = { ...v.fields, [name]: value };
       // A city belongs to its country: another country empties it.
@@ -196,6 +210,7 @@ export default function VehicleForm({ vehicleId, userId, initial, config, s, pic
         fields.cityId = '';
       return { ...v, fields };
     });
+  };
 
   const onField = (def: FieldDef) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
     const target = e.currentTarget;
@@ -244,6 +259,38 @@ export default function VehicleForm({ vehicleId, userId, initial, config, s, pic
       toggleButton?.focus();
     });
   };
+
+  /** "Fill from VIN": make and year from the VIN, and model and fuel where its maker encodes them (contract/src/vin.ts). */
+  const [vinNote, setVinNote] = useState<VinNote | null>(null);
+  const fillFromVin = () => {
+    const result = decodeVin(latest.current.fields.vin ?? '', lastYear());
+    if (!result.ok) {
+      setVinNote(null);
+      setErrors((e) => ({ ...e, vin: m.vinFormat }));
+      document.getElementById('vin')?.focus();
+      return;
+    }
+    const d = result.decoded;
+    const next: Record<string, string> = { vin: d.vin };
+    const found = d.make ? makeOf(config, d.make) : undefined;
+    if (found) next.brand = found.name;
+    const model = found && d.model ? found.models.find((x) => x.name === d.model) : undefined;
+    if (model) next.model = model.name;
+    else if (found && !found.models.some((x) => x.name === latest.current.fields.model)) next.model = '';
+    if (d.year !== null) next.year = String(d.year);
+    const fuel = d.fuel ? config.fuelTypes.find((f) => f.code === d.fuel) : undefined;
+    if (fuel) next.fuelTypeId = String(fuel.id);
+    setValues((v) => ({ ...v, fields: { ...v.fields, ...next } }));
+    if (fuel && isRechargeable(config, String(fuel.id))) setOpen((o) => new Set(o).add('electric'));
+    setErrors((e) => ({ ...e, vin: undefined }));
+    setVinNote({
+      filled: ['brand', 'model', 'year', 'fuelTypeId'].filter((name) => next[name]),
+      wmi: found ? null : d.wmi,
+      expected: d.check === 'mismatch' ? d.expectedCheckDigit : null,
+    });
+  };
+  const listOf = (names: string[]) =>
+    new Intl.ListFormat(formatTagOf(document.documentElement.lang), { type: 'conjunction' }).format(names.map((n) => label(n)));
 
   const onPictures = (update: (items: PictureItem[]) => PictureItem[]) => setValues((v) => ({ ...v, pictures: update(v.pictures) }));
 
@@ -353,6 +400,21 @@ export default function VehicleForm({ vehicleId, userId, initial, config, s, pic
         />
       );
     }
+    if (name === 'vin')
+      return (
+        <div key={name} className="vin-field">
+          <Field {...common} maxLength={def.max} dir="ltr" autoComplete="off" spellCheck={false} autoCapitalize="characters" />
+          <button type="button" className="button secondary" onClick={fillFromVin}>
+            {s.vin.fill}
+          </button>
+          <div role="status" className="vin-note">
+            {vinNote && vinNote.filled.length > 0 && <p>{fill(s.vin.filled, { fields: listOf(vinNote.filled) })}</p>}
+            {vinNote && !vinNote.filled.includes('model') && <p className="small muted">{s.vin.notEncoded}</p>}
+            {vinNote?.wmi && <p>{fill(s.vin.unknownMaker, { wmi: vinNote.wmi })}</p>}
+            {vinNote?.expected && <p className="warning">{fill(s.vin.mismatch, { expected: vinNote.expected })}</p>}
+          </div>
+        </div>
+      );
     return (
       <Field
         key={name}
@@ -392,6 +454,7 @@ export default function VehicleForm({ vehicleId, userId, initial, config, s, pic
     return (
       <>
         {group('listing')}
+        <PriceCheck fields={values.fields} config={config} s={priceCheck} />
         {group('vehicle')}
         {group('location')}
         <fieldset className="form-group" aria-describedby={['options-hint', optionsError ? 'options-error' : ''].filter(Boolean).join(' ')}>

@@ -4,7 +4,7 @@ import type { Locale } from '@autoroute/locales';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../../lib/i18n.ts';
 import type { UserConfig } from '../../lib/types.ts';
-import { emptyValues, type FormConfig, type FormValues, toInput, validate, vehicleMessages } from './vehicle-form.ts';
+import { emptyValues, type FormConfig, type FormValues, priceCheckInput, toInput, validate, vehicleMessages } from './vehicle-form.ts';
 
 /*
  * The form answers before the round trip: these tests send the same form to the real API and
@@ -165,5 +165,37 @@ describe('the form’s input', () => {
   it('reports a number the browser could not read', () => {
     const form = validate(emptyValues(), config, vehicleMessages(translator('en_US')), new Set(['mileage']));
     expect(form.mileage).toBe('Must be a number.');
+  });
+});
+
+describe('the price check’s question', () => {
+  const ask = (body: unknown) => t.request('/api/v1/price-check?lng=en_US', { method: 'POST', json: body, headers: seller.headers });
+
+  it('waits for the brand, model, year, mileage and currency', async () => {
+    for (const missing of ['brand', 'model', 'year', 'mileage', 'currencyId'])
+      expect(priceCheckInput((await petrolCar({ [missing]: '' })).fields), missing).toBeNull();
+    expect(priceCheckInput((await petrolCar({ year: '20' })).fields)).toBeNull();
+  });
+
+  it('asks what the API answers, the type, fuel, body and price given when filled in', async () => {
+    const car = await petrolCar();
+    const body = priceCheckInput(car.fields);
+    expect(body).toMatchObject({
+      brand: 'Renault',
+      model: 'Clio',
+      year: 2021,
+      mileage: 42000,
+      price: 12500.5,
+      typeId: Number(car.fields.typeId),
+    });
+    const res = await ask(body);
+    expect(res.status).toBe(200);
+    // Only the few listings published above: too few to rate, as the form then says.
+    expect((await readJson<Data<unknown>>(res)).data).toMatchObject({ estimate: null, rating: 'unknown' });
+    // No price yet: the market's range alone; a rental is asked as a rental.
+    const rent = priceCheckInput((await petrolCar({ price: '', typeId: idOf(config.types, 'rent_day') })).fields);
+    expect(rent).not.toHaveProperty('price');
+    expect(rent).toMatchObject({ typeId: Number(idOf(config.types, 'rent_day')) });
+    expect((await ask(rent)).status).toBe(200);
   });
 });

@@ -357,6 +357,34 @@ export function toInput(values: FormValues): Record<string, unknown> {
   return input;
 }
 
+const integer = (v: string | undefined) => (v && /^\d+$/.test(v.trim()) ? Number(v) : undefined);
+const positive = (v: string | undefined) => {
+  const n = Number(v);
+  return v?.trim() && Number.isFinite(n) && n > 0 ? n : undefined;
+};
+
+/** The body of POST /api/v1/price-check for what the form holds; null while the facts it needs are missing. */
+export function priceCheckInput(f: Record<string, string>): Record<string, unknown> | null {
+  const brand = f.brand?.trim();
+  const model = f.model?.trim();
+  const year = integer(f.year);
+  const mileage = integer(f.mileage);
+  const currencyId = integer(f.currencyId);
+  if (!brand || !model || year === undefined || year < 1900 || mileage === undefined || !currencyId) return null;
+  const optional = (name: string, value: number | undefined) => (value === undefined || value === 0 ? {} : { [name]: value });
+  return {
+    brand,
+    model,
+    year,
+    mileage,
+    currencyId,
+    ...optional('fuelTypeId', integer(f.fuelTypeId)),
+    ...optional('categoryId', integer(f.categoryId)),
+    ...optional('typeId', integer(f.typeId)),
+    ...optional('price', positive(f.price)),
+  };
+}
+
 /** Where a path of the API's error details is shown: `options.2` on the options, `pictures.1` on the pictures. */
 export const fieldOfPath = (path: string) => path.split('.')[0] ?? path;
 
