@@ -178,3 +178,41 @@ test('the seeded roles are described in the console’s language; a role an admi
   await expect(page.getByRole('row', { name: /Catalogue e2e/ })).toContainText('Looks after makes and models (typed by an administrator).');
   await accessible(page);
 });
+
+test('a removal undone from its notice keeps the listing live, tells its seller nothing and logs nothing', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  await menu(page).getByRole('menuitem', { name: 'Vehicles' }).click();
+  const first = page.getByRole('row').nth(1);
+  const title = (await first.getByRole('cell').nth(2).locator('p').first().textContent()) ?? '';
+  await first.getByRole('cell').nth(2).click();
+  await expect(page).toHaveURL(/#\/vehicles\/\d+\/show$/);
+  const id = Number(page.url().match(/vehicles\/(\d+)\/show/)?.[1]);
+  const owner = await withDb(
+    async (db) => (await db.selectFrom('vehicles').select('owner_id').where('id', '=', id).executeTakeFirstOrThrow()).owner_id,
+  );
+  let deletes = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'DELETE' && r.url().includes(`/api/v1/admin/vehicles/${id}`)) deletes++;
+  });
+
+  await page.getByRole('button', { name: `Remove “${title}”` }).click();
+  const dialog = page.getByRole('dialog', { name: `Remove “${title}”` });
+  await dialog.getByRole('combobox', { name: 'Ground' }).click();
+  await page.getByRole('option', { name: 'Other' }).click();
+  await dialog.getByRole('textbox', { name: 'Note to the seller' }).fill('Undone at once (e2e).');
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+  // Past the notice's life: nothing left, the listing is still there for its public page and the console.
+  await page.waitForTimeout(6_000);
+  expect(deletes).toBe(0);
+  const after = await withDb(async (db) => ({
+    listing: await db.selectFrom('vehicles').select('id').where('id', '=', id).executeTakeFirst(),
+    notices: await db.selectFrom('notifications').select('id').where('user_id', '=', owner).where('kind', '=', 'listing_removed').execute(),
+    audit: await db.selectFrom('audit_log').select('id').where('resource', '=', 'vehicles').where('record_id', '=', String(id)).execute(),
+  }));
+  expect(after).toEqual({ listing: { id }, notices: [], audit: [] });
+  expect((await page.request.get(`/vehicles/${id}`)).status()).toBe(200);
+  await accessible(page);
+});
