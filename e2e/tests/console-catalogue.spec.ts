@@ -210,7 +210,13 @@ test('a removal undone from its notice keeps the listing live, tells its seller 
   const after = await withDb(async (db) => ({
     listing: await db.selectFrom('vehicles').select('id').where('id', '=', id).executeTakeFirst(),
     notices: await db.selectFrom('notifications').select('id').where('user_id', '=', owner).where('kind', '=', 'listing_removed').execute(),
-    audit: await db.selectFrom('audit_log').select('id').where('resource', '=', 'vehicles').where('record_id', '=', String(id)).execute(),
+    audit: await db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('resource', '=', 'vehicles')
+      .where('action', '=', 'delete')
+      .where('record_id', '=', String(id))
+      .execute(),
   }));
   expect(after).toEqual({ listing: { id }, notices: [], audit: [] });
   expect((await page.request.get(`/vehicles/${id}`)).status()).toBe(200);

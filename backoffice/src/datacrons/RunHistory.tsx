@@ -15,7 +15,7 @@ import { LocalDateField } from '../resources/fields.tsx';
 
 const OUTCOME_COLOR = { running: 'info', success: 'success', error: 'error', skipped: 'default' } as const;
 
-function OutcomeField(_: { source: string }) {
+function OutcomeField(_: { source: string; sortable?: boolean }) {
   const record = useRecordContext();
   const translate = useTranslate();
   if (!record?.outcome) return null;
@@ -101,14 +101,16 @@ export function RunHistory() {
         empty={<Typography color="text.secondary">{translate('backoffice.datacrons.noRuns')}</Typography>}
         error={<Alert severity="info">{translate('backoffice.datacrons.historyUnavailable')}</Alert>}
       >
+        {/* Folded, the history is newest first whatever a header says: its headers do not sort. */}
         <Datagrid bulkActionButtons={false} rowClick={false}>
           <FunctionField
             source="trigger"
+            sortable={failedOnly}
             render={(run: RaRecord) => translate(`backoffice.datacrons.trigger.${run.trigger}`, { _: String(run.trigger) })}
           />
-          <LocalDateField source="startedAt" showTime />
+          <LocalDateField source="startedAt" showTime sortable={failedOnly} />
           <DurationField source="finishedAt" label="backoffice.datacrons.duration" sortable={false} />
-          <OutcomeField source="outcome" />
+          <OutcomeField source="outcome" sortable={failedOnly} />
           <SummaryField source="summary" sortable={false} />
         </Datagrid>
       </ReferenceManyField>
