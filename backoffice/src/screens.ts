@@ -4,10 +4,12 @@ import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Article from '@mui/icons-material/Article';
 import Campaign from '@mui/icons-material/Campaign';
 import CardMembership from '@mui/icons-material/CardMembership';
+import CarRental from '@mui/icons-material/CarRental';
 import Category from '@mui/icons-material/Category';
 import Checklist from '@mui/icons-material/Checklist';
 import ColorLens from '@mui/icons-material/ColorLens';
 import DirectionsCar from '@mui/icons-material/DirectionsCar';
+import Factory from '@mui/icons-material/Factory';
 import History from '@mui/icons-material/History';
 import Key from '@mui/icons-material/Key';
 import Label from '@mui/icons-material/Label';
@@ -63,6 +65,8 @@ export const SCREENS: readonly Screen[] = [
   { name: 'support-requests', group: 'support', icon: SupportAgent, parts: supportRequests },
   { name: 'contacts', group: 'support', icon: Mail, parts: contacts },
   { name: 'vehicles', group: 'catalogue', icon: DirectionsCar, parts: vehicles },
+  plain('makes', 'catalogue', Factory),
+  plain('models', 'catalogue', CarRental),
   plain('categories', 'catalogue', Category),
   plain('types', 'catalogue', Label),
   plain('transmissions', 'catalogue', SettingsApplications),

@@ -75,5 +75,10 @@ export const DatacronRun = z.object({
   outcome: z.enum(RUN_OUTCOMES).meta({ description: '`skipped`: nothing to do on this database (a SQLite backup on PostgreSQL)' }),
   error: z.string().nullable(),
   summary: z.string().nullable().meta({ description: 'What the run did, in a line' }),
+  runs: z.number().optional().meta({
+    description:
+      'A folded list only (`filter={"folded":true}`): how many consecutive successful runs this row stands for, this one the latest',
+  }),
+  firstStartedAt: z.string().optional().meta({ description: 'A folded list only: when the first of those runs started' }),
 });
 export type DatacronRun = z.infer<typeof DatacronRun>;

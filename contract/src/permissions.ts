@@ -39,6 +39,8 @@ export const ADMIN_RESOURCES = [
   'contact',
   'setting',
   'audit',
+  'make',
+  'model',
 ] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
@@ -56,6 +58,17 @@ export const ALL_PERMISSIONS: string[] = [
 
 export const ROLES = ['USER', 'ADMIN', 'SUPADMIN'] as const;
 export type RoleName = (typeof ROLES)[number];
+
+/**
+ * What the seed says of each built-in role, in English: the console shows a role whose description is
+ * still this one in its own language (`backoffice.resources.roles.builtIn.<role>`); a description an
+ * administrator typed shows as typed.
+ */
+export const BUILT_IN_ROLE_DESCRIPTIONS: Record<RoleName, string> = {
+  USER: 'A member: lists vehicles, saves favourites, contacts sellers.',
+  ADMIN: 'Runs the catalogue and reference data; cannot change roles.',
+  SUPADMIN: 'Every right, including roles and permissions.',
+};
 
 /** SUPADMIN holds everything; ADMIN everything but changing roles; USER no admin right. */
 export const ROLE_PERMISSIONS: Record<RoleName, string[]> = {

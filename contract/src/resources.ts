@@ -110,6 +110,13 @@ export interface UsageDef {
   column: string;
   /** Locale key (namespace backoffice) of what the rows are, with `count` for the plural. */
   label: string;
+  /**
+   * Rows that name this one rather than point at it by id (a listing's brand and model are text):
+   * `column` holds its title, and, for a row named within another (a model within its make), the
+   * reference field `parent` names that other's title in `parentColumn`. Renaming the row renames it
+   * in these rows too.
+   */
+  byName?: { parent?: { source: string; column: string } };
 }
 
 export interface ResourceDef {
@@ -154,6 +161,8 @@ export const RESOURCE_NAMES = [
   'cart-groups',
   'carts',
   'cart-details',
+  'makes',
+  'models',
 ] as const;
 export type ResourceName = (typeof RESOURCE_NAMES)[number];
 
@@ -167,6 +176,9 @@ export const JOB_HANDLERS = [
   'saved-search-alerts',
   'refresh-market-ratings',
 ] as const;
+
+/** Where a model sits in the market (docs/decisions/045): the market's wider comparables when its own listings are few. */
+export const MODEL_SEGMENTS = ['economy', 'family', 'premium', 'luxury', 'sports', 'supercar', 'utility'] as const;
 
 const vehiclesUsing = (column: string): UsageDef => ({ table: 'vehicles', column, label: 'resources.vehicles.name' });
 
@@ -418,6 +430,45 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
     search: ['name', 'description'],
     unique: [],
     usedBy: [],
+    title: 'name',
+    defaultSort: byName,
+  },
+  // The makes and models the listings name (issue 33): a listing keeps its make and model by id.
+  makes: {
+    name: 'makes',
+    permission: 'make',
+    table: 'makes',
+    fields: [name, { source: 'countryId', column: 'country_id', kind: 'reference', reference: 'countries', list: true, filter: true }],
+    search: ['name'],
+    unique: [['name']],
+    usedBy: [
+      { table: 'vehicles', column: 'brand', label: 'resources.vehicles.name', byName: {} },
+      { table: 'models', column: 'make_id', label: 'usage.models' },
+    ],
+    title: 'name',
+    defaultSort: byName,
+  },
+  models: {
+    name: 'models',
+    permission: 'model',
+    table: 'models',
+    fields: [
+      name,
+      { source: 'makeId', column: 'make_id', kind: 'reference', reference: 'makes', required: true, list: true, filter: true },
+      { source: 'segment', column: 'segment', kind: 'choice', choices: MODEL_SEGMENTS, list: true, filter: true },
+      // Its body (the listings' category): with the segment, the market's comparables when the model's own are few.
+      { source: 'categoryId', column: 'category_id', kind: 'reference', reference: 'categories', list: true, filter: true },
+    ],
+    search: ['name'],
+    unique: [['makeId', 'name']],
+    usedBy: [
+      {
+        table: 'vehicles',
+        column: 'model',
+        label: 'resources.vehicles.name',
+        byName: { parent: { source: 'makeId', column: 'brand' } },
+      },
+    ],
     title: 'name',
     defaultSort: byName,
   },

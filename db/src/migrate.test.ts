@@ -146,6 +146,40 @@ describe(`migrations (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
     }
   });
 
+  it('grants the makes and models screens to ADMIN and SUPADMIN of a database seeded before them, once (20261221_0001)', async () => {
+    const seeded = await createTestDatabase();
+    try {
+      await seedReference(seeded.db);
+      const names = Object.keys(migrations);
+      const m = migrator(seeded.db);
+      expect((await m.migrateTo(names[names.indexOf('20261221_0001_catalogue_permissions') - 1]!)).error).toBeUndefined();
+      // As the seed left it before these screens existed.
+      expect(await seeded.db.selectFrom('permissions').select('name').where('name', 'like', 'admin.make.%').execute()).toEqual([]);
+      expect((await m.migrateToLatest()).error).toBeUndefined();
+      // Run again (an interrupted upgrade), it grants nothing twice.
+      await migrations['20261221_0001_catalogue_permissions']!.up(seeded.db);
+      const held = async (role: string) =>
+        (
+          await seeded.db
+            .selectFrom('role_permissions as rp')
+            .innerJoin('roles as r', 'r.id', 'rp.role_id')
+            .innerJoin('permissions as p', 'p.id', 'rp.permission_id')
+            .select('p.name')
+            .where('r.name', '=', role)
+            .where((eb) => eb.or([eb('p.name', 'like', 'admin.make.%'), eb('p.name', 'like', 'admin.model.%')]))
+            .execute()
+        )
+          .map((x) => x.name)
+          .sort();
+      const screens = ['make', 'model'].flatMap((r) => ['create', 'delete', 'index', 'update'].map((a) => `admin.${r}.${a}`));
+      expect(await held('ADMIN')).toEqual(screens);
+      expect(await held('SUPADMIN')).toEqual(screens);
+      expect(await held('USER')).toEqual([]);
+    } finally {
+      await seeded.destroy();
+    }
+  });
+
   it('keeps the contacts of messages still in inboxes when contacts get their own record (20261130_0002)', async () => {
     const seeded = await createTestDatabase();
     try {

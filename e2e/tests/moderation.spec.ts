@@ -82,7 +82,14 @@ test.describe('at 1366 px', () => {
     );
     expect(notice?.message).toBe(`أزال مشرفونا إعلانك «${title}»: سبب آخر. ملاحظتهم: The pictures show another car.`);
     const audit = await inDatabase((db) =>
-      db.selectFrom('audit_log').select('after').where('resource', '=', 'vehicles').where('record_id', '=', String(id)).executeTakeFirst(),
+      // The removal's row (another journey on the same server may have featured this listing before).
+      db
+        .selectFrom('audit_log')
+        .select('after')
+        .where('resource', '=', 'vehicles')
+        .where('action', '=', 'delete')
+        .where('record_id', '=', String(id))
+        .executeTakeFirst(),
     );
     expect(JSON.parse(audit?.after ?? '{}')).toEqual({ removalGround: 'other', removalNote: 'The pictures show another car.' });
 

@@ -1,6 +1,7 @@
 import { BulkDeleteButton, FunctionField, List, type RaRecord, SearchInput, TextField, useTranslate } from 'react-admin';
 import { LocalNumberField } from '../resources/fields.tsx';
 import { ScreenDatagrid } from '../resources/ScreenDatagrid.tsx';
+import { RoleDescriptionField } from './RoleDescriptionField.tsx';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -10,7 +11,7 @@ export function RoleList() {
     <List filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25}>
       <ScreenDatagrid rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
         <TextField source="name" />
-        <TextField source="description" />
+        <RoleDescriptionField source="description" sortable={false} />
         <FunctionField
           source="permissions"
           sortable={false}

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ALL_PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '@autoroute/contract/permissions';
+import { ALL_PERMISSIONS, BUILT_IN_ROLE_DESCRIPTIONS, ROLE_PERMISSIONS, ROLES } from '@autoroute/contract/permissions';
 import { CompiledQuery, type Insertable, type Kysely, PostgresAdapter, sql } from 'kysely';
 import { type MarketFigures, type MarketSubjectRow, modelKey, rateNewListings } from '../market.ts';
 import { hashPassword } from '../password.ts';
@@ -204,7 +204,7 @@ export async function seedReference(db: Db): Promise<boolean> {
     const roleIds = await insertMany(
       tx,
       'roles',
-      ROLES.map((name) => ({ name, description: ROLE_DESCRIPTIONS[name] })),
+      ROLES.map((name) => ({ name, description: BUILT_IN_ROLE_DESCRIPTIONS[name] })),
       true,
     );
     await insertMany(
@@ -226,12 +226,6 @@ export async function seedReference(db: Db): Promise<boolean> {
   });
   return true;
 }
-
-const ROLE_DESCRIPTIONS: Record<(typeof ROLES)[number], string> = {
-  USER: 'A member: lists vehicles, saves favourites, contacts sellers.',
-  ADMIN: 'Runs the catalogue and reference data; cannot change roles.',
-  SUPADMIN: 'Every right, including roles and permissions.',
-};
 
 const JOBS = [
   {

@@ -68,8 +68,8 @@ export interface CrudSpec<
   maxRange?: number;
   /** One page of ids the filter keeps, in the sort's order, and how many it keeps. */
   page: (filter: ParsedFilter<S>, sort: O, query: ListQuery, c: CrudContext) => Promise<{ ids: number[]; total: number }>;
-  /** The records of these ids, in their order and the request's language. */
-  records: (ids: number[], locale: Locale) => Promise<R[]>;
+  /** The records of these ids, in their order and the request's language (and, for a list, its filter). */
+  records: (ids: number[], locale: Locale, filter?: ParsedFilter<S>) => Promise<R[]>;
   /** One record as `GET /{id}` and a delete answer it, when it shows more than the list does. */
   one?: (id: number, locale: Locale) => Promise<R | null | undefined>;
   /** `POST /`: writes the record and answers it with its id (201). */
@@ -136,7 +136,7 @@ export function crudRouter<
           ...(spec.maxRange ? { maxRange: spec.maxRange } : {}),
         });
         const page = await spec.page(query.filter, spec.sorts[query.sort.field]!, query, c);
-        const list = await spec.records(page.ids, c.get('locale'));
+        const list = await spec.records(page.ids, c.get('locale'), query.filter);
         c.header('Content-Range', contentRange(resource, query.range, list.length, page.total));
         return c.json(list as unknown[], 200);
       },

@@ -1,5 +1,5 @@
 import type { Database, DatacronRunTable, DatacronTable, RunOutcome, RunTrigger } from '@autoroute/db';
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { inIdOrder } from '../../lib/in-order.ts';
 import type { ListQuery } from './list-query.ts';
 
@@ -10,6 +10,8 @@ export interface RunsFilter {
   datacronId?: number[] | undefined;
   outcome?: RunOutcome[] | undefined;
   trigger?: RunTrigger[] | undefined;
+  /** Consecutive successful runs of a job as one row (jobs that run every minute flood the history). */
+  folded?: boolean | undefined;
 }
 
 /** The API's sort fields and their columns. */
@@ -78,6 +80,67 @@ export async function runIdPage(db: Db, filter: RunsFilter, sort: RunColumn, que
       .executeTakeFirstOrThrow(),
   ]);
   return { ids: rows.map((r) => Number(r.id)), total: Number(total.n) };
+}
+
+/**
+ * The folds of the run history the filter keeps: each failed, skipped or running run alone, and each
+ * stretch of consecutive successful runs of one job as one fold, named by its latest run (the
+ * largest id), with how many runs it holds and when the first started. A run's stretch is the number
+ * of other outcomes before it in its job's history (a window sum), the same on SQLite and PostgreSQL.
+ */
+function folds(db: Db, filter: RunsFilter) {
+  const numbered = db
+    .selectFrom('datacron_runs as r')
+    .innerJoin('datacrons as d', 'd.id', 'r.datacron_id')
+    .where(matching(filter))
+    .select([
+      'r.id',
+      'r.datacron_id',
+      'r.outcome',
+      'r.started_at',
+      sql<number>`sum(case when r.outcome = 'success' then 0 else 1 end) over (partition by r.datacron_id order by r.started_at, r.id)`.as(
+        'stretch',
+      ),
+    ]);
+  return db
+    .selectFrom(numbered.as('n'))
+    .select([
+      sql<number>`max(n.id)`.as('id'),
+      sql<number>`count(*)`.as('runs'),
+      sql<string>`min(n.started_at)`.as('first_started_at'),
+      sql<string>`max(n.started_at)`.as('last_started_at'),
+    ])
+    .groupBy(['n.datacron_id', 'n.stretch', sql`case when n.outcome = 'success' then 0 else n.id end`]);
+}
+
+/** One page of the folded run history, newest first (the sort is not the caller's), and how many folds there are. */
+export async function foldedRunIdPage(db: Db, filter: RunsFilter, query: ListQuery) {
+  const [rows, total] = await Promise.all([
+    folds(db, filter)
+      .orderBy('last_started_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.range.end - query.range.start + 1)
+      .offset(query.range.start)
+      .execute(),
+    db
+      .selectFrom(folds(db, filter).as('f'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { ids: rows.map((r) => Number(r.id)), total: Number(total.n) };
+}
+
+/** How many runs the folds named by these runs hold, and when each fold's first run started. */
+export async function foldsNamedBy(
+  db: Db,
+  filter: RunsFilter,
+  ids: number[],
+): Promise<Map<number, { runs: number; firstStartedAt: string }>> {
+  if (!ids.length) return new Map();
+  const rows = await folds(db, { ...filter, id: undefined, datacronId: filter.datacronId })
+    .having(sql<number>`max(n.id)`, 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), { runs: Number(r.runs), firstStartedAt: String(r.first_started_at) }]));
 }
 
 /** Runs by id, in the order of `ids`. */

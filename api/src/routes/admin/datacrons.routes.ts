@@ -5,7 +5,7 @@ import { requirePermission } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonContent } from '../../openapi.ts';
 import { audited } from './audit.service.ts';
 import { crudRouter } from './crud-router.ts';
-import { findRun, RUN_SORTS, type RunListRow, runIdPage, runRecords } from './datacrons.data.ts';
+import { findRun, foldedRunIdPage, foldsNamedBy, RUN_SORTS, type RunListRow, runIdPage, runRecords } from './datacrons.data.ts';
 import { OUTCOMES, Run, TRIGGERS } from './datacrons.schemas.ts';
 import { filterValue } from './list-query.ts';
 
@@ -84,7 +84,7 @@ export function datacronsRoutes(deps: Deps) {
           missing: 'DATACRON_RUN_NOT_FOUND',
           page: 'One page of runs',
           invalidQuery: 'VALIDATION_FAILED: a sort, range or filter that is not understood',
-          list: 'ra-data-simple-rest list: answers an array, with the total in `Content-Range: datacron-runs 0-24/57`. Filters: `id`, `datacronId`, `outcome`, `trigger` (one or a list).',
+          list: 'ra-data-simple-rest list: answers an array, with the total in `Content-Range: datacron-runs 0-24/57`. Filters: `id`, `datacronId`, `outcome`, `trigger` (one or a list); `folded: true` answers each stretch of consecutive successful runs of a job as one row (its latest run, with `runs` and `firstStartedAt`), newest first, failures always alone.',
         },
         notFoundCode: 'DATACRON_RUN_NOT_FOUND',
         sorts: RUN_SORTS,
@@ -95,9 +95,15 @@ export function datacronsRoutes(deps: Deps) {
           datacronId: filterValue.ids,
           outcome: filterValue.words(OUTCOMES),
           trigger: filterValue.words(TRIGGERS),
+          folded: filterValue.flag,
         },
-        page: (filter, sort, query) => runIdPage(deps.db, filter, sort, query),
-        records: async (ids) => (await runRecords(deps.db, ids)).map(toRun),
+        page: (filter, sort, query) => (filter.folded ? foldedRunIdPage(deps.db, filter, query) : runIdPage(deps.db, filter, sort, query)),
+        records: async (ids, _locale, filter) => {
+          const runs = (await runRecords(deps.db, ids)).map(toRun);
+          if (!filter?.folded) return runs;
+          const folded = await foldsNamedBy(deps.db, filter, ids);
+          return runs.map((run) => ({ ...run, ...folded.get(run.id) }));
+        },
       }),
     );
 }

@@ -227,6 +227,66 @@ describe('GET /api/v1/admin/datacron-runs (admin.datacron.index, ra-data-simple-
     expect(bad.details).toEqual([{ path: 'sort', message: expect.stringMatching(/^Sort by one of: id, datacronId, .*\(DESC\)\.$/) }]);
   });
 
+  it('folds consecutive successful runs of a job into one row, failures alone, newest first (filter folded)', async () => {
+    const db = t.database.db;
+    const job = await db
+      .insertInto('datacrons')
+      .values({ name: 'Every minute', handler: 'purge-expired', cron: '* * * * *', description: null, active: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Oldest first: 5 successes, a failure, 3 successes, a skip, 2 successes.
+    const outcomes = [...Array(5).fill('success'), 'error', ...Array(3).fill('success'), 'skipped', 'success', 'success'] as const;
+    const start = Date.UTC(2026, 10, 20, 10, 2);
+    await db
+      .insertInto('datacron_runs')
+      .values(
+        outcomes.map((outcome, i) => ({
+          datacron_id: job.id,
+          trigger: 'schedule' as const,
+          started_at: new Date(start + i * 60_000).toISOString(),
+          finished_at: new Date(start + i * 60_000 + 200).toISOString(),
+          outcome,
+          error: outcome === 'error' ? 'Disk full.' : null,
+        })),
+      )
+      .execute();
+    const minute = (i: number) => new Date(start + i * 60_000).toISOString();
+
+    const res = await runs({ filter: { datacronId: job.id, folded: true }, range: [0, 9] });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-range')).toBe('datacron-runs 0-4/5');
+    const rows = await readJson<DatacronRun[]>(res);
+    expect(rows.map((r) => [r.outcome, r.runs, r.firstStartedAt, r.startedAt])).toEqual([
+      ['success', 2, minute(10), minute(11)],
+      ['skipped', 1, minute(9), minute(9)],
+      ['success', 3, minute(6), minute(8)],
+      ['error', 1, minute(5), minute(5)],
+      ['success', 5, minute(0), minute(4)],
+    ]);
+    expect(rows[3]).toMatchObject({ error: 'Disk full.' });
+
+    // A page of folds, and the total of folds.
+    const second = await runs({ filter: { datacronId: job.id, folded: true }, range: [1, 2] });
+    expect(second.headers.get('content-range')).toBe('datacron-runs 1-2/5');
+    expect((await readJson<DatacronRun[]>(second)).map((r) => r.runs)).toEqual([1, 3]);
+
+    // Failed only: nothing to fold, the failure alone.
+    const failed = await readJson<DatacronRun[]>(await runs({ filter: { datacronId: job.id, outcome: 'error', folded: true } }));
+    expect(failed.map((r) => [r.outcome, r.runs])).toEqual([['error', 1]]);
+
+    // Unfolded, every run, without fold counts.
+    const all = await readJson<DatacronRun[]>(await runs({ filter: { datacronId: job.id }, range: [0, 99] }));
+    expect(all).toHaveLength(outcomes.length);
+    expect(all.every((r) => r.runs === undefined)).toBe(true);
+
+    // A folded list asks the same permission, and a folded flag that is not one is a 422.
+    expect((await runs({ filter: { datacronId: job.id, folded: true } }, member.headers)).status).toBe(403);
+    expect((await t.request(`/api/v1/admin/datacron-runs?filter=${encodeURIComponent('{"folded":true}')}`)).status).toBe(401);
+    const bad = await runs({ filter: { datacronId: job.id, folded: 'yes' } });
+    expect(bad.status).toBe(422);
+    expect((await readJson<ApiError>(bad)).details!.map((d) => d.path)).toContain('filter.folded');
+  });
+
   it('answers 404 for a run that does not exist', async () => {
     const res = await t.request('/api/v1/admin/datacron-runs/999999', { headers: admin });
     expect(res.status).toBe(404);

@@ -1,4 +1,4 @@
-import { type DeclaredTable, type FieldDef, RESOURCES, type ResourceDef } from '@autoroute/contract/resources';
+import { type DeclaredTable, type FieldDef, RESOURCES, type ResourceDef, type UsageDef } from '@autoroute/contract/resources';
 import { type Database, type DialectName, nowIso, parseJson, toFlag } from '@autoroute/db';
 import { type Locale, languageTag } from '@autoroute/locales';
 import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
@@ -281,27 +281,73 @@ export async function insertRecord(database: Db, def: ResourceDef, body: Row): P
 export async function updateRecord(database: Db, def: ResourceDef, id: number, body: Row): Promise<boolean> {
   const db = resourceDb(database);
   return inTransaction(db, async (tx) => {
+    const named = def.usedBy.filter((use) => use.byName);
+    const before = named.length ? await tx.selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst() : undefined;
     const result = await tx
       .updateTable(def.table)
       .set({ ...(await toColumns(tx, def, body, false)), updated_at: nowIso() })
       .where('id', '=', id)
       .executeTakeFirst();
     await saveContent(tx, def, id, body);
+    if (before) await renameWhereNamed(tx, def, named, before, id);
     return Number(result.numUpdatedRows) > 0;
   });
+}
+
+/** What names a row in the rows that name it (UsageDef.byName): its title, and its parent's where it has one. */
+async function namesOf(db: ResourceDb, def: ResourceDef, use: UsageDef, row: Row): Promise<{ title: string; parent?: string }> {
+  const title = String(row[columnOf(def, def.title)]);
+  const parent = use.byName?.parent;
+  if (!parent) return { title };
+  const field = def.fields.find((f) => f.source === parent.source)!;
+  const target = RESOURCES[field.reference!];
+  const found = await db
+    .selectFrom(target.table)
+    .select(`${columnOf(target, target.title)} as title`)
+    .where('id', '=', row[field.column] as number)
+    .executeTakeFirst();
+  return { title, parent: String(found?.title ?? '') };
+}
+
+/** The rows of `use` that point at (or name) this row. */
+function usingRows(db: ResourceDb, use: UsageDef, id: number, names?: { title: string; parent?: string }) {
+  let query = db.selectFrom(use.table);
+  if (!use.byName) return query.where(use.column, '=', id);
+  query = query.where(use.column, '=', names!.title);
+  const parent = use.byName.parent;
+  return parent ? query.where(parent.column, '=', names!.parent ?? '') : query;
+}
+
+/** A renamed row (or a model moved to another make) keeps the rows that name it: they take its new names. */
+async function renameWhereNamed(db: ResourceDb, def: ResourceDef, uses: UsageDef[], before: Row, id: number) {
+  const after = (await db.selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row;
+  for (const use of uses) {
+    const [was, is] = await Promise.all([namesOf(db, def, use, before), namesOf(db, def, use, after)]);
+    if (was.title === is.title && was.parent === is.parent) continue;
+    const parent = use.byName!.parent;
+    await db
+      .updateTable(use.table)
+      .set({ [use.column]: is.title, ...(parent ? { [parent.column]: is.parent } : {}), updated_at: nowIso() })
+      .where(use.column, '=', was.title)
+      .$if(Boolean(parent), (q) => q.where(parent!.column, '=', was.parent ?? ''))
+      .execute();
+  }
 }
 
 /** How many rows of each kind still point at this one (only kinds with rows). */
 export async function usagesOf(database: Db, def: ResourceDef, id: number): Promise<{ label: string; count: number }[]> {
   const db = resourceDb(database);
+  const row = def.usedBy.some((use) => use.byName)
+    ? await db.selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst()
+    : undefined;
   const counts = await Promise.all(
     def.usedBy.map(async (use) => {
-      const row = await db
-        .selectFrom(use.table)
+      const names = use.byName && row ? await namesOf(db, def, use, row) : undefined;
+      if (use.byName && !names) return { label: use.label, count: 0 };
+      const found = await usingRows(db, use, id, names)
         .select((eb) => eb.fn.countAll().as('n'))
-        .where(use.column, '=', id)
         .executeTakeFirstOrThrow();
-      return { label: use.label, count: Number(row.n) };
+      return { label: use.label, count: Number(found.n) };
     }),
   );
   // Several columns of one table (a vehicle's country, origin and first registration) add up under one label.

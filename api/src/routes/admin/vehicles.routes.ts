@@ -150,7 +150,7 @@ export function adminVehiclesRoutes(deps: Deps) {
         sort,
         query,
       ),
-    records,
+    records: (ids, locale) => records(ids, locale),
     one,
     update: {
       permission: 'admin.vehicle.update',
