@@ -33,6 +33,7 @@ import * as m20261214_0001 from './20261214_0001_facet_sample.ts';
 import * as m20261215_0001 from './20261215_0001_listing_events.ts';
 import * as m20261216_0001 from './20261216_0001_search_changes.ts';
 import * as m20261217_0001 from './20261217_0001_compared_prices.ts';
+import * as m20261220_0010 from './20261220_0010_notification_topics.ts';
 
 /**
  * Every migration, by its sortable name. Listed rather than read from the folder so that the same
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '20261215_0001_listing_events': m20261215_0001,
   '20261216_0001_search_changes': m20261216_0001,
   '20261217_0001_compared_prices': m20261217_0001,
+  '20261220_0010_notification_topics': m20261220_0010,
 };

@@ -1,5 +1,11 @@
 import { isProfileUrl } from '@autoroute/contract/fields';
-import type { NotificationSettings, User } from '@autoroute/contract/user';
+import {
+  NOTIFICATION_TOPICS,
+  type NotificationSettings,
+  type NotificationSettingsInput,
+  SIDEBAR_ITEMS,
+  type User,
+} from '@autoroute/contract/user';
 import { fromFlag, hashPassword, nowIso, parseJson, toFlag, verifyPassword } from '@autoroute/db';
 import type { z } from '@hono/zod-openapi';
 import { consumeProcess } from '../../auth/codes.data.ts';
@@ -8,8 +14,10 @@ import { loadAccess } from '../../auth/principal.ts';
 import { revokeUserSessions } from '../../auth/sessions.data.ts';
 import type { Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { isDelivered } from '../../mail/providers.ts';
 import { assertNotLastSuper, checkUserDeletion } from '../admin/access.service.ts';
 import { audited, REDACTED } from '../admin/audit.service.ts';
+import { TOPIC_COLUMNS } from '../notifications/topics.ts';
 import {
   deleteUserRow,
   emailTaken,
@@ -32,7 +40,7 @@ import {
 import type { UserUpdate } from './user.schemas.ts';
 
 /** SPEC §9: six sidebar items, all shown by default. */
-export const SIDEBAR_ITEMS = ['recents', 'home', 'applications', 'desktop', 'downloads', 'documents'] as const;
+export { SIDEBAR_ITEMS };
 
 /** The user as every client sees it (SPEC §3 User): roles, permissions and is_premium included. */
 export async function userPayload(deps: Deps, userId: number): Promise<UserPayload> {
@@ -73,6 +81,7 @@ export async function userPayload(deps: Deps, userId: number): Promise<UserPaylo
       notifiable: fromFlag(p.is_notifiable),
       /** Where the notices go: the account's email, the phone number or the handle proved with the code. */
       address: p.linked_at ? (p.address ?? null) : null,
+      available: isDelivered(p.code),
     })),
     createdAt: user.created_at,
   };
@@ -246,12 +255,29 @@ export async function notificationSettings(deps: Deps, userId: number): Promise<
     marketing: flag(row?.marketing, false),
     social: flag(row?.social, true),
     security: flag(row?.security, true),
+    topics: Object.fromEntries(
+      NOTIFICATION_TOPICS.map((topic) => [
+        topic,
+        { inbox: flag(row?.[TOPIC_COLUMNS[topic].inbox], true), email: flag(row?.[TOPIC_COLUMNS[topic].email], true) },
+      ]),
+    ) as NotificationSettings['topics'],
   };
 }
 
-export async function saveNotificationSettings(deps: Deps, principal: Principal, userId: number, s: NotificationSettings) {
+export async function saveNotificationSettings(deps: Deps, principal: Principal, userId: number, s: NotificationSettingsInput) {
   await assertUserExists(deps, userId);
+  // Topics left out stay as they are.
+  const topics = s.topics;
+  const topicValues = topics
+    ? Object.fromEntries(
+        NOTIFICATION_TOPICS.flatMap((topic) => [
+          [TOPIC_COLUMNS[topic].inbox, toFlag(topics[topic].inbox)],
+          [TOPIC_COLUMNS[topic].email, toFlag(topics[topic].email)],
+        ]),
+      )
+    : {};
   const values = {
+    ...topicValues,
     type: s.type,
     email: toFlag(s.email),
     mobile: toFlag(s.mobile),
