@@ -12,10 +12,17 @@ export type ExternalProvider = z.infer<typeof ExternalProvider>;
 /** The topics of ours a member turns on or off, each per channel (issue 33): price drops on listings they liked or saved, saved-search alerts, messages. */
 export const NOTIFICATION_TOPICS = ['priceDrop', 'savedSearch', 'message'] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
-/** The channels a topic reaches: the inbox (the notifications list) and mail, a copy of the inbox notice. */
-export const NOTIFICATION_CHANNELS = ['inbox', 'email'] as const;
+/**
+ * The channels each topic reaches where the product has them: the inbox (the notifications list)
+ * and mail, a copy of the inbox notice; a message is always in Messages, so only its mail is a choice.
+ */
+export const TOPIC_CHANNELS = { priceDrop: ['inbox', 'email'], savedSearch: ['inbox', 'email'], message: ['email'] } as const;
 const TopicChannels = z.object({ inbox: z.boolean(), email: z.boolean() });
-export const NotificationTopics = z.object({ priceDrop: TopicChannels, savedSearch: TopicChannels, message: TopicChannels });
+export const NotificationTopics = z.object({
+  priceDrop: TopicChannels,
+  savedSearch: TopicChannels,
+  message: z.object({ email: z.boolean() }),
+});
 export type NotificationTopics = z.infer<typeof NotificationTopics>;
 
 /** What a member is told of, and how (GET and PUT /user/{id}/notification-settings): SPEC §3's switches, and our topics. */

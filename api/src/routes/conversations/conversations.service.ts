@@ -171,8 +171,8 @@ async function tellOther(db: Deps['db'], a: Access, body: string) {
   if (to === null) return;
   const recipient = await findRecipient(db, to);
   if (recipient?.status !== 'active') return;
+  // The row is kept whatever they chose (Messages reads it with the conversation); its mail follows their messages topic.
   const told = delivery(recipient);
-  if (!told.inbox) return;
   await insertMessageNotification(db, {
     userId: to,
     senderId: a.userId,

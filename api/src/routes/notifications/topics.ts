@@ -6,30 +6,33 @@ import type { NotificationTopic } from '@autoroute/contract/user';
  * `topicColumns` and asks `delivery`. SPEC §3's "Notify me about: Nothing" silences everything, its
  * email switch every mail; each topic then has its own inbox and email switches. The mail copies
  * the inbox notice (the send-notification-mail job mails inbox rows): with a topic's inbox off,
- * nothing of it is sent.
+ * nothing of it is sent. A message is always in Messages: only its mail is a choice.
  */
 
 /** Each topic's columns in `notification_preferences` (migration 20261220_0010). */
 export const TOPIC_COLUMNS = {
   priceDrop: { inbox: 'price_drop_inbox', email: 'price_drop_email' },
   savedSearch: { inbox: 'saved_search_inbox', email: 'saved_search_email' },
-  message: { inbox: 'message_inbox', email: 'message_email' },
-} as const satisfies Record<NotificationTopic, { inbox: string; email: string }>;
+  message: { inbox: null, email: 'message_email' },
+} as const satisfies Record<NotificationTopic, { inbox: string | null; email: string }>;
 
 /** What a sending path selects, joined as `np` (a member without saved preferences reads nulls: the defaults). */
-export const topicColumns = <T extends NotificationTopic>(topic: T) =>
+export const topicColumns = <T extends 'priceDrop' | 'savedSearch'>(topic: T) =>
   [
     'np.type as notify_type',
     'np.email as notify_email',
     `np.${TOPIC_COLUMNS[topic].inbox} as topic_inbox`,
     `np.${TOPIC_COLUMNS[topic].email} as topic_email`,
   ] as const;
+/** A message's: always in Messages, its mail as the member's switch says. */
+export const messageColumns = ['np.type as notify_type', 'np.email as notify_email', 'np.message_email as topic_email'] as const;
 
 /** A member's preferences as `topicColumns` reads them. */
 export interface TopicPreferences {
   notify_type: string | null;
   notify_email: number | null;
-  topic_inbox: number | null;
+  /** Absent for a topic always in the inbox (messages, in Messages). */
+  topic_inbox?: number | null;
   topic_email: number | null;
 }
 

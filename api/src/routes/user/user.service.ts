@@ -1,11 +1,5 @@
 import { isProfileUrl } from '@autoroute/contract/fields';
-import {
-  NOTIFICATION_TOPICS,
-  type NotificationSettings,
-  type NotificationSettingsInput,
-  SIDEBAR_ITEMS,
-  type User,
-} from '@autoroute/contract/user';
+import { type NotificationSettings, type NotificationSettingsInput, SIDEBAR_ITEMS, type User } from '@autoroute/contract/user';
 import { fromFlag, hashPassword, nowIso, parseJson, toFlag, verifyPassword } from '@autoroute/db';
 import type { z } from '@hono/zod-openapi';
 import { consumeProcess } from '../../auth/codes.data.ts';
@@ -17,7 +11,6 @@ import { AppError, notFound } from '../../errors.ts';
 import { isDelivered } from '../../mail/providers.ts';
 import { assertNotLastSuper, checkUserDeletion } from '../admin/access.service.ts';
 import { audited, REDACTED } from '../admin/audit.service.ts';
-import { TOPIC_COLUMNS } from '../notifications/topics.ts';
 import {
   deleteUserRow,
   emailTaken,
@@ -255,12 +248,11 @@ export async function notificationSettings(deps: Deps, userId: number): Promise<
     marketing: flag(row?.marketing, false),
     social: flag(row?.social, true),
     security: flag(row?.security, true),
-    topics: Object.fromEntries(
-      NOTIFICATION_TOPICS.map((topic) => [
-        topic,
-        { inbox: flag(row?.[TOPIC_COLUMNS[topic].inbox], true), email: flag(row?.[TOPIC_COLUMNS[topic].email], true) },
-      ]),
-    ) as NotificationSettings['topics'],
+    topics: {
+      priceDrop: { inbox: flag(row?.price_drop_inbox, true), email: flag(row?.price_drop_email, true) },
+      savedSearch: { inbox: flag(row?.saved_search_inbox, true), email: flag(row?.saved_search_email, true) },
+      message: { email: flag(row?.message_email, true) },
+    },
   };
 }
 
@@ -269,12 +261,13 @@ export async function saveNotificationSettings(deps: Deps, principal: Principal,
   // Topics left out stay as they are.
   const topics = s.topics;
   const topicValues = topics
-    ? Object.fromEntries(
-        NOTIFICATION_TOPICS.flatMap((topic) => [
-          [TOPIC_COLUMNS[topic].inbox, toFlag(topics[topic].inbox)],
-          [TOPIC_COLUMNS[topic].email, toFlag(topics[topic].email)],
-        ]),
-      )
+    ? {
+        price_drop_inbox: toFlag(topics.priceDrop.inbox),
+        price_drop_email: toFlag(topics.priceDrop.email),
+        saved_search_inbox: toFlag(topics.savedSearch.inbox),
+        saved_search_email: toFlag(topics.savedSearch.email),
+        message_email: toFlag(topics.message.email),
+      }
     : {};
   const values = {
     ...topicValues,

@@ -723,7 +723,7 @@ describe('price drops (issue 17)', () => {
     expect((await t.request(`/api/v1/vehicles/${v.id}/like`, { method: 'POST', headers: watcher.headers })).status).toBeLessThan(300);
     const topic = (inbox: boolean, email: boolean) =>
       settings(watcher, {
-        topics: { priceDrop: { inbox, email }, savedSearch: { inbox: true, email: true }, message: { inbox: true, email: true } },
+        topics: { priceDrop: { inbox, email }, savedSearch: { inbox: true, email: true }, message: { email: true } },
       });
     const drop = async (price: number) => {
       expect((await send('PATCH', v.id, { price })).status).toBe(200);

@@ -1,4 +1,10 @@
-import { NOTIFICATION_CHANNELS, NOTIFICATION_TOPICS, type NotificationSettings, SIDEBAR_ITEMS } from '@autoroute/contract/user';
+import {
+  NOTIFICATION_TOPICS,
+  type NotificationSettings,
+  type NotificationTopic,
+  SIDEBAR_ITEMS,
+  TOPIC_CHANNELS,
+} from '@autoroute/contract/user';
 import { type SubmitEvent, useState } from 'react';
 import { apiCall } from '../../lib/client.ts';
 import { applyTheme } from '../../lib/theme.ts';
@@ -9,6 +15,10 @@ import { Field, FormError, Submit } from './Field.tsx';
 import { rules, type Strings, useSubmit } from './forms.ts';
 
 export type Tab = 'profile' | 'account' | 'appearance' | 'notifications' | 'display';
+
+/** Whether a topic's channel is on (a message has no inbox switch: it is always in Messages). */
+const channelOn = (n: NotificationSettings, topic: NotificationTopic, channel: 'inbox' | 'email') =>
+  (n.topics[topic] as Partial<Record<'inbox' | 'email', boolean>>)[channel] ?? true;
 
 /** The links typed in the profile's one field, separated by spaces. */
 const links = (value: string) => value.split(/\s+/).filter(Boolean);
@@ -63,7 +73,7 @@ export default function SettingsForm({ tab, locale, s, user: initial, languages,
       if (tab === 'notifications') {
         const on = (k: string) => data.get(k) === 'on';
         const topics = Object.fromEntries(
-          NOTIFICATION_TOPICS.map((topic) => [topic, Object.fromEntries(NOTIFICATION_CHANNELS.map((c) => [c, on(`${topic}.${c}`)]))]),
+          NOTIFICATION_TOPICS.map((topic) => [topic, Object.fromEntries(TOPIC_CHANNELS[topic].map((c) => [c, on(`${topic}.${c}`)]))]),
         );
         const body = Object.fromEntries([['type', text('type')], ...SWITCHES.map((k) => [k, on(k)]), ['topics', topics]]);
         await save(body, `/api/v1/user/${user.id}/notification-settings`, 'PUT');
@@ -246,9 +256,10 @@ export default function SettingsForm({ tab, locale, s, user: initial, languages,
           {NOTIFICATION_TOPICS.map((topic) => (
             <fieldset key={topic} className="choices topic" aria-describedby="topics-hint">
               <legend>{s[`topic.${topic}`]}</legend>
-              {NOTIFICATION_CHANNELS.map((c) => (
+              {TOPIC_CHANNELS[topic].map((c) => (
                 <label key={c} className="check">
-                  <input type="checkbox" name={`${topic}.${c}`} defaultChecked={notifications.topics[topic][c]} /> {s[`channel.${c}`]}
+                  <input type="checkbox" name={`${topic}.${c}`} defaultChecked={channelOn(notifications, topic, c)} />{' '}
+                  {s[topic === 'message' ? 'channel.messageEmail' : `channel.${c}`]}
                 </label>
               ))}
             </fieldset>
