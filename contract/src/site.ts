@@ -39,6 +39,8 @@ export const PersonalFragment = z.object({
     .object({ id: z.number().int(), liked: z.boolean(), favorite: z.boolean(), own: z.boolean() })
     .nullable()
     .meta({ description: 'The visitor on the vehicle asked for; null when none was asked for or it does not exist' }),
+  sidebarItems: z.array(z.string()).meta({ description: 'The member menu items chosen in Settings › Display (issue 33)' }),
+  theme: z.string().nullable().meta({ description: "The account's theme (light, dark, system); null when none was chosen" }),
 });
 export type PersonalFragment = z.infer<typeof PersonalFragment>;
 

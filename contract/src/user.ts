@@ -9,7 +9,23 @@ import { z } from 'zod';
 export const ExternalProvider = z.object({ code: z.string(), name: z.string() });
 export type ExternalProvider = z.infer<typeof ExternalProvider>;
 
-/** What a member is told of, and how (GET and PUT /user/notifications). */
+/** The topics of ours a member turns on or off, each per channel (issue 33): price drops on listings they liked or saved, saved-search alerts, messages. */
+export const NOTIFICATION_TOPICS = ['priceDrop', 'savedSearch', 'message'] as const;
+export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
+/**
+ * The channels each topic reaches where the product has them: the inbox (the notifications list)
+ * and mail, a copy of the inbox notice; a message is always in Messages, so only its mail is a choice.
+ */
+export const TOPIC_CHANNELS = { priceDrop: ['inbox', 'email'], savedSearch: ['inbox', 'email'], message: ['email'] } as const;
+const TopicChannels = z.object({ inbox: z.boolean(), email: z.boolean() });
+export const NotificationTopics = z.object({
+  priceDrop: TopicChannels,
+  savedSearch: TopicChannels,
+  message: z.object({ email: z.boolean() }),
+});
+export type NotificationTopics = z.infer<typeof NotificationTopics>;
+
+/** What a member is told of, and how (GET and PUT /user/{id}/notification-settings): SPEC §3's switches, and our topics. */
 export const NotificationSettings = z.object({
   type: z.enum(['all', 'mentions', 'none']),
   email: z.boolean(),
@@ -18,8 +34,19 @@ export const NotificationSettings = z.object({
   marketing: z.boolean(),
   social: z.boolean(),
   security: z.boolean(),
+  topics: NotificationTopics,
 });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
+/** A save: the topics may be left out (a client that does not know them keeps them as they are). */
+export const NotificationSettingsInput = NotificationSettings.extend({ topics: NotificationTopics.optional() });
+export type NotificationSettingsInput = z.infer<typeof NotificationSettingsInput>;
+
+/**
+ * SPEC §9's six sidebar items, stored by these ids; each leads to a page of ours in the member menu
+ * (storefront/src/lib/member-menu.ts, docs/decisions/047-settings-that-act.md).
+ */
+export const SIDEBAR_ITEMS = ['recents', 'home', 'applications', 'desktop', 'downloads', 'documents'] as const;
+export type SidebarItem = (typeof SIDEBAR_ITEMS)[number];
 
 /** Who sells (SPEC §3 user): a private person or a dealer. */
 export const SELLER_TYPES = ['individual', 'professional'] as const;
@@ -35,6 +62,8 @@ export const NotificationProvider = z.object({
   notifiable: z.boolean(),
   /** Where the notices go: the account's email, the phone number or the handle proved with the code; null until linked. */
   address: z.string().nullable(),
+  /** Whether this installation can deliver over it (Telegram has no live integration yet): an unavailable one cannot be linked. */
+  available: z.boolean(),
 });
 
 export const User = z.object({

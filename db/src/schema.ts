@@ -483,6 +483,12 @@ export interface NotificationPreferenceTable {
   marketing: ColumnType<Flag, Flag | undefined, Flag>;
   social: ColumnType<Flag, Flag | undefined, Flag>;
   security: ColumnType<Flag, Flag | undefined, Flag>;
+  /** Each topic in the inbox and by mail, messages by mail (migration 20261220_0010); 1 by default. */
+  price_drop_inbox: ColumnType<Flag, Flag | undefined, Flag>;
+  price_drop_email: ColumnType<Flag, Flag | undefined, Flag>;
+  saved_search_inbox: ColumnType<Flag, Flag | undefined, Flag>;
+  saved_search_email: ColumnType<Flag, Flag | undefined, Flag>;
+  message_email: ColumnType<Flag, Flag | undefined, Flag>;
   updated_at: Stamp;
 }
 

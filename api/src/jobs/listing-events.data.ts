@@ -1,5 +1,6 @@
 import type { Database, DialectName, ListingEventKind } from '@autoroute/db';
 import type { Kysely } from 'kysely';
+import { topicColumns } from '../routes/notifications/topics.ts';
 
 type Db = Kysely<Database>;
 
@@ -88,16 +89,7 @@ export function findInstantSearches(db: Db) {
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('languages as l', 'l.id', 'u.language_id')
     .leftJoin('notification_preferences as np', 'np.user_id', 'u.id')
-    .select([
-      's.id',
-      's.user_id',
-      's.name',
-      's.query',
-      's.frequency',
-      'l.code as language',
-      'np.type as notify_type',
-      'np.email as notify_email',
-    ])
+    .select(['s.id', 's.user_id', 's.name', 's.query', 's.frequency', 'l.code as language', ...topicColumns('savedSearch')])
     .where('s.frequency', '=', 'instant')
     .where('u.status', '=', 'active')
     .execute();

@@ -1,6 +1,7 @@
 import { nowIso, type SavedSearchFrequency } from '@autoroute/db';
 import { DEFAULT_LOCALE, type Locale, matchLocale } from '@autoroute/locales';
 import { translator } from '../i18n.ts';
+import { delivery, topicColumns } from '../routes/notifications/topics.ts';
 import { listingsChangedSince } from '../routes/saved-searches/saved-searches.data.ts';
 import { vehiclesMatching } from '../routes/vehicles/vehicles.data.ts';
 import { VehicleListQuery } from '../routes/vehicles/vehicles.schemas.ts';
@@ -48,8 +49,7 @@ export const savedSearchAlerts: JobHandler = async ({ db, dialect }) => {
       's.digest_at',
       's.created_at',
       'l.code as language',
-      'np.type as notify_type',
-      'np.email as notify_email',
+      ...topicColumns('savedSearch'),
     ])
     .where('s.frequency', '!=', 'off')
     .where('u.status', '=', 'active')
@@ -116,6 +116,8 @@ export interface TellableSearch {
   locale: Locale;
   notify_type: string | null;
   notify_email: number | null;
+  topic_inbox: number | null;
+  topic_email: number | null;
 }
 
 /**
@@ -164,7 +166,7 @@ export async function tellSearch(db: JobContext['db'], s: TellableSearch, now: s
     const message =
       t('savedSearch.alert', { count: waiting.length, name: s.name, titles: names.join(', ') }) +
       (more > 0 ? ` ${t('savedSearch.more', { count: more })}` : '');
-    if ((s.notify_type ?? 'all') !== 'none') {
+    if (delivery(s).inbox) {
       await tx
         .insertInto('notifications')
         .values({
@@ -174,7 +176,7 @@ export async function tellSearch(db: JobContext['db'], s: TellableSearch, now: s
           kind: 'saved_search',
           from_name: t('common:appName'),
           message,
-          mail_pending: s.notify_email === 0 ? 0 : 1,
+          mail_pending: delivery(s).mail ? 1 : 0,
         })
         .execute();
     }

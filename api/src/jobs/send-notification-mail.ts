@@ -5,6 +5,7 @@ import { type MailContent, renderMail } from '../mail/layout.tsx';
 import { listingRemovedMail, messageMail, priceDropMail, savedSearchMail } from '../mail/templates.ts';
 import { unsubscribeUrl } from '../mail/unsubscribe.ts';
 import { conversationPath } from '../routes/conversations/conversations.service.ts';
+import { MAIL_COLUMNS, mailStillWanted } from '../routes/notifications/topics.ts';
 import { type JobContext, type JobHandler, JobSkipped } from './types.ts';
 
 /** At most this many mails a run: a run a minute keeps a burst from holding the job for long. */
@@ -47,7 +48,7 @@ export async function mailPending(
       'n.vehicle_id',
       'u.email',
       'l.code as language',
-      'np.email as notify_email',
+      ...MAIL_COLUMNS,
       'v.title',
       'n.saved_search_id',
       'n.conversation_id',
@@ -82,7 +83,7 @@ export async function mailPending(
       )
     : new Set<number>();
   for (const n of due) {
-    if (!claimed.has(n.id) || n.notify_email === 0) continue;
+    if (!claimed.has(n.id) || !mailStillWanted(n)) continue;
     const locale = matchLocale(n.language) ?? DEFAULT_LOCALE;
     const t = translator(locale);
     try {

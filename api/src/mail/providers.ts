@@ -48,6 +48,15 @@ function createTwilioClient(settings: NonNullable<Config['twilio']>) {
 const e164 = (phone: string) => phone.replace(/[\s().-]/g, '');
 
 /**
+ * The channels this installation delivers over: email, and SMS and WhatsApp (through Twilio, or
+ * the outbox of a development installation). Telegram and other providers an administrator adds
+ * have no integration yet (issue 33): they are shown as not available and cannot be linked; links
+ * made before stay stored.
+ */
+export const DELIVERED_CHANNELS: ReadonlySet<string> = new Set(['email', 'sms', 'whatsapp']);
+export const isDelivered = (code: string | null) => code !== null && DELIVERED_CHANNELS.has(code);
+
+/**
  * Email goes through the mailer; SMS and WhatsApp through Twilio when its account and that
  * channel's sender are configured. Any other channel (and SMS or WhatsApp without Twilio) lands
  * in DATA_DIR/outbox as a text file, like mail without SMTP.

@@ -34,6 +34,7 @@ import * as m20261215_0001 from './20261215_0001_listing_events.ts';
 import * as m20261216_0001 from './20261216_0001_search_changes.ts';
 import * as m20261217_0001 from './20261217_0001_compared_prices.ts';
 import * as m20261218_0004 from './20261218_0004_guest_language.ts';
+import * as m20261220_0010 from './20261220_0010_notification_topics.ts';
 import * as m20261221_0001 from './20261221_0001_catalogue_permissions.ts';
 
 /**
@@ -76,5 +77,6 @@ export const migrations: Record<string, Migration> = {
   '20261216_0001_search_changes': m20261216_0001,
   '20261217_0001_compared_prices': m20261217_0001,
   '20261218_0004_guest_language': m20261218_0004,
+  '20261220_0010_notification_topics': m20261220_0010,
   '20261221_0001_catalogue_permissions': m20261221_0001,
 };

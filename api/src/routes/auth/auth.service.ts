@@ -11,6 +11,7 @@ import { translator } from '../../i18n.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import type { RequestInfo } from '../../lib/request.ts';
 import { renderMail } from '../../mail/layout.tsx';
+import { isDelivered } from '../../mail/providers.ts';
 import { accountExistsMail, codeMail } from '../../mail/templates.ts';
 import {
   createMember,
@@ -205,6 +206,7 @@ export async function sendLinkCode(
   if (!user) throw new AppError(404, 'USER_NOT_FOUND');
   const provider = await findProvider(deps.db, body.providerId);
   if (!provider) throw new AppError(404, 'PROVIDER_NOT_FOUND');
+  if (!isDelivered(provider.code)) throw new AppError(409, 'PROVIDER_NOT_OFFERED');
   const channel = provider.code ?? `provider-${provider.id}`;
   const address = linkAddress(channel, body.address ?? (PHONE_CHANNELS.has(channel) ? user.phone : null), user.email, req.t);
   await deps.limiters.consume('codePerEmail', user.email);

@@ -1,5 +1,6 @@
 import { type ConversationSide, type Database, toFlag } from '@autoroute/db';
 import type { Kysely } from 'kysely';
+import { messageColumns } from '../notifications/topics.ts';
 
 type Db = Kysely<Database>;
 
@@ -245,7 +246,7 @@ export function findRecipient(db: Db, userId: number) {
     .selectFrom('users as u')
     .leftJoin('languages as l', 'l.id', 'u.language_id')
     .leftJoin('notification_preferences as np', 'np.user_id', 'u.id')
-    .select(['u.id', 'u.email', 'u.status', 'l.code as language', 'np.type as notify_type', 'np.email as notify_email'])
+    .select(['u.id', 'u.email', 'u.status', 'l.code as language', ...messageColumns])
     .where('u.id', '=', userId)
     .executeTakeFirst();
 }

@@ -10,6 +10,7 @@ import { translator } from '../../i18n.ts';
 import { randomToken, safeEqual } from '../../lib/crypto.ts';
 import { renderMail } from '../../mail/layout.tsx';
 import { guestReplyMail } from '../../mail/templates.ts';
+import { delivery } from '../notifications/topics.ts';
 import {
   type ConversationRow,
   countUnread,
@@ -170,6 +171,8 @@ async function tellOther(db: Deps['db'], a: Access, body: string) {
   if (to === null) return;
   const recipient = await findRecipient(db, to);
   if (recipient?.status !== 'active') return;
+  // The row is kept whatever they chose (Messages reads it with the conversation); its mail follows their messages topic.
+  const told = delivery(recipient);
   await insertMessageNotification(db, {
     userId: to,
     senderId: a.userId,
@@ -177,8 +180,8 @@ async function tellOther(db: Deps['db'], a: Access, body: string) {
     conversationId: a.row.id,
     fromName: a.side === 'buyer' ? a.row.buyer_name : sellerName(a.row),
     message: body,
-    // Like a contact (SPEC §3): always in the inbox; by mail unless the preferences say none or turn mail off.
-    mail: (recipient.notify_type ?? 'all') !== 'none' && (recipient.notify_email ?? 1) === 1,
+    // In the inbox and by mail as the member's messages topic says (notifications/topics.ts).
+    mail: told.mail,
   });
 }
 

@@ -142,6 +142,31 @@ describe('a member writes to a seller', () => {
     expect(after.every((n) => n.read_at !== null)).toBe(true);
   });
 
+  it('mails an answer only while the member’s messages topic takes mail, and keeps it in Messages either way (issue 33)', async () => {
+    const prefs = async (email: boolean) => {
+      const { data } = await readJson<Data<Record<string, unknown>>>(
+        await t.request(`/api/v1/user/${buyer.id}/notification-settings`, { headers: buyer.headers }),
+      );
+      const put = await t.request(`/api/v1/user/${buyer.id}/notification-settings`, {
+        method: 'PUT',
+        headers: buyer.headers,
+        json: { ...data, topics: { ...(data.topics as object), message: { email } } },
+      });
+      expect(put.status).toBe(200);
+    };
+    const answer = async (body: string) => {
+      expect((await call(seller, `/${id}/messages`, { method: 'POST', json: { body } })).status).toBe(201);
+      await runJob('send-notification-mail');
+      return outboxMails(t.database.dir, buyer.email).filter((m) => m.text?.includes(body)).length;
+    };
+    await prefs(false);
+    expect(await answer('Not by mail, please.')).toBe(0);
+    const seen = (await readJson<Data<Conversation>>(await call(buyer, `/${id}`))).data;
+    expect(seen.messages.at(-1)).toMatchObject({ body: 'Not by mail, please.' });
+    await prefs(true);
+    expect(await answer('By mail again.')).toBe(1);
+  });
+
   it('shows a party’s phone and email only once they share them', async () => {
     expect((await readJson<Data<Conversation>>(await call(buyer, `/${id}`))).data.other).toMatchObject({ phone: null, email: null });
     const shared = await call(seller, `/${id}/share`, { method: 'POST' });

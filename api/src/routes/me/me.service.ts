@@ -1,3 +1,5 @@
+import { SIDEBAR_ITEMS } from '@autoroute/contract/user';
+import { parseJson } from '@autoroute/db';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { countUnread as countUnreadMessages } from '../conversations/conversations.data.ts';
@@ -19,5 +21,13 @@ export async function personalFragment(deps: Deps, userId: number, vehicleId: nu
   ]);
   // The session outlived its user (deleted between the check and this read): signed out.
   if (!user) throw new AppError(401, 'UNAUTHORIZED');
-  return { firstName: user.first_name, premium, unread, messages, vehicle: vehicle ?? null };
+  return {
+    firstName: user.first_name,
+    premium,
+    unread,
+    messages,
+    vehicle: vehicle ?? null,
+    sidebarItems: parseJson<string[]>(user.sidebar_items, [...SIDEBAR_ITEMS]),
+    theme: user.theme_code ?? null,
+  };
 }

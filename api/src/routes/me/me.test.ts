@@ -37,6 +37,8 @@ describe('GET /api/v1/me/fragment: the signed-in visitor’s part of a shared pa
       unread: 0,
       messages: 0,
       vehicle: null,
+      sidebarItems: ['recents', 'home', 'applications', 'desktop', 'downloads', 'documents'],
+      theme: null,
     });
 
     const cart = await t.database.db.selectFrom('carts').select('name').orderBy('id').executeTakeFirstOrThrow();

@@ -360,4 +360,38 @@ describe('saved search alerts', () => {
     expect((await turnsDuring()) - before).toBeGreaterThanOrEqual(5);
     await db().deleteFrom('saved_searches').where('user_id', '=', member.id).execute();
   });
+
+  it('tells a search in the inbox and by mail only as the member’s saved-search topic says (issue 33)', async () => {
+    const topics = (member: TestMember, savedSearch: { inbox: boolean; email: boolean }) =>
+      t.request(`/api/v1/user/${member.id}/notification-settings`, { headers: member.headers }).then(async (res) => {
+        const { data } = await readJson<{ data: { topics: Record<string, unknown> } & Record<string, unknown> }>(res);
+        const put = await t.request(`/api/v1/user/${member.id}/notification-settings`, {
+          method: 'PUT',
+          headers: member.headers,
+          json: { ...data, topics: { ...data.topics, savedSearch } },
+        });
+        expect(put.status).toBe(200);
+      });
+    const off = await t.member('offie');
+    const inboxOnly = await t.member('inga');
+    const both = other;
+    await topics(off, { inbox: false, email: true });
+    await topics(inboxOnly, { inbox: true, email: false });
+    seller = await t.member('tomas');
+    for (const member of [off, inboxOnly, both])
+      expect(
+        (await saved(member, { method: 'POST', json: { name: 'Any Dacia', query: { brand: 'Dacia' }, frequency: 'instant' } })).status,
+      ).toBe(201);
+    await runJob('saved-search-alerts');
+    const [told, mailed] = [(await alerts(both)).length, (await alertMails(both.email)).length];
+    await publish({ title: 'Dacia Duster 1.5 dCi', brand: 'Dacia', model: 'Duster' });
+    await runJob('saved-search-alerts');
+    await runJob('send-notification-mail');
+    expect(await alerts(off)).toEqual([]);
+    expect(await alertMails(off.email)).toEqual([]);
+    expect(await alerts(inboxOnly)).toHaveLength(1);
+    expect(await alertMails(inboxOnly.email)).toEqual([]);
+    expect(await alerts(both)).toHaveLength(told + 1);
+    expect(await alertMails(both.email)).toHaveLength(mailed + 1);
+  });
 });

@@ -17,6 +17,7 @@ import {
   LinkCodeSent,
   NotifiableBody,
   NotificationSettings,
+  NotificationSettingsInput,
   ProviderBody,
   UserSchema,
   UserUpdate,
@@ -145,7 +146,7 @@ export const putSettings = createRoute({
   tags,
   middleware: auth,
   summary: 'Save notification preferences',
-  request: { params: IdParam, body: { ...jsonContent(NotificationSettings), required: true } },
+  request: { params: IdParam, body: { ...jsonContent(NotificationSettingsInput), required: true } },
   responses: { 200: { description: 'Saved', ...jsonContent(z.object({ data: NotificationSettings })) }, ...guarded },
 });
 

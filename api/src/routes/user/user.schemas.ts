@@ -1,7 +1,11 @@
 import { LinkCodeSent as ContractLinkCodeSent } from '@autoroute/contract/auth';
 import { isProfileUrl, PROFILE_URL } from '@autoroute/contract/fields';
 import { msg } from '@autoroute/contract/messages';
-import { NotificationSettings as ContractNotificationSettings, User } from '@autoroute/contract/user';
+import {
+  NotificationSettings as ContractNotificationSettings,
+  NotificationSettingsInput as ContractNotificationSettingsInput,
+  User,
+} from '@autoroute/contract/user';
 import { z } from '@hono/zod-openapi';
 import { named } from '../../openapi.ts';
 import { Email, NewPassword, nameText, Phone, Username } from '../auth/auth.schemas.ts';
@@ -63,6 +67,7 @@ export const LinkCodeSent = named(ContractLinkCodeSent, 'LinkCodeSent');
 export const NotifiableBody = z.object({ providerId: z.number().int().min(1), isNotifiable: z.boolean() }).openapi('NotifiableBody');
 
 export const NotificationSettings = named(ContractNotificationSettings, 'NotificationSettings');
+export const NotificationSettingsInput = named(ContractNotificationSettingsInput, 'NotificationSettingsInput');
 
 /** The user (@autoroute/contract/user), as the storefront and back office read it. */
 export const UserSchema = named(User, 'User');

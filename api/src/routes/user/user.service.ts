@@ -1,5 +1,5 @@
 import { isProfileUrl } from '@autoroute/contract/fields';
-import type { NotificationSettings, User } from '@autoroute/contract/user';
+import { type NotificationSettings, type NotificationSettingsInput, SIDEBAR_ITEMS, type User } from '@autoroute/contract/user';
 import { fromFlag, hashPassword, nowIso, parseJson, toFlag, verifyPassword } from '@autoroute/db';
 import type { z } from '@hono/zod-openapi';
 import { consumeProcess } from '../../auth/codes.data.ts';
@@ -8,6 +8,7 @@ import { loadAccess } from '../../auth/principal.ts';
 import { revokeUserSessions } from '../../auth/sessions.data.ts';
 import type { Deps } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { isDelivered } from '../../mail/providers.ts';
 import { assertNotLastSuper, checkUserDeletion } from '../admin/access.service.ts';
 import { audited, REDACTED } from '../admin/audit.service.ts';
 import {
@@ -32,7 +33,7 @@ import {
 import type { UserUpdate } from './user.schemas.ts';
 
 /** SPEC §9: six sidebar items, all shown by default. */
-export const SIDEBAR_ITEMS = ['recents', 'home', 'applications', 'desktop', 'downloads', 'documents'] as const;
+export { SIDEBAR_ITEMS };
 
 /** The user as every client sees it (SPEC §3 User): roles, permissions and is_premium included. */
 export async function userPayload(deps: Deps, userId: number): Promise<UserPayload> {
@@ -73,6 +74,7 @@ export async function userPayload(deps: Deps, userId: number): Promise<UserPaylo
       notifiable: fromFlag(p.is_notifiable),
       /** Where the notices go: the account's email, the phone number or the handle proved with the code. */
       address: p.linked_at ? (p.address ?? null) : null,
+      available: isDelivered(p.code),
     })),
     createdAt: user.created_at,
   };
@@ -246,12 +248,29 @@ export async function notificationSettings(deps: Deps, userId: number): Promise<
     marketing: flag(row?.marketing, false),
     social: flag(row?.social, true),
     security: flag(row?.security, true),
+    topics: {
+      priceDrop: { inbox: flag(row?.price_drop_inbox, true), email: flag(row?.price_drop_email, true) },
+      savedSearch: { inbox: flag(row?.saved_search_inbox, true), email: flag(row?.saved_search_email, true) },
+      message: { email: flag(row?.message_email, true) },
+    },
   };
 }
 
-export async function saveNotificationSettings(deps: Deps, principal: Principal, userId: number, s: NotificationSettings) {
+export async function saveNotificationSettings(deps: Deps, principal: Principal, userId: number, s: NotificationSettingsInput) {
   await assertUserExists(deps, userId);
+  // Topics left out stay as they are.
+  const topics = s.topics;
+  const topicValues = topics
+    ? {
+        price_drop_inbox: toFlag(topics.priceDrop.inbox),
+        price_drop_email: toFlag(topics.priceDrop.email),
+        saved_search_inbox: toFlag(topics.savedSearch.inbox),
+        saved_search_email: toFlag(topics.savedSearch.email),
+        message_email: toFlag(topics.message.email),
+      }
+    : {};
   const values = {
+    ...topicValues,
     type: s.type,
     email: toFlag(s.email),
     mobile: toFlag(s.mobile),

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiError, createTestApp, latestCode, type RouteJson, readJson, type TestApp } from '../../testing.ts';
@@ -184,7 +186,38 @@ describe('notification preferences and providers', () => {
     const me = await member('notified');
     const body = { type: 'mentions', email: false, mobile: true, communication: true, marketing: false, social: false, security: true };
     const res = await t.request(`/api/v1/user/${me.id}/notification-settings`, { method: 'PUT', headers: me.headers, json: body });
-    expect((await readJson<RouteJson<typeof putSettings, 200>>(res)).data).toEqual(body);
+    // Our topics, left out, are all on by default.
+    const on = { inbox: true, email: true };
+    expect((await readJson<RouteJson<typeof putSettings, 200>>(res)).data).toEqual({
+      ...body,
+      topics: { priceDrop: on, savedSearch: on, message: { email: true } },
+    });
+    const topics = { priceDrop: { inbox: true, email: false }, savedSearch: { inbox: false, email: false }, message: { email: false } };
+    const withTopics = await t.request(`/api/v1/user/${me.id}/notification-settings`, {
+      method: 'PUT',
+      headers: me.headers,
+      json: { ...body, topics },
+    });
+    expect((await readJson<RouteJson<typeof putSettings, 200>>(withTopics)).data.topics).toEqual(topics);
+    // A save without them keeps them; a read gives them back.
+    await t.request(`/api/v1/user/${me.id}/notification-settings`, { method: 'PUT', headers: me.headers, json: { ...body, email: true } });
+    const read = await readJson<RouteJson<typeof putSettings, 200>>(
+      await t.request(`/api/v1/user/${me.id}/notification-settings`, { headers: me.headers }),
+    );
+    expect(read.data).toEqual({ ...body, email: true, topics });
+    const badTopic = await t.request(`/api/v1/user/${me.id}/notification-settings?lng=fr_FR`, {
+      method: 'PUT',
+      headers: me.headers,
+      json: { ...body, topics: { ...topics, message: { email: 'yes' } } },
+    });
+    expect(badTopic.status).toBe(422);
+    expect(
+      (
+        await readJson<RouteJson<typeof putSettings, 200>>(
+          await t.request(`/api/v1/user/${me.id}/notification-settings`, { headers: me.headers }),
+        )
+      ).data.topics,
+    ).toEqual(topics);
     const bad = await t.request(`/api/v1/user/${me.id}/notification-settings`, {
       method: 'PUT',
       headers: me.headers,
@@ -253,7 +286,7 @@ describe('notification preferences and providers', () => {
     expect(entry(linked.data, sms)).toMatchObject({ linked: true, address: '+44 7700 900123' });
   });
 
-  it('mails the email code to the account address and takes a handle for Telegram', async () => {
+  it('mails the email code to the account address; Telegram, not delivered here, is said unavailable and cannot be linked', async () => {
     const me = await member('mailer');
     const email = await providerId('email');
     const sent = await readJson<RouteJson<typeof linkCodeRoute, 200>>(
@@ -264,15 +297,23 @@ describe('notification preferences and providers', () => {
       await link(me, email, await processFor('mailer@example.test', sent.data.sessionId, 'mailer@example.test')),
     );
     expect(entry(linked.data, email)).toMatchObject({ linked: true, address: 'mailer@example.test' });
+    expect(entry(linked.data, email)).toMatchObject({ available: true });
     const telegram = await providerId('telegram');
-    const handle = await readJson<RouteJson<typeof linkCodeRoute, 200>>(
-      await sendCode(me, { providerId: telegram, address: 'mailer_bot' }),
-    );
-    expect(handle.data).toMatchObject({ channel: 'telegram', address: '@mailer_bot' });
-    const tg = await readJson<RouteJson<typeof linkRoute, 200>>(
-      await link(me, telegram, await processFor('mailer@example.test', handle.data.sessionId, '@mailer_bot')),
-    );
-    expect(entry(tg.data, telegram)).toMatchObject({ linked: true, address: '@mailer_bot' });
+    expect(entry(linked.data, telegram)).toMatchObject({ linked: false, available: false });
+    const refused = await sendCode(me, { providerId: telegram, address: 'mailer_bot' }, 'fr_FR');
+    expect(refused.status).toBe(409);
+    expect(await readJson<ApiError>(refused)).toMatchObject({
+      code: 'PROVIDER_NOT_OFFERED',
+      error: expect.stringContaining('pas encore disponible sur cette installation'),
+    });
+    expect(readdirSync(path.join(t.database.dir, 'outbox')).filter((f) => f.includes('-telegram-'))).toEqual([]);
+    // A link made before stays stored and shown, still unavailable.
+    await t.database.db
+      .insertInto('user_providers')
+      .values({ user_id: me.id, provider_id: telegram, linked_at: new Date().toISOString(), address: '@mailer_bot' })
+      .execute();
+    const after = await readJson<UserAnswer>(await t.request(`/api/v1/user/${me.id}`, { headers: me.headers }));
+    expect(entry(after.data, telegram)).toMatchObject({ linked: true, address: '@mailer_bot', available: false });
   });
 
   it('refuses a process proved for another provider, or by a code sent by mail alone', async () => {
@@ -296,11 +337,6 @@ describe('notification preferences and providers', () => {
     const me = await member('addresser');
     const other = await member('bystander');
     const telegram = await providerId('telegram');
-    const noHandle = await sendCode(me, { providerId: telegram }, 'fr_FR');
-    expect(noHandle.status).toBe(422);
-    expect((await readJson<ApiError>(noHandle)).details).toEqual([
-      { path: 'address', message: 'Saisissez votre nom d’utilisateur sur ce service, par exemple @nom.' },
-    ]);
     const badPhone = await sendCode(me, { providerId: await providerId('sms'), address: 'call me' });
     expect(badPhone.status).toBe(422);
     expect((await readJson<ApiError>(badPhone)).details).toEqual([{ path: 'address', message: 'Enter a valid phone number.' }]);

@@ -1,5 +1,6 @@
 import type { Database, NotificationType } from '@autoroute/db';
 import type { Kysely } from 'kysely';
+import { messageColumns } from '../notifications/topics.ts';
 
 export type Db = Kysely<Database>;
 
@@ -86,7 +87,7 @@ export function findSellerContact(db: Db, userId: number) {
     .selectFrom('users as u')
     .leftJoin('languages as l', 'l.id', 'u.language_id')
     .leftJoin('notification_preferences as np', 'np.user_id', 'u.id')
-    .select(['u.id', 'u.email', 'u.phone', 'u.status', 'l.code as language_code', 'np.type as notify_type', 'np.email as notify_email'])
+    .select(['u.id', 'u.email', 'u.phone', 'u.status', 'l.code as language_code', ...messageColumns])
     .where('u.id', '=', userId)
     .executeTakeFirst();
 }

@@ -21,6 +21,7 @@ import {
   updateConversation,
 } from '../conversations/conversations.data.ts';
 import { conversationPath } from '../conversations/conversations.service.ts';
+import { delivery } from '../notifications/topics.ts';
 import { findUserContact } from '../user/user.data.ts';
 import {
   addMark,
@@ -171,14 +172,16 @@ export async function contactSeller(
     return id;
   });
   const seller = await findSellerContact(deps.db, listing.owner_id);
-  if (seller?.status !== 'active' || (seller.notify_type ?? 'all') === 'none') return conversationId;
+  // The contact stays in the seller's inbox (SPEC §3); the mail and the phone notices follow their messages topic.
+  const told = delivery(seller);
+  if (seller?.status !== 'active' || !told.inbox) return conversationId;
   const sellerLocale = matchLocale(seller.language_code) ?? DEFAULT_LOCALE;
   const url = absoluteUrl(deps.config.publicUrl, `/vehicles/${vehicleId}`);
   // An answer by mail goes to the buyer: the address they gave, else their account's; hidden details, no reply address.
   const replyTo = !shared ? undefined : email || (senderId === null ? undefined : (await findUserContact(deps.db, senderId))?.email);
   const conversationUrl = absoluteUrl(deps.config.publicUrl, conversationPath(conversationId));
   await Promise.all([
-    (seller.notify_email ?? 1) === 1
+    told.mail
       ? mailSeller(
           deps,
           { id: seller.id, email: seller.email, locale: sellerLocale },

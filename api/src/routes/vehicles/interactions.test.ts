@@ -285,10 +285,15 @@ describe('contacting a seller (SPEC §3 Contact message, §5)', () => {
     expect(row.email).toBeNull();
   });
 
-  it('does not mail a seller whose preferences say none, or whose email switch is off', async () => {
+  it('does not mail a seller whose preferences say none, whose email switch is off, or whose messages topic is off by mail', async () => {
     for (const prefs of [
       { type: 'none', email: true },
       { type: 'all', email: false },
+      {
+        type: 'all',
+        email: true,
+        topics: { priceDrop: { inbox: true, email: true }, savedSearch: { inbox: true, email: true }, message: { email: false } },
+      },
     ]) {
       const me = await readJson<Data<Record<string, unknown>>>(
         await t.request(`/api/v1/user/${seller.id}/notification-settings`, { headers: auth(seller.token) }),
@@ -308,7 +313,16 @@ describe('contacting a seller (SPEC §3 Contact message, §5)', () => {
     const mentions = await t.request(`/api/v1/user/${seller.id}/notification-settings`, {
       method: 'PUT',
       headers: auth(seller.token),
-      json: { type: 'mentions', email: true, mobile: false, communication: true, marketing: false, social: true, security: true },
+      json: {
+        type: 'mentions',
+        email: true,
+        mobile: false,
+        communication: true,
+        marketing: false,
+        social: true,
+        security: true,
+        topics: { priceDrop: { inbox: true, email: true }, savedSearch: { inbox: true, email: true }, message: { email: true } },
+      },
     });
     expect(mentions.status).toBe(200);
     const mails = mailsTo(seller.email).length;

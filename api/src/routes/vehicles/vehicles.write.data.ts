@@ -1,5 +1,6 @@
 import type { Database, NewVehicle } from '@autoroute/db';
 import type { Kysely } from 'kysely';
+import { topicColumns } from '../notifications/topics.ts';
 import { withReferences } from './vehicles.data.ts';
 
 export type Db = Kysely<Database>;
@@ -113,7 +114,7 @@ export async function findPriceWatchers(db: Db, vehicleId: number, ownerId: numb
     .innerJoin('users as u', 'u.id', 'w.user_id')
     .leftJoin('languages as l', 'l.id', 'u.language_id')
     .leftJoin('notification_preferences as np', 'np.user_id', 'u.id')
-    .select(['u.id', 'l.code as language', 'np.type as notify_type', 'np.email as notify_email'])
+    .select(['u.id', 'l.code as language', ...topicColumns('priceDrop')])
     .where('u.id', '!=', ownerId)
     .where('u.status', '=', 'active')
     .orderBy('u.id')

@@ -11,6 +11,7 @@ import { translator } from '../../i18n.ts';
 import { enqueueListingEvent } from '../../jobs/listing-events.data.ts';
 import { toMajor } from '../../lib/reference.ts';
 import { assertCanList, assertPhotos } from '../billing/billing.service.ts';
+import { delivery } from '../notifications/topics.ts';
 import { findVehiclePictures } from '../pictures/pictures.data.ts';
 import { removePictureFiles } from '../pictures/pictures.service.ts';
 import { getVehicle, specification, specificationColumns, textOrNull, toSummary, type Viewer } from './vehicles.service.ts';
@@ -246,7 +247,7 @@ async function announcePriceDrop(db: Db, before: StoredRow, after: { price_minor
   await insertNotifications(
     db,
     watchers
-      .filter((w) => (w.notify_type ?? 'all') !== 'none')
+      .filter((w) => delivery(w).inbox)
       .map((w) => {
         const locale = matchLocale(w.language) ?? DEFAULT_LOCALE;
         const t = translator(locale);
@@ -260,7 +261,7 @@ async function announcePriceDrop(db: Db, before: StoredRow, after: { price_minor
             before: money(Number(before.price_minor), code, locale),
             after: money(after.price_minor, code, locale),
           }),
-          mail_pending: w.notify_email === 0 ? (0 as const) : (1 as const),
+          mail_pending: delivery(w).mail ? (1 as const) : (0 as const),
         };
       }),
   );

@@ -728,6 +728,37 @@ describe('price drops (issue 17)', () => {
     expect(await mailsTo(liker.email)).toHaveLength(2);
   });
 
+  it('tells of a drop in the inbox and by mail only as the watcher’s price-drop topic says (issue 33)', async () => {
+    const v = await created({ price: 15000 });
+    // One member (the file's sign-ups share one address's limit), through each choice in turn.
+    const watcher = await verifiedUser('pdwatch');
+    expect((await t.request(`/api/v1/vehicles/${v.id}/like`, { method: 'POST', headers: watcher.headers })).status).toBeLessThan(300);
+    const topic = (inbox: boolean, email: boolean) =>
+      settings(watcher, {
+        topics: { priceDrop: { inbox, email }, savedSearch: { inbox: true, email: true }, message: { email: true } },
+      });
+    const drop = async (price: number) => {
+      expect((await send('PATCH', v.id, { price })).status).toBe(200);
+      await runMailJob();
+      return { told: (await inbox(watcher.headers)).length, mailed: (await mailsTo(watcher.email)).length };
+    };
+    // Off in the inbox: nothing at all, not even the mail its switch asks for.
+    await topic(false, true);
+    expect(await drop(14000)).toEqual({ told: 0, mailed: 0 });
+    // In the inbox only.
+    await topic(true, false);
+    expect(await drop(13000)).toEqual({ told: 1, mailed: 0 });
+    // Both.
+    await topic(true, true);
+    expect(await drop(12000)).toEqual({ told: 2, mailed: 1 });
+    // The topic's mail turned off after the drop, before the job: nothing mailed.
+    expect((await send('PATCH', v.id, { price: 11000 })).status).toBe(200);
+    await topic(true, false);
+    await runMailJob();
+    expect((await inbox(watcher.headers)).length).toBe(3);
+    expect(await mailsTo(watcher.email)).toHaveLength(1);
+  });
+
   it('mails nobody who turned mail off after the drop, and a refused price change tells nobody', async () => {
     const v = await created({ price: 9000 });
     const fan = await verifiedUser('fan');

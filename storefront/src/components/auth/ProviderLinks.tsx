@@ -191,11 +191,15 @@ export default function ProviderLinks({ s, user: initial, names }: Props) {
         <ul className="provider-list">
           {user.providers.map((p) => {
             const name = nameOf(p);
+            // The account's verified address is the email channel already (mail follows the choices above).
+            const verified = p.code === 'email' && !p.linked && user.emailVerified;
             return (
               <li key={p.id} className="provider">
                 <div className="provider-head">
                   <h3 id={`provider-${p.id}`}>{name}</h3>
-                  <span className={p.linked ? 'badge linked' : 'badge'}>{p.linked ? s.linked : s.notLinked}</span>
+                  <span className={p.linked || verified ? 'badge linked' : 'badge'}>
+                    {verified ? s.verified : p.linked ? s.linked : p.available ? s.notLinked : s.notAvailable}
+                  </span>
                 </div>
                 {p.linked && p.address && (
                   <p className="muted provider-address">
@@ -204,17 +208,20 @@ export default function ProviderLinks({ s, user: initial, names }: Props) {
                 )}
                 {p.linked ? (
                   <div className="provider-actions">
-                    <label className="check">
-                      <input
-                        type="checkbox"
-                        role="switch"
-                        aria-checked={p.notifiable}
-                        checked={p.notifiable}
-                        disabled={list.busy}
-                        onChange={(e) => toggle(p, e.currentTarget.checked)}
-                      />{' '}
-                      {fill(s.notifyHere, { name })}
-                    </label>
+                    {!p.available && <p className="muted">{fill(s.notAvailableAbout, { name })}</p>}
+                    {p.available && (
+                      <label className="check">
+                        <input
+                          type="checkbox"
+                          role="switch"
+                          aria-checked={p.notifiable}
+                          checked={p.notifiable}
+                          disabled={list.busy}
+                          onChange={(e) => toggle(p, e.currentTarget.checked)}
+                        />{' '}
+                        {fill(s.notifyHere, { name })}
+                      </label>
+                    )}
                     <button
                       type="button"
                       className="button secondary"
@@ -227,6 +234,12 @@ export default function ProviderLinks({ s, user: initial, names }: Props) {
                       {fill(s.unlink, { name })}
                     </button>
                   </div>
+                ) : verified ? (
+                  <p className="muted provider-address">
+                    <bdi dir="ltr">{user.email}</bdi> — {s.verifiedAbout}
+                  </p>
+                ) : !p.available ? (
+                  <p className="muted">{fill(s.notAvailableAbout, { name })}</p>
                 ) : linking?.provider.id === p.id ? (
                   panel(p)
                 ) : (

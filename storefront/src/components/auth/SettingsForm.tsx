@@ -1,6 +1,13 @@
-import type { NotificationSettings } from '@autoroute/contract/user';
+import {
+  NOTIFICATION_TOPICS,
+  type NotificationSettings,
+  type NotificationTopic,
+  SIDEBAR_ITEMS,
+  TOPIC_CHANNELS,
+} from '@autoroute/contract/user';
 import { type SubmitEvent, useState } from 'react';
 import { apiCall } from '../../lib/client.ts';
+import { applyTheme } from '../../lib/theme.ts';
 import type { UserPayload } from '../../lib/types.ts';
 import { rememberUser } from '../../stores/session.ts';
 import { toast } from '../../stores/toasts.ts';
@@ -9,10 +16,13 @@ import { rules, type Strings, useSubmit } from './forms.ts';
 
 export type Tab = 'profile' | 'account' | 'appearance' | 'notifications' | 'display';
 
+/** Whether a topic's channel is on (a message has no inbox switch: it is always in Messages). */
+const channelOn = (n: NotificationSettings, topic: NotificationTopic, channel: 'inbox' | 'email') =>
+  (n.topics[topic] as Partial<Record<'inbox' | 'email', boolean>>)[channel] ?? true;
+
 /** The links typed in the profile's one field, separated by spaces. */
 const links = (value: string) => value.split(/\s+/).filter(Boolean);
 
-const SIDEBAR = ['recents', 'home', 'applications', 'desktop', 'downloads', 'documents'] as const;
 const SWITCHES = ['email', 'mobile', 'communication', 'marketing', 'social', 'security'] as const;
 
 interface Props {
@@ -61,7 +71,11 @@ export default function SettingsForm({ tab, locale, s, user: initial, languages,
     };
     run(checks[tab], async () => {
       if (tab === 'notifications') {
-        const body = Object.fromEntries([['type', text('type')], ...SWITCHES.map((k) => [k, data.get(k) === 'on'])]);
+        const on = (k: string) => data.get(k) === 'on';
+        const topics = Object.fromEntries(
+          NOTIFICATION_TOPICS.map((topic) => [topic, Object.fromEntries(TOPIC_CHANNELS[topic].map((c) => [c, on(`${topic}.${c}`)]))]),
+        );
+        const body = Object.fromEntries([['type', text('type')], ...SWITCHES.map((k) => [k, on(k)]), ['topics', topics]]);
         await save(body, `/api/v1/user/${user.id}/notification-settings`, 'PUT');
         toast(s.saved ?? '', { kind: 'success' });
         return;
@@ -96,12 +110,8 @@ export default function SettingsForm({ tab, locale, s, user: initial, languages,
       await rememberUser(updated);
       if (tab === 'appearance') {
         const root = document.documentElement;
-        root.dataset.theme =
-          updated.theme?.code === 'system'
-            ? matchMedia('(prefers-color-scheme: dark)').matches
-              ? 'dark'
-              : 'light'
-            : (updated.theme?.code ?? 'light');
+        root.dataset.accountTheme = updated.theme?.code ?? '';
+        applyTheme(updated.theme?.code ?? 'light');
         root.dataset.font = updated.font;
       }
       if (tab === 'account' && updated.language?.code && updated.language.code !== locale) {
@@ -239,14 +249,29 @@ export default function SettingsForm({ tab, locale, s, user: initial, languages,
               </label>
             ))}
           </fieldset>
+          <h3 className="subhead">{s.topicsTitle}</h3>
+          <p className="hint" id="topics-hint">
+            {s.topicsHint}
+          </p>
+          {NOTIFICATION_TOPICS.map((topic) => (
+            <fieldset key={topic} className="choices topic" aria-describedby="topics-hint">
+              <legend>{s[`topic.${topic}`]}</legend>
+              {TOPIC_CHANNELS[topic].map((c) => (
+                <label key={c} className="check">
+                  <input type="checkbox" name={`${topic}.${c}`} defaultChecked={channelOn(notifications, topic, c)} />{' '}
+                  {s[topic === 'message' ? 'channel.messageEmail' : `channel.${c}`]}
+                </label>
+              ))}
+            </fieldset>
+          ))}
         </>
       )}
       {tab === 'display' && (
         <fieldset className="choices" aria-describedby={errors.sidebarItems ? 'sidebar-error' : undefined}>
           <legend>{s.sidebarItems}</legend>
-          {SIDEBAR.map((k) => (
+          {SIDEBAR_ITEMS.map((k) => (
             <label key={k} className="check">
-              <input type="checkbox" name="sidebarItems" value={k} defaultChecked={user.sidebarItems.includes(k)} /> {s[k]}
+              <input type="checkbox" name="sidebarItems" value={k} defaultChecked={user.sidebarItems.includes(k)} /> {s[`sidebar.${k}`]}
             </label>
           ))}
           {errors.sidebarItems && (
