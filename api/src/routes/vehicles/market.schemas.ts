@@ -42,6 +42,7 @@ export const PriceCheckInput = z
     fuelTypeId: id('Compared with the same fuel first').optional(),
     categoryId: id('Its body: when its model has too few listings, compared with its segment’s listings of this body first').optional(),
     typeId: id('Compared with listings of this type only (sale, daily or monthly rent); every type when absent').optional(),
+    vehicleId: id('The listing being edited: left out of its own comparables').optional(),
     price: z
       .number({ error: msg('validation.notNumber') })
       .positive({ error: msg('vehicle.pricePositive') })

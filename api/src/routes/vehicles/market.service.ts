@@ -104,6 +104,7 @@ export async function checkPrice(
     categoryId?: number | undefined;
     fuelTypeId?: number | undefined;
     typeId?: number | undefined;
+    vehicleId?: number | undefined;
     price?: number | undefined;
   },
   locale: Locale,
@@ -125,7 +126,7 @@ export async function checkPrice(
   const figures = await estimateMarket(
     deps.db,
     { brand: input.brand, model: input.model, typeId: input.typeId ?? null },
-    { id: null, ...v, priceRef },
+    { id: input.vehicleId ?? null, ...v, priceRef },
     v,
   );
   return toMarketPrice(figures, v);

@@ -39,6 +39,7 @@ describe('a listing’s market price', () => {
         'year',
         'mileage',
         'fuel_type_id',
+        'category_id',
         'type_id',
         'price_minor',
         'price_ref_minor',
@@ -101,6 +102,12 @@ describe('a listing’s market price', () => {
     const unpriced = await readJson<PriceCheck>(await check(input));
     expect(unpriced.data.rating).toBe('unknown');
     expect(unpriced.data.estimate).not.toBeNull();
+    // Editing the listing: it is not one of its own comparables, so the check finds the listing page's market.
+    const editing = await readJson<PriceCheck>(
+      await check({ ...input, fuelTypeId: listing.fuel_type_id, categoryId: listing.category_id, vehicleId: listing.id }),
+    );
+    expect(editing.data.comparables).toBe(market.comparables);
+    expect(editing.data.estimate).toBe(market.estimate);
   });
 
   it('compares a rare model with its segment and body, then its segment, and says so', async () => {

@@ -27,6 +27,8 @@ interface Props {
   fields: Record<string, string>;
   config: Pick<FormConfig, 'currencies' | 'types' | 'categories'>;
   s: PriceCheckStrings;
+  /** The listing being edited (null: a new one): left out of its own comparables. */
+  vehicleId: number | null;
 }
 
 const DELAY_MS = 600;
@@ -37,8 +39,8 @@ type State = { kind: 'idle' } | { kind: 'checking' } | { kind: 'failed' } | { ki
  * The listing form's price check (issue 33): as the seller types, what comparable listings ask and
  * how the price rates against them, in the listing page's words; asked once the typing pauses.
  */
-export function PriceCheck({ fields, config, s }: Props) {
-  const input = priceCheckInput(fields);
+export function PriceCheck({ fields, config, s, vehicleId }: Props) {
+  const input = priceCheckInput(fields, vehicleId);
   const key = input ? JSON.stringify(input) : '';
   const [state, setState] = useState<State>({ kind: 'idle' });
   const asked = useRef(0);
@@ -69,11 +71,12 @@ export function PriceCheck({ fields, config, s }: Props) {
   const tag = formatTagOf(lang);
   const number = (n: number) => new Intl.NumberFormat(tag).format(n);
   const year = (n: number) => new Intl.NumberFormat(tag, { useGrouping: false }).format(n);
+  // An estimate reads in whole units, as on the listing page.
   const price = (n: number, code: string) => {
     try {
-      return new Intl.NumberFormat(tag, { style: 'currency', currency: code, maximumFractionDigits: n % 1 === 0 ? 0 : 2 }).format(n);
+      return new Intl.NumberFormat(tag, { style: 'currency', currency: code, maximumFractionDigits: 0 }).format(Math.round(n));
     } catch {
-      return `${n} ${code}`;
+      return `${Math.round(n)} ${code}`;
     }
   };
   // Ranges keep their left-to-right order inside right-to-left text (Unicode isolates).

@@ -454,7 +454,7 @@ export default function VehicleForm({ vehicleId, userId, initial, config, s, pic
     return (
       <>
         {group('listing')}
-        <PriceCheck fields={values.fields} config={config} s={priceCheck} />
+        <PriceCheck fields={values.fields} config={config} s={priceCheck} vehicleId={vehicleId} />
         {group('vehicle')}
         {group('location')}
         <fieldset className="form-group" aria-describedby={['options-hint', optionsError ? 'options-error' : ''].filter(Boolean).join(' ')}>

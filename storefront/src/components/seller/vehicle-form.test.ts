@@ -197,5 +197,10 @@ describe('the price check’s question', () => {
     expect(rent).not.toHaveProperty('price');
     expect(rent).toMatchObject({ typeId: Number(idOf(config.types, 'rent_day')) });
     expect((await ask(rent)).status).toBe(200);
+    // Editing a listing: its id goes along, so that it is not compared with itself.
+    const editing = priceCheckInput(car.fields, 7);
+    expect(editing).toMatchObject({ vehicleId: 7 });
+    expect(body).not.toHaveProperty('vehicleId');
+    expect((await ask(editing)).status).toBe(200);
   });
 });

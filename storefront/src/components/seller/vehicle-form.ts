@@ -364,7 +364,7 @@ const positive = (v: string | undefined) => {
 };
 
 /** The body of POST /api/v1/price-check for what the form holds; null while the facts it needs are missing. */
-export function priceCheckInput(f: Record<string, string>): Record<string, unknown> | null {
+export function priceCheckInput(f: Record<string, string>, vehicleId: number | null = null): Record<string, unknown> | null {
   const brand = f.brand?.trim();
   const model = f.model?.trim();
   const year = integer(f.year);
@@ -382,6 +382,8 @@ export function priceCheckInput(f: Record<string, string>): Record<string, unkno
     ...optional('categoryId', integer(f.categoryId)),
     ...optional('typeId', integer(f.typeId)),
     ...optional('price', positive(f.price)),
+    // The listing being edited is not one of its own comparables.
+    ...(vehicleId !== null && { vehicleId }),
   };
 }
 
