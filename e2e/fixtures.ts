@@ -172,7 +172,7 @@ export async function signIn(page: Page, account: Account, t: Texts = english) {
 }
 
 /** A real PNG of one colour, made here so the tests need no image files. */
-export function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
     const out = Buffer.alloc(body.length + 8);

@@ -13,10 +13,10 @@ import only from 'astro/runtime/client/only.prebuilt.js';
 import visible from 'astro/runtime/client/visible.prebuilt.js';
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 
-export const SCRIPT_HASHES_FILE = 'script-hashes.json';
+const SCRIPT_HASHES_FILE = 'script-hashes.json';
 
 /** A CSP source for a script's exact text. */
-export const scriptHash = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+const scriptHash = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 function* astroFiles(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -30,7 +30,7 @@ function* astroFiles(dir) {
  * The text of every `<script is:inline>` in the components that runs (a `type` makes it a data
  * block, JSON or JSON-LD, which runs nothing): Astro writes it into the page exactly as it stands.
  */
-export function inlineScripts(srcDir) {
+function inlineScripts(srcDir) {
   const scripts = [];
   for (const file of astroFiles(srcDir)) {
     // A self-closing tag (`<script … set:html={…} />`) has no text of its own.

@@ -58,7 +58,7 @@ const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * The policy of the API's own pages: their scripts, styles and pictures from here only (Swagger UI
  * sets inline styles and draws its icons from data: URLs), no plugin, no framing, forms posting here.
  */
-export const API_PAGE_POLICY =
+const API_PAGE_POLICY =
   "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
 
 /** Builds the API with its middleware: the server and the tests use this same app. */

@@ -22,7 +22,6 @@ export class AppError extends Error {
 }
 
 export const notFound = (code = 'NOT_FOUND', params?: Record<string, unknown>) => new AppError(404, code, params);
-export const badRequest = (code = 'BAD_REQUEST') => new AppError(400, code);
 export const validationFailed = (details: ErrorDetail[]) => new AppError(422, 'VALIDATION_FAILED', {}, details);
 
 /** The stable code for each status, when nothing more specific is known (SPEC §8). */

@@ -56,7 +56,7 @@ export const IdParam = z.object({
 /** Where a route's declared middleware is kept for the document (set by createRouter). */
 export const ROUTE_MIDDLEWARE: unique symbol = Symbol('route middleware');
 
-export const SECURITY_SCHEMES = {
+const SECURITY_SCHEMES = {
   bearerAuth: {
     type: 'http',
     scheme: 'bearer',
@@ -157,7 +157,7 @@ const isJsonBody = (route: RouteConfig) => Object.keys(route.request?.body?.cont
 const BODILESS = new Set(['get', 'head', 'options']);
 
 /** `GET /api/v1/admin/users/{id}` → `getAdminUsersById`: unique as its method and path are, and stable. */
-export function operationIdOf(method: string, path: string): string {
+function operationIdOf(method: string, path: string): string {
   const words = path
     .replace(/^\/api\/v1(?=\/|$)/, '')
     .split('/')
@@ -171,7 +171,7 @@ export function operationIdOf(method: string, path: string): string {
 }
 
 /** The description of each tag an operation carries; the back office's resources share one. */
-export function tagDescription(tag: string): string {
+function tagDescription(tag: string): string {
   const own: Record<string, string> = {
     System: 'Health, readiness, metrics and what every page of the site shows',
     Auth: 'Signing up and in, one-time codes, passwords, tokens and federated sign-in (SPEC §4, §7)',

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A message as Twilio's API received it: the form fields and who authenticated. */
-export interface FakeTwilioMessage {
+interface FakeTwilioMessage {
   accountSid: string;
   /** `SID:token` from the Basic authorization header. */
   credentials: string;

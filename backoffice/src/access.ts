@@ -6,7 +6,7 @@ import { RESOURCE_NAMES, RESOURCES } from '@autoroute/contract/resources';
  * kind (`admin.fueltype.index`). The declared resources carry their permission name; the hand-written
  * screens add theirs here.
  */
-export const PERMISSION_OF: Readonly<Record<string, AdminResource>> = {
+const PERMISSION_OF: Readonly<Record<string, AdminResource>> = {
   ...Object.fromEntries(RESOURCE_NAMES.map((name) => [name, RESOURCES[name].permission])),
   dashboard: 'dashboard',
   users: 'user',

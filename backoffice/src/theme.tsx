@@ -14,7 +14,7 @@ const caches = {
 
 const inFullscreen = () => (typeof document === 'undefined' ? null : ((document.fullscreenElement as HTMLElement | null) ?? document.body));
 
-export const lightTheme: RaThemeOptions = {
+const lightTheme: RaThemeOptions = {
   ...defaultTheme,
   // #0047d1 keeps 4.5:1 contrast on MUI's filled inputs (WCAG 1.4.3).
   // The error red keeps 4.5:1 on white and on the form toolbar's grey (the Delete button, WCAG 1.4.3).
@@ -42,7 +42,7 @@ export const lightTheme: RaThemeOptions = {
   },
 };
 
-export const darkTheme: RaThemeOptions = {
+const darkTheme: RaThemeOptions = {
   ...lightTheme,
   palette: { mode: 'dark', primary: { main: '#8fb4ff' }, secondary: { main: '#6b9dff' } },
 };

@@ -4,9 +4,9 @@ import { randomCode, randomToken, safeEqual, sha256 } from '../lib/crypto.ts';
 
 type Db = Kysely<Database>;
 
-export const CODE_TTL_MS = 10 * 60 * 1000;
-export const CODE_MAX_ATTEMPTS = 5;
-export const PROCESS_TTL_MS = 15 * 60 * 1000;
+const CODE_TTL_MS = 10 * 60 * 1000;
+const CODE_MAX_ATTEMPTS = 5;
+const PROCESS_TTL_MS = 15 * 60 * 1000;
 
 /**
  * A new 6-digit code for (email, purpose), handed to `send` first and stored once sent: then the

@@ -34,7 +34,7 @@ export const LIMITS = {
   uploadPerUser: { points: 200, duration: 60 * 60 },
 } as const;
 
-export type LimitName = keyof typeof LIMITS;
+type LimitName = keyof typeof LIMITS;
 
 export interface Limiters {
   /** Counts one attempt for `key`; throws 429 TOO_MANY_REQUESTS with Retry-After once over the limit. */

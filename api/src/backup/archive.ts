@@ -15,7 +15,7 @@ import { s3Client } from '../media/s3.ts';
 import { createMediaStore } from '../media/store.ts';
 
 /** An archive's name: its UTC time, so names sort as the backups were made (legacy `.db` copies too). */
-export const BACKUP_FILE = /^autoroute-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.(tar\.gz|db)$/;
+const BACKUP_FILE = /^autoroute-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.(tar\.gz|db)$/;
 /** The archive's first entry: what it is, so a restore refuses anything else. */
 const MANIFEST = 'autoroute-backup.json';
 const FORMAT = 1;

@@ -6,7 +6,7 @@ import { inForce } from '../routes/billing/billing.data.ts';
 import type { JobHandler } from './types.ts';
 
 /** Members are reminded this long before their plan ends, once. */
-export const REMINDER_BEFORE_MS = 3 * 86_400_000;
+const REMINDER_BEFORE_MS = 3 * 86_400_000;
 
 /**
  * Ends active subscriptions whose time is up, and reminds each member, once and in their own

@@ -6,11 +6,8 @@ import { createScheduler, type Scheduler } from './scheduler.ts';
 import type { JobContext, JobHandler } from './types.ts';
 import { createWakeups, type Wakeups } from './wakeups.ts';
 
-export type { AlertPass, AlertWorker } from './instant-alerts.ts';
 export { isValidCron, JOB_HANDLERS, jobHandlerNames, nextRun } from './registry.ts';
-export type { RunResult } from './runner.ts';
-export type { RunRow } from './runs.data.ts';
-export { type JobContext, type JobHandler, JobSkipped } from './types.ts';
+export type { JobHandler } from './types.ts';
 
 /** The scheduled jobs of one server process: run one now, and the scheduler the server starts. */
 export interface Jobs extends Scheduler {

@@ -34,7 +34,7 @@ const QUERIES_A_TURN = 20;
 type Listing = Awaited<ReturnType<typeof findListingsForAlerts>>[number];
 
 /** What one pass did: for the log, the tests and the benchmark. */
-export interface AlertPass {
+interface AlertPass {
   events: number;
   matches: number;
   alerts: number;

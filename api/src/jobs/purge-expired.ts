@@ -3,11 +3,11 @@ import type { JobHandler } from './types.ts';
 
 const DAY_MS = 86_400_000;
 /** Revoked sessions are kept a month, so "where was I signed in" questions can still be answered. */
-export const REVOKED_SESSIONS_KEPT_MS = 30 * DAY_MS;
+const REVOKED_SESSIONS_KEPT_MS = 30 * DAY_MS;
 /** The run history of every job is kept three months. */
-export const JOB_RUNS_KEPT_MS = 90 * DAY_MS;
+const JOB_RUNS_KEPT_MS = 90 * DAY_MS;
 /** The search changes are kept an hour: a process that has not read them for half an hour builds its postings again (decision 044). */
-export const SEARCH_CHANGES_KEPT_MS = 3_600_000;
+const SEARCH_CHANGES_KEPT_MS = 3_600_000;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

@@ -4,7 +4,7 @@ import { inForce } from '../routes/billing/billing.data.ts';
 import type { JobHandler } from './types.ts';
 
 /** Each run recounts this many days, today included, so a few missed runs leave no hole. */
-export const STATS_DAYS = 7;
+const STATS_DAYS = 7;
 const DAY_MS = 86_400_000;
 
 type Db = Kysely<Database>;

@@ -15,7 +15,7 @@ import {
 import { type JobContext, type JobHandler, JobSkipped } from './types.ts';
 
 /** A running job holds its lock this long and renews it every third of it: a crashed run frees it within two minutes. */
-export const LEASE_MS = 120_000;
+const LEASE_MS = 120_000;
 const MAX_ERROR_LENGTH = 2000;
 
 export type RunResult =

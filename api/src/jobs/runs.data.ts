@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 
 type Db = Kysely<Database>;
 
-export const RUN_COLUMNS = ['id', 'datacron_id', 'trigger', 'started_at', 'finished_at', 'outcome', 'error', 'summary'] as const;
+const RUN_COLUMNS = ['id', 'datacron_id', 'trigger', 'started_at', 'finished_at', 'outcome', 'error', 'summary'] as const;
 
 export function findDatacron(db: Db, id: number) {
   return db.selectFrom('datacrons').select(['id', 'name', 'handler', 'cron', 'active']).where('id', '=', id).executeTakeFirst();

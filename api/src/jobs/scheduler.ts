@@ -7,7 +7,7 @@ import type { Runner } from './runner.ts';
 import { listActiveDatacrons } from './runs.data.ts';
 
 /** Another process's changes to the datacron rows are picked up within this. */
-export const POLL_MS = 60_000;
+const POLL_MS = 60_000;
 
 export interface SchedulerOptions {
   db: Kysely<Database>;

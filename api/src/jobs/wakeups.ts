@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 
 /** The channel every process of a deployment listens on; the message carries nothing. */
-export const WAKE_CHANNEL = 'autoroute:listing-events';
+const WAKE_CHANNEL = 'autoroute:listing-events';
 
 export interface Wakeups {
   /** Tells the other processes that work was queued (best effort: their poll is the floor). */

@@ -11,7 +11,7 @@ import type { AppEnv } from '../context.ts';
 export type TrustProxy = (address: string, hop: number) => boolean;
 
 /** TRUST_PROXY=false: no proxy is trusted, X-Forwarded-* headers are anyone's to write. */
-export const TRUST_NONE: TrustProxy = () => false;
+const TRUST_NONE: TrustProxy = () => false;
 
 /**
  * TRUST_PROXY's value: `false`; `true`, which means exactly one hop (the proxy in front, never every
@@ -74,7 +74,7 @@ export function clientAddress(peer: string | undefined, forwardedFor: string | u
   return { ip: walked[walked.length - 1] ?? IN_PROCESS, unvouched: walked.length < every.length };
 }
 
-export const clientIp = (c: Context<AppEnv>, trust: TrustProxy): string =>
+const clientIp = (c: Context<AppEnv>, trust: TrustProxy): string =>
   clientAddress(peerAddress(c), c.req.header('x-forwarded-for'), trust).ip;
 
 /**

@@ -114,7 +114,7 @@ function BlockView({ block }: { block: Block }) {
 }
 
 /** The one layout every mail shares: the product's name, a heading, the blocks, then why it came. */
-export function MailLayout({ locale, content }: { locale: Locale; content: MailContent }): ReactNode {
+function MailLayout({ locale, content }: { locale: Locale; content: MailContent }): ReactNode {
   const dir = direction(locale);
   const first = content.blocks.find((b) => b.type === 'text');
   return (
@@ -156,7 +156,7 @@ export function MailLayout({ locale, content }: { locale: Locale; content: MailC
 }
 
 /** The same content as plain text: the subject as its heading, paragraphs apart, the code on its own indented line, the footer last. */
-export function plainText(content: MailContent): string {
+function plainText(content: MailContent): string {
   const parts = content.blocks.map((block) => {
     switch (block.type) {
       case 'text':

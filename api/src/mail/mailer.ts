@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { randomToken } from '../lib/crypto.ts';
 import { DependencyError } from '../lib/dependencies.ts';
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   text: string;

@@ -53,7 +53,7 @@ const e164 = (phone: string) => phone.replace(/[\s().-]/g, '');
  * have no integration yet (issue 33): they are shown as not available and cannot be linked; links
  * made before stay stored.
  */
-export const DELIVERED_CHANNELS: ReadonlySet<string> = new Set(['email', 'sms', 'whatsapp']);
+const DELIVERED_CHANNELS: ReadonlySet<string> = new Set(['email', 'sms', 'whatsapp']);
 export const isDelivered = (code: string | null) => code !== null && DELIVERED_CHANNELS.has(code);
 
 /**

@@ -20,7 +20,7 @@ export const savedSearchOf = (kind: UnsubscribeKind): number | null =>
   kind.startsWith('search_') ? Number(kind.slice('search_'.length)) : null;
 
 /** The path of the one-click unsubscribe route under the API base. */
-export const UNSUBSCRIBE_PATH = '/api/v1/unsubscribe';
+const UNSUBSCRIBE_PATH = '/api/v1/unsubscribe';
 
 const mac = (secret: string, userId: number, kind: string) =>
   createHmac('sha256', secret).update(`unsubscribe:${userId}:${kind}`).digest('base64url');
@@ -30,7 +30,7 @@ const mac = (secret: string, userId: number, kind: string) =>
  * cannot be made for anyone else. It does not expire (a link in an old mail must still work) and
  * does nothing but turn mail off, which the member can turn back on in their settings.
  */
-export const unsubscribeToken = (secret: string, userId: number, kind: UnsubscribeKind): string =>
+const unsubscribeToken = (secret: string, userId: number, kind: UnsubscribeKind): string =>
   `${userId}.${kind}.${mac(secret, userId, kind)}`;
 
 /** The member and kind a token names, or null when it is malformed or its signature does not match. */

@@ -7,10 +7,10 @@ import sharp from 'sharp';
  */
 export const MAX_INPUT_PIXELS = 25_000_000;
 /** Responsive widths (never upscaled); the stored full picture is capped at MAX_EDGE on its longer side. */
-export const RENDITION_WIDTHS = [320, 640, 1280] as const;
+const RENDITION_WIDTHS = [320, 640, 1280] as const;
 const MAX_EDGE = 2560;
 
-export type SourceFormat = 'jpeg' | 'png';
+type SourceFormat = 'jpeg' | 'png';
 export type RenditionFormat = SourceFormat | 'webp' | 'avif';
 
 export const MIME: Record<RenditionFormat, string> = {
@@ -26,7 +26,7 @@ export class UnsupportedImage extends Error {}
 /** The upload declares more pixels than MAX_INPUT_PIXELS. */
 export class TooManyPixels extends Error {}
 
-export interface EncodedImage {
+interface EncodedImage {
   format: RenditionFormat;
   width: number;
   height: number;
@@ -45,7 +45,7 @@ const JPEG_MAGIC = [0xff, 0xd8, 0xff];
 const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b);
 
 /** The format the bytes claim by their magic number; names and Content-Type are never trusted. */
-export function sniffFormat(bytes: Uint8Array): SourceFormat | null {
+function sniffFormat(bytes: Uint8Array): SourceFormat | null {
   if (startsWith(bytes, JPEG_MAGIC)) return 'jpeg';
   if (startsWith(bytes, PNG_MAGIC)) return 'png';
   return null;
@@ -66,7 +66,7 @@ function encode(image: sharp.Sharp, format: RenditionFormat): sharp.Sharp {
 }
 
 /** The widths to produce for a picture this wide: the standard ones below it, and its own width up to the largest. */
-export function renditionWidths(width: number): number[] {
+function renditionWidths(width: number): number[] {
   const widths: number[] = RENDITION_WIDTHS.filter((w) => w < width);
   const top = Math.min(width, Math.max(...RENDITION_WIDTHS));
   if (!widths.includes(top)) widths.push(top);

@@ -16,7 +16,7 @@ export interface MediaInfo {
   etag: string;
 }
 
-export interface MediaObject extends MediaInfo {
+interface MediaObject extends MediaInfo {
   body: Readable;
 }
 

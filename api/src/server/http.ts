@@ -27,7 +27,7 @@ type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: () => voi
 // Three folders below the checkout, as is the bundle `npm start` runs (api/dist/server/main.mjs).
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const STOREFRONT_DIST = path.join(ROOT, 'storefront/dist');
-export const BACKOFFICE_DIST = path.join(ROOT, 'backoffice/dist');
+const BACKOFFICE_DIST = path.join(ROOT, 'backoffice/dist');
 
 const YEAR = 'public, max-age=31536000, immutable';
 /** How long each turn of the event loop may spend starting requests before it accepts a new connection (turns.ts). */
@@ -48,7 +48,7 @@ export function scriptSources(hashesFile = path.join(STOREFRONT_DIST, 'script-ha
 }
 
 /** The policy of pages and everything else outside the API (the API sets its own through Hono). */
-export const pagePolicy = (imageSources: string, scripts: string) =>
+const pagePolicy = (imageSources: string, scripts: string) =>
   `default-src 'self'; img-src ${imageSources}; style-src 'self' 'unsafe-inline'; script-src ${scripts}; object-src 'none'; font-src 'self' data:; connect-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`;
 
 /** Headers every non-API response carries; HSTS when it goes out over HTTPS (lib/request.ts, as the API's). */

@@ -10,14 +10,14 @@ export interface ProcessLog {
 
 const EMAIL = /([^\s@<>"'(),;:/]?)[^\s@<>"'(),;:/]*@([\w-]+(?:\.[\w-]+)+)/g;
 /** `claire@example.com` → `c***@example.com`, wherever it is in the text: the domain helps, the person is gone. */
-export const maskEmails = (text: string): string => text.replace(EMAIL, '$1***@$2');
+const maskEmails = (text: string): string => text.replace(EMAIL, '$1***@$2');
 
 const PHONE = /\+?\d[\d\s.()-]{5,}\d/g;
 /** An international number (+33 6…) in free text: a bare run of digits there is more often an id. */
 const INTERNATIONAL_PHONE = /\+\d[\d\s.()-]{5,}\d/g;
 const maskNumber = (number: string) => number.replace(/\d(?=(?:\D*\d){2})/g, '*');
 /** An address or a phone number (SMS, WhatsApp): emails as above, a number keeps its last two digits. */
-export const maskRecipient = (text: string): string => maskEmails(text).replace(PHONE, maskNumber);
+const maskRecipient = (text: string): string => maskEmails(text).replace(PHONE, maskNumber);
 /** Free text (an error's message): emails and international numbers masked. */
 const maskText = (text: string) => maskEmails(text).replace(INTERNATIONAL_PHONE, maskNumber);
 
@@ -25,7 +25,7 @@ const maskText = (text: string) => maskEmails(text).replace(INTERNATIONAL_PHONE,
 const TOKEN_SEGMENT = /(\/(?:unsubscribe|guest-conversations)\/)[^/?#]+/g;
 const TOKEN_PARAM = /([?&](?:t|token|code|state|session_state|id_token|access_token|refresh_token|otp)=)[^&#]*/gi;
 /** A request's path as the log may hold it: `/api/v1/unsubscribe/***`, `/messages/guest/?t=***`. */
-export const maskPath = (text: string): string => text.replace(TOKEN_SEGMENT, '$1***').replace(TOKEN_PARAM, '$1***');
+const maskPath = (text: string): string => text.replace(TOKEN_SEGMENT, '$1***').replace(TOKEN_PARAM, '$1***');
 
 /** `Claire Martin` → `C***`: enough to tell two lines apart, not to name anyone. */
 const maskName = (text: string) => (text ? `${text.slice(0, 1)}***` : text);
@@ -38,7 +38,7 @@ const masked = (mask: (text: string) => string) => (value: unknown) =>
  * recipients and names masked by key (pino's redaction only visits these keys, so a line without
  * them costs nothing more), paths with their link tokens masked, and emails masked out of errors.
  */
-export function loggerOptions(level: string): LoggerOptions {
+function loggerOptions(level: string): LoggerOptions {
   const byKey: Record<string, (value: unknown) => unknown> = {};
   for (const key of ['to', 'email', 'recipient', 'from', 'replyTo', 'phone']) byKey[key] = masked(maskRecipient);
   for (const key of ['name', 'firstName', 'lastName', 'fullName']) byKey[key] = masked(maskName);

@@ -7,7 +7,7 @@ import type { MediaInfo, MediaStore } from '../media/store.ts';
 const YEAR = 'public, max-age=31536000, immutable';
 
 /** The key a `/media/…` path names, or null for anything that is not one of our keys (a 404, never an error). */
-export function mediaKeyOf(url: string): string | null {
+function mediaKeyOf(url: string): string | null {
   const pathname = url.slice('/media/'.length).split(/[?#]/, 1)[0] ?? '';
   let key: string;
   try {

@@ -80,7 +80,7 @@ function Value({ value }: { value: unknown }) {
 }
 
 /** The entry's fields before and after: what changed first, marked, then what stayed. */
-export function AuditChanges() {
+function AuditChanges() {
   const record = useRecordContext();
   const translate = useTranslate();
   if (!record) return null;

@@ -96,7 +96,7 @@ function filtersOf(def: ResourceDef): ReactElement[] {
  * the rows leave the list at once and come back on Undo; a row still in use answers 409 once sent,
  * with its message, and returns to the list.
  */
-export const BulkActions = () => (
+const BulkActions = () => (
   <>
     <BulkExportButton />
     <BulkDeleteButton mutationMode="undoable" />

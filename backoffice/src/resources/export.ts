@@ -3,13 +3,13 @@ import { type DataProvider, defaultExporter, type Exporter, type RaRecord } from
 import { REFERENCE_READ } from '../dataProvider.ts';
 
 /** The CSV column of a reference field: `countryId` is written as `country`, holding the name. */
-export const referenceColumn = (source: string) => source.replace(/Id$/, '') || source;
+const referenceColumn = (source: string) => source.replace(/Id$/, '') || source;
 
 /**
  * The rows of a CSV export with each reference written as the name of the row it points at (read
  * through `/references`, which whoever may list these rows may read), not as its id.
  */
-export async function withReferenceNames(def: ResourceDef, records: RaRecord[], dataProvider: DataProvider): Promise<RaRecord[]> {
+async function withReferenceNames(def: ResourceDef, records: RaRecord[], dataProvider: DataProvider): Promise<RaRecord[]> {
   const references = def.fields.filter((f) => f.kind === 'reference');
   const names = new Map<string, Map<string, unknown>>();
   await Promise.all(

@@ -7,9 +7,9 @@ import { useResourceContext } from 'react-admin';
  * edit component serve every resource, each reading its declaration from the resource context. They
  * load on first use (TOOLCHAIN pitfall 10), so the console's first download stays the shell's.
  */
-export const GeneratedList = lazy(() => import('./GeneratedList.tsx').then((m) => ({ default: m.GeneratedList })));
-export const GeneratedCreate = lazy(() => import('./GeneratedCreate.tsx').then((m) => ({ default: m.GeneratedCreate })));
-export const GeneratedEdit = lazy(() => import('./GeneratedEdit.tsx').then((m) => ({ default: m.GeneratedEdit })));
+const GeneratedList = lazy(() => import('./GeneratedList.tsx').then((m) => ({ default: m.GeneratedList })));
+const GeneratedCreate = lazy(() => import('./GeneratedCreate.tsx').then((m) => ({ default: m.GeneratedCreate })));
+const GeneratedEdit = lazy(() => import('./GeneratedEdit.tsx').then((m) => ({ default: m.GeneratedEdit })));
 
 export interface ResourceDefinition {
   list?: ComponentType;

@@ -29,7 +29,7 @@ export function requiredCheck(label: string): Check {
 }
 
 /** A limit is required but may be unlimited: null is a value, nothing is not. */
-export function requiredLimitCheck(label: string): Check {
+function requiredLimitCheck(label: string): Check {
   const check: Check = (value) =>
     value === undefined || value === '' || (typeof value === 'number' && Number.isNaN(value))
       ? { message: 'api.admin.required', args: { field: label } }

@@ -14,9 +14,6 @@ import {
 
 const sorted = (set: Set<string>) => [...set].sort();
 
-export const has = (permissions: readonly string[], resource: AdminResource, action: AdminAction) =>
-  permissions.includes(permissionName(resource, action));
-
 export function toggle(permissions: readonly string[], names: readonly string[], on: boolean): string[] {
   const set = new Set(permissions);
   for (const name of names) {

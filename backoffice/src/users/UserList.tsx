@@ -29,7 +29,7 @@ const filters = [
 ];
 
 /** The columns shown until the user picks others: what tells one account from another fits 1366 px. */
-export const USER_COLUMNS_HIDDEN = { omit: ['isPremium', 'lastLoginAt'] };
+const USER_COLUMNS_HIDDEN = { omit: ['isPremium', 'lastLoginAt'] };
 
 function UserListActions() {
   const { total } = useListContext();

@@ -18,7 +18,7 @@ import { useId, useState } from 'react';
 import { Button, useCanAccess, useDelete, useNotify, useRecordContext, useRedirect, useTranslate, useUpdate } from 'react-admin';
 
 /** Featured by an administrator or not, switched in place (PUT { featured }), for whoever may update vehicles. */
-export function FeaturedToggle(_: { source: string; label?: string; sortable?: boolean }) {
+function FeaturedToggle(_: { source: string; label?: string; sortable?: boolean }) {
   const record = useRecordContext();
   const translate = useTranslate();
   const notify = useNotify();

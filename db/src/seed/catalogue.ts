@@ -139,7 +139,7 @@ function plate(r: Random): string {
 }
 
 /** How a segment's cars lose value, how far they are driven and what they rent for. */
-export interface SegmentMarket {
+interface SegmentMarket {
   /** Share of the new price lost in the first year, then each year of the next four, then each later year. */
   depreciation: [firstYear: number, early: number, late: number];
   /** Below this no car of the segment sells (EUR): an old runabout still fetches a few thousand. */
@@ -150,7 +150,7 @@ export interface SegmentMarket {
   dayRent: [baseEur: number, newPriceDivisor: number];
 }
 
-export const SEGMENT_MARKET: Record<Segment, SegmentMarket> = {
+const SEGMENT_MARKET: Record<Segment, SegmentMarket> = {
   economy: { depreciation: [0.15, 0.12, 0.08], floorEur: 1200, kmPerYear: 11_000, dayRent: [12, 700] },
   family: { depreciation: [0.18, 0.12, 0.07], floorEur: 1500, kmPerYear: 14_000, dayRent: [12, 700] },
   premium: { depreciation: [0.22, 0.14, 0.09], floorEur: 2500, kmPerYear: 16_000, dayRent: [15, 600] },
@@ -161,9 +161,9 @@ export const SEGMENT_MARKET: Record<Segment, SegmentMarket> = {
 };
 
 /** A month's rental costs about this many days' (long-term discount). */
-export const DAYS_PER_RENTED_MONTH = 18;
+const DAYS_PER_RENTED_MONTH = 18;
 /** Rental fleets are recent: a rented car is at most this many years older than the model's last year. */
-export const RENTAL_MAX_AGE = 4;
+const RENTAL_MAX_AGE = 4;
 /** A battery-electric car loses this much more of its value in its first year. */
 const ELECTRIC_FIRST_YEAR = 0.05;
 /** The first year a drive was sold in Europe, hybrids earlier at the Japanese makes. */
@@ -171,7 +171,7 @@ const FUEL_FROM: Record<string, number> = { hybrid: 2012, plug_in_hybrid: 2015 }
 const EARLY_HYBRID_MAKES = new Set(['Toyota', 'Lexus', 'Honda']);
 
 /** Share of the new price a car keeps at this age (in whole years) in this segment, before mileage. */
-export function retainedValue(segment: Segment, age: number, electric: boolean): number {
+function retainedValue(segment: Segment, age: number, electric: boolean): number {
   if (age <= 0) return 0.95;
   const [firstYear, early, late] = SEGMENT_MARKET[segment].depreciation;
   return (1 - firstYear - (electric ? ELECTRIC_FIRST_YEAR : 0)) * (1 - early) ** Math.min(age - 1, 4) * (1 - late) ** Math.max(0, age - 5);
@@ -181,14 +181,14 @@ export function retainedValue(segment: Segment, age: number, electric: boolean):
  * Price effect of mileage against the segment's usual for the age: 3 % per year's worth of driving
  * above it (a Ferrari's extra 20,000 km weigh more than a van's), at most 40 % off or 20 % on.
  */
-export function mileageFactor(segment: Segment, age: number, mileage: number): number {
+function mileageFactor(segment: Segment, age: number, mileage: number): number {
   const perYear = SEGMENT_MARKET[segment].kmPerYear;
   const usual = Math.max(age, 0.1) * perYear;
   return Math.min(1.2, Math.max(0.6, 1 - (0.03 * (mileage - usual)) / perYear));
 }
 
 /** French fiscal horsepower (CV): CO₂/45 + (kW/40)^1.6; an electric car's counts its 30-minute power, about 45 % of its peak. */
-export function fiscalPower(kw: number, co2: number, electric: boolean): number {
+function fiscalPower(kw: number, co2: number, electric: boolean): number {
   return Math.max(1, Math.round(co2 / 45 + ((electric ? kw * 0.45 : kw) / 40) ** 1.6));
 }
 

@@ -61,7 +61,7 @@ const SCENES = [
   { sky: ['#fde7d3', '#f6b89a'], floor: '#b98c76' },
 ] as const;
 
-export function carSvg(category: string, hex: string, scene: number): string {
+function carSvg(category: string, hex: string, scene: number): string {
   const s = SHAPES[category] ?? SHAPES.sedan!;
   const x0 = (WIDTH - s.length) / 2;
   const x1 = x0 + s.length;
@@ -122,7 +122,6 @@ export function carSvg(category: string, hex: string, scene: number): string {
 ${wheel(frontWheel)}${wheel(rearWheel)}</g></svg>`;
 }
 
-export const SCENE_COUNT = SCENES.length;
 export const PICTURE_SIZE = { width: WIDTH, height: HEIGHT };
 
 /**
@@ -148,7 +147,7 @@ export function mediaFolder(dir: string): PictureStore {
 const PUTS_AT_ONCE = 8;
 
 /** The raster rendition of a cover drawing: link previews (OpenGraph, Twitter cards) show no SVG. */
-export const SHARE_WIDTH = 1200;
+const SHARE_WIDTH = 1200;
 const SHARE_HEIGHT = Math.round((HEIGHT * SHARE_WIDTH) / WIDTH);
 
 /** A stored drawing: its key, its size, and its renditions as the `pictures.renditions` column holds them (JSON). */

@@ -9,10 +9,7 @@ export type { Limits, Payment as CheckoutPayment, Subscription } from '@autorout
 
 export type PlanGroup = Plans['groups'][number];
 export type Plan = PlanGroup['plans'][number];
-export type Currency = Plan['currency'];
-export type SubscribedPlan = NonNullable<Subscription['plan']>;
 export type Payment = Subscription['payments'][number];
-export type PaymentStatus = Payment['status'];
 export interface PlansResponse {
   data: Plans;
 }

@@ -4,7 +4,7 @@ import { api } from './api.ts';
 
 /** The help center's contact form (docs/decisions/013-support-requests.md), as POST /support names its fields. */
 export const SUPPORT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
-export type SupportField = (typeof SUPPORT_FIELDS)[number];
+type SupportField = (typeof SUPPORT_FIELDS)[number];
 export type SupportValues = Record<SupportField, string>;
 export type SupportErrors = Partial<Record<SupportField, string>>;
 

@@ -30,7 +30,7 @@ export function showUnread(unread: number, labels: UnreadLabels, kind: UnreadKin
 }
 
 /** The header's labels for both counts, as Base.astro gives them; null on a page without a member's header. */
-export function headerLabels(): Record<UnreadKind, UnreadLabels> | null {
+function headerLabels(): Record<UnreadKind, UnreadLabels> | null {
   const header = document.querySelector<HTMLElement>('[data-member-labels]');
   return header?.dataset.memberLabels ? (JSON.parse(header.dataset.memberLabels) as Record<UnreadKind, UnreadLabels>) : null;
 }

@@ -3,8 +3,8 @@ import type { TFunction } from 'i18next';
 import type { VehicleDetail } from './types.ts';
 
 /** The vehicle's full sheet (SPEC §3): one list of groups and fields serves the vehicle page and /compare. */
-export const SHEET_GROUPS = ['electric', 'history', 'dimensions', 'origin', 'papers'] as const;
-export type SheetGroupKey = (typeof SHEET_GROUPS)[number];
+const SHEET_GROUPS = ['electric', 'history', 'dimensions', 'origin', 'papers'] as const;
+type SheetGroupKey = (typeof SHEET_GROUPS)[number];
 
 type SheetField =
   | 'battery_capacity'
@@ -47,7 +47,7 @@ type SheetField =
 /** What the sheet reads of a vehicle: the API's own field names. */
 export type SheetVehicle = Pick<VehicleDetail, SheetField>;
 
-export interface SheetRow {
+interface SheetRow {
   key: SheetField;
   label: string;
   value: string;
@@ -57,7 +57,7 @@ export interface SheetGroup {
   title: string;
   rows: SheetRow[];
 }
-export interface CompareRow {
+interface CompareRow {
   key: SheetField;
   label: string;
   /** One per vehicle, in order; null where that vehicle has no value. */
@@ -96,7 +96,7 @@ const KNOWN_VALUES: Record<string, string> = {
 };
 
 /** Formatters in the locale's digits and words; units without an Intl name come from the locale files. */
-export function sheetFormat(locale: Locale, t: TFunction) {
+function sheetFormat(locale: Locale, t: TFunction) {
   const unit = (unit: string, max = 1) => {
     const f = numberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: max });
     return (n: number) => f.format(n);

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 
 /** SPEC §5, §9: a compare list holds at most three vehicles. */
-export const COMPARE_MAX = 3;
+const COMPARE_MAX = 3;
 const KEY = 'compare';
 
 const valid = (ids: unknown): number[] =>

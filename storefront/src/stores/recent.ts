@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 
 /** How many listings the browser remembers as recently viewed (issue 17). */
-export const RECENT_MAX = 8;
+const RECENT_MAX = 8;
 const KEY = 'recently-viewed';
 
 /** What a listing's card needs, kept raw so it is formatted in the language of the page that shows it. */

@@ -4,7 +4,7 @@ import type { UserPayload } from '../lib/types.ts';
 import { $personal } from './personal.ts';
 
 /** The signed-in user in the browser (SPEC §9 key userInfo, stored encrypted: @autoroute/contract/secure-storage). */
-export const $user = atom<UserPayload | null>(null);
+const $user = atom<UserPayload | null>(null);
 
 /** SPEC §4: sign-in stores the user and applies their theme and language. */
 export async function rememberUser(user: UserPayload): Promise<void> {

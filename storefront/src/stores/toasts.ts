@@ -14,9 +14,9 @@ export interface Toast {
 }
 
 /** SPEC §9: at most three toasts, 4000 ms by default; error toasts stay 50 s (SPEC §9 error toast duration). */
-export const MAX_TOASTS = 3;
-export const DEFAULT_DURATION = 4000;
-export const ERROR_DURATION = 50_000;
+const MAX_TOASTS = 3;
+const DEFAULT_DURATION = 4000;
+const ERROR_DURATION = 50_000;
 
 export const $toasts = atom<Toast[]>([]);
 let next = 1;

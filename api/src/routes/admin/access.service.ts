@@ -29,7 +29,7 @@ import {
  * - suspending a user, or changing their password, ends their sessions at once.
  */
 
-export const SUPADMIN = 'SUPADMIN';
+const SUPADMIN = 'SUPADMIN';
 /** Roles the code relies on by name: they cannot be renamed or deleted. */
 export const BUILT_IN_ROLES = ['USER', 'ADMIN', SUPADMIN];
 

@@ -15,7 +15,7 @@ export const REDACTED = '[redacted]';
 const SECRET_KEY = /password|secret|token|hash|api_?key|signature|private_?key/i;
 
 /** A copy of `value` with every secret-named key's value replaced by REDACTED. */
-export function redact(value: unknown): unknown {
+function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (value && typeof value === 'object') {
     return Object.fromEntries(

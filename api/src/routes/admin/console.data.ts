@@ -44,7 +44,7 @@ export interface PaymentFilter {
   currency?: string;
 }
 
-export function filterPayments<QB extends SelectQueryBuilder<Database & { p: Database['payments'] }, 'p', object>>(
+function filterPayments<QB extends SelectQueryBuilder<Database & { p: Database['payments'] }, 'p', object>>(
   base: QB,
   f: PaymentFilter,
 ): QB {

@@ -23,7 +23,7 @@ export const RUN_SORTS = {
   finishedAt: 'r.finished_at',
   outcome: 'r.outcome',
 } as const;
-export type RunSort = keyof typeof RUN_SORTS;
+type RunSort = keyof typeof RUN_SORTS;
 /** The column a run list sorts by. */
 export type RunColumn = (typeof RUN_SORTS)[RunSort];
 

@@ -12,7 +12,7 @@ export interface ListQuery {
 }
 
 /** The most rows one list request may ask for. */
-export const MAX_RANGE = 1000;
+const MAX_RANGE = 1000;
 
 const parse = (text: string | undefined): unknown => {
   if (text === undefined || text === '') return undefined;
@@ -182,27 +182,27 @@ export async function idPage(
 }
 
 /** A filter value as a list of allowed words (`{"outcome":"error"}` or `["error","skipped"]`); null when any is not. */
-export function wordList<T extends string>(value: unknown, allowed: readonly T[]): T[] | null {
+function wordList<T extends string>(value: unknown, allowed: readonly T[]): T[] | null {
   const values = Array.isArray(value) ? value : [value];
   return values.every((v) => allowed.includes(v as T)) ? (values as T[]) : null;
 }
 
 /** A filter value as a list of ids (`{"id":[1,2]}` for getMany) or one id; null when it is neither. */
-export function idList(value: unknown): number[] | null {
+function idList(value: unknown): number[] | null {
   const values = Array.isArray(value) ? value : [value];
   const ids = values.map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v));
   return ids.every((v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 2147483647) ? (ids as number[]) : null;
 }
 
 /** A filter value as an instant (`2026-11-01T00:00:00.000Z`, as the API writes them); null when it is not one. */
-export function instant(value: unknown): string | null {
+function instant(value: unknown): string | null {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/.test(value)) return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
 /** A filter value as a month (`2026-11`); null when it is not one. */
-export function month(value: unknown): string | null {
+function month(value: unknown): string | null {
   return typeof value === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(value) ? value : null;
 }
 

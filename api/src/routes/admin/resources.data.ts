@@ -19,7 +19,7 @@ type Row = Record<string, unknown>;
 
 /** Fails to compile when a declaration names a table the schema does not have (the contract cannot see the schema). */
 type SchemaTable<T extends keyof Database> = T;
-export type ResourceTable = SchemaTable<DeclaredTable>;
+type ResourceTable = SchemaTable<DeclaredTable>;
 
 /** The database as the declared resources see it: their tables by name, their columns as declared. */
 type ResourceDb = Kysely<Record<ResourceTable, Row>>;

@@ -9,7 +9,7 @@ import { audited } from './audit.service.ts';
 import { guarded } from './crud-router.ts';
 
 /** The longest maintenance message, in characters: one line of banner. */
-export const MAINTENANCE_MESSAGE_MAX = 300;
+const MAINTENANCE_MESSAGE_MAX = 300;
 
 const Messages = z
   .object(Object.fromEntries(LOCALES.map((l) => [l, z.string().trim().max(MAINTENANCE_MESSAGE_MAX).optional()])))

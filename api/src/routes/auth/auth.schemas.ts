@@ -97,7 +97,7 @@ export const SignupBody = z
   })
   .openapi('SignupBody');
 
-export const CODE_PURPOSES = ['verify_email', 'reset_password', 'link_provider'] as const;
+const CODE_PURPOSES = ['verify_email', 'reset_password', 'link_provider'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 export const GenerateOtpBody = z

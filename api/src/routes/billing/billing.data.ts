@@ -15,7 +15,7 @@ const detailColumns = [
 ] as const;
 
 /** Carts with their group, currency and first detail row; only active ones unless `all`. */
-export function plansQuery(db: Db) {
+function plansQuery(db: Db) {
   return (
     db
       .selectFrom('carts as c')

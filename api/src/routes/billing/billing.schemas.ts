@@ -3,7 +3,8 @@ import { z } from '@hono/zod-openapi';
 import { named } from '../../openapi.ts';
 
 /** A member's plans, subscription and payments (@autoroute/contract/billing), named in the API document. */
-export const LimitsSchema = named(Limits, 'PlanLimits');
+// Named for the document only (no route answers it alone): plans and subscriptions refer to PlanLimits.
+named(Limits, 'PlanLimits');
 export const PlansSchema = named(Plans, 'Plans');
 export const SubscriptionSchema = named(Subscription, 'Subscription');
 export const CheckoutSchema = named(Checkout, 'Checkout');

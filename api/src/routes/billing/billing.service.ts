@@ -96,7 +96,7 @@ type Need =
   | { kind: 'featuredListing' | 'detailedStats' | 'prioritySupport' };
 
 /** The cheapest active plan (by monthly price) that allows what is needed, if any. */
-export async function cheapestPlanFor(db: Db, need: Need): Promise<PlanRow | null> {
+async function cheapestPlanFor(db: Db, need: Need): Promise<PlanRow | null> {
   const plans = (await listActivePlans(db)).filter((p) => p.detail_name !== null);
   const fits = plans.filter((p) => {
     const l = limitsOf(p);
@@ -285,7 +285,7 @@ export async function startCheckout(deps: Deps, stripe: Stripe | null, userId: n
  * and its plan active from now for its months; any other active plan of the member is cancelled.
  * Runs once per payment: a second call finds it paid and changes nothing.
  */
-export async function fulfilPayment(db: Db, paymentId: number, providerRef?: string): Promise<boolean> {
+async function fulfilPayment(db: Db, paymentId: number, providerRef?: string): Promise<boolean> {
   const now = new Date();
   const nowText = now.toISOString();
   if (!(await markPaymentPaid(db, paymentId, nowText, providerRef))) return false;

@@ -8,7 +8,7 @@ type Counts = { views: number; likes: number; favorites: number; contacts: numbe
 const METRICS = ['views', 'likes', 'favorites', 'contacts'] as const;
 
 /** The median of `listings` counts, of which `found` are the listings that had any (the others had none). */
-export function medianOf(found: readonly number[], listings: number): number {
+function medianOf(found: readonly number[], listings: number): number {
   if (listings === 0) return 0;
   const all = [...Array<number>(Math.max(0, listings - found.length)).fill(0), ...found].sort((a, b) => a - b);
   const at = (all.length - 1) / 2;

@@ -29,7 +29,7 @@ export const GUEST_LINK_DAYS = 30;
 
 /** Where a member reads a conversation, and a guest through their link. */
 export const conversationPath = (id: number) => `/messages/?c=${id}`;
-export const guestPath = (token: string) => `/messages/guest/?t=${encodeURIComponent(token)}`;
+const guestPath = (token: string) => `/messages/guest/?t=${encodeURIComponent(token)}`;
 
 /** Who is asking: a member by account, or a guest by the conversation their link names. */
 export type Caller = { userId: number } | { guest: true };

@@ -6,7 +6,7 @@ import { ErrorEnvelope, named } from '../../openapi.ts';
 import { readPages } from './pages.data.ts';
 
 /** A content page (@autoroute/contract/site), named in the API document. */
-export const Page = named(ContentPage, 'Page');
+const Page = named(ContentPage, 'Page');
 
 const list = createRoute({
   method: 'get',

@@ -10,7 +10,7 @@ import { failure } from '../../openapi.ts';
 import { pingDatabase } from '../health/health.data.ts';
 
 /** A database slower than this is as good as down to a load balancer. */
-export const READY_TIMEOUT_MS = 2000;
+const READY_TIMEOUT_MS = 2000;
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 

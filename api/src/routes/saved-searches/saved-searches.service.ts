@@ -20,7 +20,7 @@ import type { SavedSearch, SavedSearchInput, SavedSearchPatch } from './saved-se
 
 type Out = z.infer<typeof SavedSearch>;
 /** The stored query: what GET /vehicles takes, without page and page size, nothing at its default left out. */
-export type StoredQuery = Record<string, string | number | boolean>;
+type StoredQuery = Record<string, string | number | boolean>;
 
 /** The query as stored: its parameters minus the page, and minus what says nothing (includeSold=false). */
 function storedQuery(q: VehicleListQuery): StoredQuery {

@@ -5,7 +5,7 @@ import { named } from '../../openapi.ts';
 import { countLiveVehicles, readMaintenanceNotice, sitemapVehicles } from './site.data.ts';
 
 /** What every page shows (@autoroute/contract/site), named in the API document. */
-export const SiteInfo = named(ContractSiteInfo, 'SiteInfo');
+const SiteInfo = named(ContractSiteInfo, 'SiteInfo');
 
 const site = createRoute({
   method: 'get',
@@ -16,7 +16,7 @@ const site = createRoute({
 });
 
 /** Listings per sitemap part: with eight languages each, a part stays well under the 50,000-URL limit. */
-export const SITEMAP_PART_SIZE = 5000;
+const SITEMAP_PART_SIZE = 5000;
 
 export const sitemapIndex = createRoute({
   method: 'get',

@@ -25,7 +25,7 @@ import {
 import * as users from './user.service.ts';
 
 /** GET /user/config's answer (@autoroute/contract/site), named in the API document. */
-export const UserConfig = named(ContractUserConfig, 'UserConfig');
+const UserConfig = named(ContractUserConfig, 'UserConfig');
 
 const config = createRoute({
   method: 'get',

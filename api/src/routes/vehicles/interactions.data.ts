@@ -1,4 +1,4 @@
-import type { Database, NotificationType } from '@autoroute/db';
+import type { Database } from '@autoroute/db';
 import type { Kysely } from 'kysely';
 import { messageColumns } from '../notifications/topics.ts';
 
@@ -106,10 +106,6 @@ export async function listNotifiablePhoneChannels(db: Db, userId: number): Promi
     .execute();
   return rows.flatMap((r) => (r.code ? [{ channel: r.code, address: r.address }] : []));
 }
-
-export type SellerContact = NonNullable<Awaited<ReturnType<typeof findSellerContact>>> & {
-  notify_type: NotificationType | null;
-};
 
 /** The message in the seller's inbox, and the record statistics and plan limits count (deleting the message leaves it); in the caller's transaction. */
 export async function insertContactNotification(

@@ -48,7 +48,7 @@ const READ_EACH_PER_VALUE = 1_000;
  * database's walk in the asked order to meet a page within a few hundred entries (decision 005),
  * now with their exact total to plan it.
  */
-export const SORTED_HERE_UP_TO = 100_000;
+const SORTED_HERE_UP_TO = 100_000;
 /** How many listings a batch of the build reads: on SQLite, small enough not to hold a turn of the request thread long. */
 const BUILD_BATCH = 20_000;
 const SQLITE_BATCH = 4_000;
@@ -132,13 +132,13 @@ class Ranged {
 }
 
 /** A search answered by the postings: its exact counts, and its page of ids unless the database is to read it in order. */
-export interface PostedAnswer {
+interface PostedAnswer {
   counts: FacetCounting;
   ids: number[] | null;
 }
 
 /** The postings of one catalogue: every listing's searched columns and, per value, the set of its listings. */
-export class Postings {
+class Postings {
   private capacity = 0;
   private readonly columns = {} as Record<Keyed, Int32Array>;
   private price = new Float64Array(0);

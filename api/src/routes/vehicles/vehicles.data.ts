@@ -667,7 +667,7 @@ export interface CountOptions {
 }
 
 /** One listing in this many is in the sample: `id % 32 = 0` (migration 20261214_0001). */
-export const SAMPLE_EVERY = 32;
+const SAMPLE_EVERY = 32;
 /**
  * A search with words whose sample holds fewer listings than this is counted exactly: its matches
  * are few (under about a thousand), and their rows are all it reads. A search without words reads

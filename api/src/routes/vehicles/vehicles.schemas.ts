@@ -115,4 +115,5 @@ export type VehicleListQuery = z.infer<typeof VehicleListQuery>;
 export const VehicleSummary = named(ContractVehicleSummary, 'VehicleSummary');
 export const Vehicle = named(ContractVehicle, 'Vehicle', { extends: VehicleSummary });
 export const MyVehicleSummary = named(ContractMyVehicleSummary, 'MyVehicleSummary', { extends: VehicleSummary });
-export const SearchFacets = named(ContractSearchFacets, 'SearchFacets');
+// Named for the document only: the search answer refers to SearchFacets.
+named(ContractSearchFacets, 'SearchFacets');

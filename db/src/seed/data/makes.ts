@@ -118,7 +118,7 @@ const catalogue: { name: string; country: string; models: Model[] }[] = [
 const PREMIUM_MAKES = new Set(['Audi', 'BMW', 'Mercedes-Benz', 'Porsche', 'Lexus', 'Volvo', 'Polestar', 'Land Rover', 'Jaguar', 'DS', 'Alfa Romeo', 'Maserati', 'Tesla']);
 
 /** A model's market segment, from its category, new price and make (first rule that applies). */
-export function segmentOf(make: string, model: Pick<ModelSpec, 'category' | 'newPriceEur'>): Segment {
+function segmentOf(make: string, model: Pick<ModelSpec, 'category' | 'newPriceEur'>): Segment {
   if (model.category === 'van' || model.category === 'pickup') return 'utility';
   if (model.newPriceEur >= 180_000) return 'supercar';
   if (model.category === 'coupe' || model.category === 'convertible') return 'sports';

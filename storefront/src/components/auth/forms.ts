@@ -26,7 +26,7 @@ export interface SubmitOptions {
 }
 
 /** Moves the focus to the invalid field that comes first on the page (by element id). */
-export function focusFirst(names: string[], reveal?: (name: string) => void): void {
+function focusFirst(names: string[], reveal?: (name: string) => void): void {
   const present = names.flatMap((name) => {
     const element = document.getElementById(name);
     return element ? [{ name, element }] : [];

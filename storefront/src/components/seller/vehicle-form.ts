@@ -30,7 +30,7 @@ export const SECTIONS = ['main', 'pictures', 'electric', 'history', 'dimensions'
 export type SectionId = (typeof SECTIONS)[number];
 
 /** The reference list a `ref` field chooses from. */
-export type ListName = 'types' | 'categories' | 'currencies' | 'fuelTypes' | 'transmissions' | 'colors' | 'countries' | 'cities';
+type ListName = 'types' | 'categories' | 'currencies' | 'fuelTypes' | 'transmissions' | 'colors' | 'countries' | 'cities';
 
 /** A field of the form: its rule (@autoroute/contract/vehicle-fields, as the API applies it) and where the form shows it. */
 export interface FieldDef extends VehicleFieldRule {
@@ -51,7 +51,7 @@ const field = (name: VehicleFieldName, section: SectionId, list?: ListName): Fie
 });
 
 /** Every scalar field, in the order the form shows them (the first invalid one gets the focus). */
-export const FIELDS: FieldDef[] = [
+const FIELDS: FieldDef[] = [
   field('title', 'main'),
   field('typeId', 'main', 'types'),
   field('price', 'main'),
@@ -196,7 +196,7 @@ export function fromVehicle(v: VehicleDetail): FormValues {
 }
 
 /** The part worth keeping (a draft, or the comparison that says whether anything changed). */
-export function persistable(values: FormValues): FormValues {
+function persistable(values: FormValues): FormValues {
   return {
     fields: values.fields,
     options: values.options,
@@ -252,7 +252,7 @@ export const fill = (template: string, values: Record<string, string | number>) 
   template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 
 /** Decimal places of a number as written (12500.5 → 1), counted as the API counts them. */
-export function decimals(n: number): number {
+function decimals(n: number): number {
   const [mantissa = '', exponent = '0'] = String(n).split('e');
   return Math.max(0, (mantissa.split('.')[1]?.length ?? 0) - Number(exponent));
 }
