@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { seedDemoCatalogue, seedReference } from '@autoroute/db/seed';
 import { createTestDatabase, type TestDatabase } from '@autoroute/db/testing';
 import type { RouteConfig, z } from '@hono/zod-openapi';
@@ -10,6 +9,7 @@ import { createDeps } from './deps.ts';
 import { sign } from './middleware/signature.ts';
 import type { ErrorEnvelope } from './openapi.ts';
 import type { SignedIn, signupRoute, verifyOtpRoute } from './routes/auth/auth.routes.ts';
+import { latestCode } from './testing-outbox.ts';
 
 /** The envelope of every error answer (`failure(…)` in the route declarations). */
 export type ApiError = z.infer<typeof ErrorEnvelope>;
@@ -206,94 +206,5 @@ export async function createTestApp(
   return testApp;
 }
 
-/** The newest one-time code sent to `email` (or a phone number, a handle), read from the outbox files the app wrote. */
-export function latestCode(dataDir: string, email: string): string {
-  const folder = `${dataDir}/outbox`;
-  // Newest first, by the time stamp that starts every name: mail (.eml) and SMS, WhatsApp… (.txt).
-  const files = readdirSync(folder)
-    .filter((f) => f.endsWith('.eml') || f.endsWith('.txt'))
-    .sort()
-    .reverse();
-  for (const file of files) {
-    const text = readFileSync(`${folder}/${file}`, 'utf8');
-    if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(text)) continue;
-    const code = file.endsWith('.eml')
-      ? textPart(text).match(/^ {4}(\d{6})\s*$/m)?.[1]
-      : text
-          .split('\n\n')
-          .slice(1)
-          .join('\n')
-          .match(/\b(\d{6})\b/)?.[1];
-    if (code) return code;
-  }
-  throw new Error(`no code for ${email} in the outbox`);
-}
-
-/** A mail as the outbox holds it, decoded. */
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** A header block's fields, continuation lines unfolded. */
-function headerReader(head: string) {
-  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
-  return (name: string) => headers.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1] ?? '';
-}
-
-/** A body in the quoted-printable or base64 transfer encoding nodemailer writes, decoded. */
-function decodeBody(body: string, encoding: string): string {
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable')
-    return Buffer.from(
-      body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
-      'latin1',
-    ).toString('utf8');
-  return body;
-}
-
-/**
- * The text/plain part of a mail (a multipart/alternative one's first), decoded. Kept synchronous
- * for the helpers below; mail.test.ts reads whole mails with a real MIME parser.
- */
-function textPart(raw: string): string {
-  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-  const header = headerReader(head);
-  const body = rest.join('\n\n');
-  const boundary = header('Content-Type').match(/boundary="?([^";]+)"?/i)?.[1];
-  if (/^multipart\//i.test(header('Content-Type')) && boundary) {
-    const parts = body.split(`--${boundary}`).slice(1, -1);
-    const text = parts.find((part) => /^content-type: text\/plain/im.test(part.split(/\r?\n\r?\n/)[0] ?? ''));
-    return text === undefined ? '' : textPart(text.replace(/^\r?\n/, ''));
-  }
-  return decodeBody(body, header('Content-Transfer-Encoding').toLowerCase());
-}
-
-/** Decodes RFC 2047 words and the text part of what nodemailer writes. */
-function readMail(raw: string): Mail {
-  const [head = ''] = raw.split(/\r?\n\r?\n/);
-  const header = headerReader(head);
-  const words = (s: string) =>
-    s.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, enc: string, text: string) =>
-      enc.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(
-            text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
-            'latin1',
-          ).toString('utf8'),
-    );
-  return { to: header('To'), subject: words(header('Subject')).trim(), text: textPart(raw) };
-}
-
-/** Every mail the app wrote to `to` in the outbox of `dataDir` (no SMTP_URL), oldest first. */
-export function outboxMails(dataDir: string, to: string): Mail[] {
-  const folder = `${dataDir}/outbox`;
-  let files: string[] = [];
-  try {
-    files = readdirSync(folder)
-      .filter((f) => f.endsWith('.eml'))
-      .sort();
-  } catch {}
-  return files.map((f) => readMail(readFileSync(`${folder}/${f}`, 'utf8'))).filter((m) => m.to === to);
-}
+// The outbox reader, shared with the end-to-end tests.
+export { latestCode, type Mail, outboxMails } from './testing-outbox.ts';

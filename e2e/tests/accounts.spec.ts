@@ -1,5 +1,5 @@
+import { latestCode } from '@autoroute/api/testing-outbox';
 import { expect, expectAccessible, signedHeaders, signIn, signingKeyOf, test } from '../fixtures.ts';
-import { codeFor } from '../outbox.ts';
 
 const dataDir = () => process.env.E2E_DATA_DIR as string;
 
@@ -25,7 +25,7 @@ test('sign up, verify, reset the password, switch to Arabic and dark, log out ev
   await expect(page).toHaveURL(/\/otp$/);
   await expect(page.getByText(/You can ask for a new code in \d+ s/)).toBeVisible();
   await expectAccessible(page);
-  await page.getByLabel('6-digit code').fill(codeFor(dataDir(), email));
+  await page.getByLabel('6-digit code').fill(latestCode(dataDir(), email));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Sign up successful!')).toBeVisible();
@@ -49,7 +49,7 @@ test('sign up, verify, reset the password, switch to Arabic and dark, log out ev
   await page.getByRole('button', { name: 'Send a new code' }).click();
   await expect(page.getByText('A new code is on its way.')).toBeVisible();
   await expect(page.getByText('This code is not valid. Check it and try again.')).toHaveCount(0);
-  await page.getByLabel('6-digit code').fill(codeFor(dataDir(), email));
+  await page.getByLabel('6-digit code').fill(latestCode(dataDir(), email));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/reset-password$/);
   await expectAccessible(page);

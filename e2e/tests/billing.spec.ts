@@ -1,5 +1,5 @@
+import { latestCode } from '@autoroute/api/testing-outbox';
 import { expect, expectAccessible, fillVehicleForm, type Listing, png, signedGet, test, texts } from '../fixtures.ts';
-import { codeFor } from '../outbox.ts';
 
 const dataDir = () => process.env.E2E_DATA_DIR as string;
 const t = texts('en_US');
@@ -52,7 +52,7 @@ test('a seller at the free limit buys a plan through the test-mode checkout and 
   await page.getByLabel('Confirm password').fill('cobol passphrase 2026');
   await page.getByRole('button', { name: 'Create my account' }).click();
   await expect(page).toHaveURL(/\/otp$/);
-  await page.getByLabel('6-digit code').fill(codeFor(dataDir(), email));
+  await page.getByLabel('6-digit code').fill(latestCode(dataDir(), email));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/$/);
 

@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { outboxMails } from '@autoroute/api/testing-outbox';
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { E2E_ADMIN, expect, signedHeaders, signedRequest, signIn, signingKeyOf, test, texts } from '../fixtures.ts';
 
@@ -10,13 +9,7 @@ const SELLER = { email: 'claire.martin@demo.autoroute.local', password: 'demo-se
 const BUYER = { email: 'garage.lefevre@demo.autoroute.local', password: 'demo-seller-2026' };
 
 /** The mails the server wrote to `to` since `since` (file names start with their time). */
-const mailsTo = (to: string, since: string) => {
-  const folder = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  return readdirSync(folder)
-    .filter((f) => f.endsWith('.eml') && f >= since)
-    .map((f) => readFileSync(path.join(folder, f), 'utf8'))
-    .filter((raw) => new RegExp(`^To: ${to.replace(/[.]/g, '\\.')}$`, 'mi').test(raw));
-};
+const mailsTo = (to: string, since: string) => outboxMails(process.env.E2E_DATA_DIR!, to, { since }).map((m) => m.raw);
 
 /** Signs in from the sign-in page and waits to leave it. */
 async function signInAs(page: Page, who: { email: string; password: string }) {

@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { outboxMails } from '@autoroute/api/testing-outbox';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, signedRequest, signIn, test, texts } from '../fixtures.ts';
 
@@ -61,14 +60,7 @@ async function expectNotCovered(target: Locator) {
 }
 
 /** The last mail the server wrote to `to` (the outbox of the e2e data folder), raw. */
-function lastMailTo(to: string): string | undefined {
-  const folder = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  return readdirSync(folder)
-    .filter((f) => f.endsWith('.eml'))
-    .sort()
-    .map((f) => readFileSync(path.join(folder, f), 'utf8'))
-    .findLast((raw) => new RegExp(`^To: ${to.replace(/[.]/g, '\\.')}\\r?$`, 'mi').test(raw));
-}
+const lastMailTo = (to: string): string | undefined => outboxMails(process.env.E2E_DATA_DIR!, to).at(-1)?.raw;
 
 test('a French guest on a phone: default message, pill out of the way, share without Web Share, the answer mailed in French', async ({
   browser,

@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { outboxMails } from '@autoroute/api/testing-outbox';
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, signedRequest, signIn, test, texts } from '../fixtures.ts';
 
@@ -146,12 +145,7 @@ test('a guest reads the seller’s answer through the mailed link, answers, and 
   await expect(seller.getByRole('list', { name: en('messages.item.messagesLabel') }).getByText(answer)).toBeVisible();
 
   // The answer reaches the guest by mail, with their link.
-  const folder = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  const mail = readdirSync(folder)
-    .filter((f) => f.endsWith('.eml'))
-    .sort()
-    .map((f) => readFileSync(path.join(folder, f), 'utf8'))
-    .findLast((raw) => new RegExp(`^To: ${guestEmail.replace(/[.]/g, '\\.')}\\r?$`, 'mi').test(raw));
+  const mail = outboxMails(process.env.E2E_DATA_DIR!, guestEmail).at(-1)?.raw;
   expect(mail).toBeDefined();
   const link = /\/messages\/guest\/\?t=[^\s"<>]+/.exec(mail!.replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[0];
   expect(link).toBeDefined();

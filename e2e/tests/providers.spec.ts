@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
+import { latestCode } from '@autoroute/api/testing-outbox';
 import type { Locale } from '@autoroute/locales/meta';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN, expect, expectAccessible, hydrated, signedGet, signedRequest, test, texts } from '../fixtures.ts';
-import { codeFor } from '../outbox.ts';
 
 const dataDir = () => process.env.E2E_DATA_DIR as string;
 const require = createRequire(import.meta.url);
@@ -21,7 +21,7 @@ async function newMember(page: Page, stamp: number, phone: string) {
   await page.getByLabel('Confirm password').fill('vitamin passphrase 2026');
   await page.getByRole('button', { name: 'Create my account' }).click();
   await expect(page).toHaveURL(/\/otp$/);
-  await page.getByLabel('6-digit code').fill(codeFor(dataDir(), email));
+  await page.getByLabel('6-digit code').fill(latestCode(dataDir(), email));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/$/);
   return email;
@@ -97,7 +97,7 @@ for (const { locale, width, other } of RUNS) {
     await page.screenshot({ path: `test-results/providers-code-${locale}-${width}.png`, fullPage: true });
 
     // A wrong code is refused and said so; a new code is sent, and the old one no longer works.
-    const first = codeFor(dataDir(), phone);
+    const first = latestCode(dataDir(), phone);
     const wrong = first === '000000' ? '111111' : '000000';
     await sms.getByLabel(t('auth.form.code')).fill(wrong);
     await sms.getByRole('button', { name: t('auth.form.verify') }).click();
@@ -107,8 +107,8 @@ for (const { locale, width, other } of RUNS) {
     await sms.getByRole('button', { name: t('auth.form.resend') }).click();
     await expect(page.getByText(t('auth.form.resent'))).toBeVisible();
     await expect(refused).toHaveCount(0);
-    await expect.poll(() => codeFor(dataDir(), phone)).not.toBe(first);
-    await sms.getByLabel(t('auth.form.code')).fill(codeFor(dataDir(), phone));
+    await expect.poll(() => latestCode(dataDir(), phone)).not.toBe(first);
+    await sms.getByLabel(t('auth.form.code')).fill(latestCode(dataDir(), phone));
     await sms.getByRole('button', { name: t('auth.form.verify') }).click();
     await expect(page.getByText(p('linkedDone', { name: named.sms }))).toBeVisible();
     await expect(sms.getByText(p('linked'), { exact: true })).toBeVisible();
@@ -190,7 +190,7 @@ test('a provider withdrawn while linking is said so, and no provider at all leav
 
     // Withdrawn between the code and its check: the right code cannot link it, and the page says what to do.
     await withdraw(offered.find((r) => r.code === 'whatsapp')!);
-    await whatsapp.getByLabel(t('auth.form.code')).fill(codeFor(dataDir(), phone));
+    await whatsapp.getByLabel(t('auth.form.code')).fill(latestCode(dataDir(), phone));
     await whatsapp.getByRole('button', { name: t('auth.form.verify') }).click();
     const gone = (require('@autoroute/locales/en_US.json') as { api: { errors: { PROVIDER_NOT_FOUND: string } } }).api.errors
       .PROVIDER_NOT_FOUND;

@@ -1,7 +1,7 @@
+import { latestCode } from '@autoroute/api/testing-outbox';
 import type { Locale } from '@autoroute/locales/meta';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, hydrated, signIn, test, texts } from '../fixtures.ts';
-import { codeFor } from '../outbox.ts';
 
 const dataDir = () => process.env.E2E_DATA_DIR as string;
 
@@ -35,7 +35,7 @@ async function signUp(page: Page) {
   await page.getByLabel('Confirm password').fill(member.password);
   await page.getByRole('button', { name: 'Create my account' }).click();
   await expect(page).toHaveURL(/\/otp$/);
-  await page.getByLabel('6-digit code').fill(codeFor(dataDir(), member.email));
+  await page.getByLabel('6-digit code').fill(latestCode(dataDir(), member.email));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/$/);
 }
