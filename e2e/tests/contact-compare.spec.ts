@@ -62,6 +62,54 @@ async function expectNotCovered(target: Locator) {
 /** The last mail the server wrote to `to` (the outbox of the e2e data folder), raw. */
 const lastMailTo = (to: string): string | undefined => outboxMails(process.env.E2E_DATA_DIR!, to).at(-1)?.raw;
 
+/**
+ * Issue 33: scrolled down to the comparison's last row, each car's name is still in view (the compact bar of
+ * names under the site header, over that car's column), and so are the field names. Each car in turn is
+ * scrolled in beside the labels, as on a phone where not all of them fit.
+ */
+async function expectNamesInView(page: Page) {
+  const region = page.locator('.compare-scroll');
+  const last = region.locator('tbody tr:not(.group-row)').last();
+  await last.scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-compare-names]')).toBeVisible();
+  const cars = await region.getByRole('columnheader').count();
+  for (let i = 0; i < cars; i++) {
+    // The car's column just beside the labels (or as near as the table's end allows).
+    await last.evaluate((row, i) => {
+      const box = row.closest<HTMLElement>('.compare-scroll')!;
+      const cell = row.querySelectorAll('td')[i]!.getBoundingClientRect();
+      const label = row.querySelector('th')!.getBoundingClientRect();
+      box.scrollLeft += document.dir === 'rtl' ? cell.right - label.left : cell.left - label.right;
+    }, i);
+    await expect
+      .poll(() =>
+        last.evaluate((row, i) => {
+          const box = row.closest('.compare-scroll')!.getBoundingClientRect();
+          /** Whether the middle of `el`'s part within the viewport and the table's box shows `el` (nothing over it). */
+          const seen = (el: Element) => {
+            const r = el.getBoundingClientRect();
+            const [left, right] = [Math.max(r.left, box.left, 0), Math.min(r.right, box.right, innerWidth)];
+            const [top, bottom] = [Math.max(r.top, 0), Math.min(r.bottom, innerHeight)];
+            if (right - left < 4 || bottom - top < 4) return false;
+            const hit = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+            return hit !== null && el.contains(hit);
+          };
+          const header = document.querySelector('.site-header')!.getBoundingClientRect();
+          const cell = row.querySelectorAll('td')[i]!;
+          const name = document.querySelectorAll('[data-compare-names] [data-name]')[i]!;
+          const [n, c] = [name.getBoundingClientRect(), cell.getBoundingClientRect()];
+          return {
+            name: seen(name) && n.top >= header.bottom - 1 && n.bottom <= c.top,
+            inItsColumn: Math.abs(n.left - c.left) <= 1.5 && Math.abs(n.right - c.right) <= 1.5,
+            lastRow: seen(cell),
+            label: seen(row.querySelector('th')!),
+          };
+        }, i),
+      )
+      .toEqual({ name: true, inItsColumn: true, lastRow: true, label: true });
+  }
+}
+
 test('a French guest on a phone: default message, pill out of the way, share without Web Share, the answer mailed in French', async ({
   browser,
   baseURL,
@@ -178,6 +226,9 @@ test('a French guest on a phone: default message, pill out of the way, share wit
   );
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('compare-fr-390.png'), fullPage: true });
+  await expectNamesInView(page);
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('compare-fr-390-end.png') });
   await page.context().close();
   await seller.context().close();
 });
@@ -188,12 +239,12 @@ test('a member on a desktop in Arabic is never asked for an email, and the form 
 }) => {
   const seller = await newPerson(browser, baseURL, DESKTOP);
   await signInAs(seller, SELLER);
-  const [listing] = (await listingsOf(seller)) as Listing[];
+  const [listing, other] = (await listingsOf(seller)) as [Listing, Listing];
   await seller.context().close();
   const page = await newPerson(browser, baseURL, DESKTOP);
   await signInAs(page, BUYER);
 
-  await page.goto(`/vehicles/${listing!.id}?lng=ar_SA`);
+  await page.goto(`/vehicles/${listing.id}?lng=ar_SA`);
   await page.waitForLoadState('load');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   // Prefilled from the account once it is known; no email asked: the answer comes in Messages.
@@ -203,7 +254,7 @@ test('a member on a desktop in Arabic is never asked for an email, and the form 
   await expect(page.getByLabel(ar('vehicle.contact.lastName'), { exact: true })).toHaveValue('Peeters');
   await expect(page.getByLabel(ar('vehicle.contact.phone'), { exact: true })).toHaveValue('+32471123456');
   await expect(page.getByLabel(ar('vehicle.contact.message'), { exact: true })).toHaveValue(
-    ar('vehicle.contact.defaultMessage', { title: listing!.title }),
+    ar('vehicle.contact.defaultMessage', { title: listing.title }),
   );
 
   // Into the compare list; the pill stays clear of the share buttons and the send button on a desktop too.
@@ -237,9 +288,12 @@ test('a member on a desktop in Arabic is never asked for an email, and the form 
   await expect(page.getByRole('link', { name: en('nav.search') }).last()).toBeVisible();
   await expectAccessible(page);
 
-  // The rating row on a desktop, in Arabic.
-  await page.goto(`/compare?ids=${listing!.id}&lng=ar_SA`);
-  await expect(page.getByRole('rowheader', { name: ar('vehicle.market.title') })).toBeVisible();
+  // The rating row on a desktop, in Arabic; down to the last row, the cars' names stay in view, right to left.
+  await page.goto(`/compare?ids=${listing.id},${other.id}&lng=ar_SA`);
+  await expect(page.getByRole('rowheader', { name: new RegExp(`^${ar('vehicle.market.title')}`) })).toBeVisible();
   await expectAccessible(page);
+  await expectNamesInView(page);
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('compare-ar-1366-end.png') });
   await page.context().close();
 });

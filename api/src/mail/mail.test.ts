@@ -99,6 +99,13 @@ const sendContact = (body: unknown, headers: Record<string, string> = {}) =>
 
 const emailSwitch = async (userId: number) =>
   (await t.database.db.selectFrom('notification_preferences').select('email').where('user_id', '=', userId).executeTakeFirst())?.email;
+/** A member's email switches as stored (no row yet: undefined, the defaults). */
+const emailSwitches = (userId: number) =>
+  t.database.db
+    .selectFrom('notification_preferences')
+    .select(['email', 'message_email', 'price_drop_email', 'saved_search_email'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 
 beforeAll(async () => {
   t = await createTestApp({ vehicles: 12, env: { MAIL_FROM, PUBLIC_URL } });
@@ -292,7 +299,9 @@ describe('a buyer’s message to a seller: a notification', () => {
     expect(await emailSwitch(seller.id)).not.toBe(0);
   });
 
-  it('turns the seller’s email notifications off on a one-click POST: the next message is not mailed', async () => {
+  it('turns only the messages’ email off on a one-click POST, says so, and the next message is not mailed', async () => {
+    // The link names its topic in its signed token: a buyer's message.
+    expect(new URL(unsubscribe).pathname.split('/').at(-1)).toMatch(new RegExp(`^${seller.id}\\.contact\\.`));
     // As a mail client posts it (RFC 8058): unsigned, no session, no Origin.
     const res = await t.app.request(new URL(unsubscribe).pathname, {
       method: 'POST',
@@ -300,8 +309,12 @@ describe('a buyer’s message to a seller: a notification', () => {
       body: 'List-Unsubscribe=One-Click',
     });
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain('Erledigt');
-    expect(await emailSwitch(seller.id)).toBe(0);
+    const page = await res.text();
+    // What was switched off, in the seller's language, and the way to Settings › Notifications.
+    expect(page).toContain('Erledigt: E-Mails zu neuen Nachrichten sind ausgeschaltet. Ihre anderen E-Mails bleiben unverändert.');
+    expect(page).toContain(`href="${PUBLIC_URL}/settings/notifications/"`);
+    // That topic's email alone: mail as a whole, price drops and saved searches stay on.
+    expect(await emailSwitches(seller.id)).toEqual({ email: 1, message_email: 0, price_drop_email: 1, saved_search_email: 1 });
 
     const mails = (await mailsTo(seller.email)).length;
     const inbox = await t.database.db.selectFrom('notifications').select('id').where('user_id', '=', seller.id).execute();

@@ -4,13 +4,21 @@ import type { Database } from '@autoroute/db';
 import type { Kysely } from 'kysely';
 import { serverSecret } from '../auth/tokens.ts';
 import { safeEqual } from '../lib/crypto.ts';
+import { TOPIC_COLUMNS } from '../routes/notifications/topics.ts';
 
 /**
- * The kinds of notification mail a link can stop, each with the switch of the member's notification
- * preferences it turns off: a buyer's message is mailed while `email` is on (SPEC §3), so stopping
- * it turns that switch off — the one the settings page shows.
+ * The kinds of notification mail a link can stop, each with the email switch of its topic in the
+ * member's notification preferences (api/src/routes/notifications/topics.ts, docs/decisions/047): a
+ * buyer's first message (contact) and the messages after it turn off the messages' email, a price
+ * drop the price drops' email; the member's other mail is left as it was (issue 33).
  */
-export const UNSUBSCRIBE_KINDS = { contact: 'email', price_drop: 'email', message: 'email' } as const;
+export const UNSUBSCRIBE_KINDS = {
+  contact: TOPIC_COLUMNS.message.email,
+  price_drop: TOPIC_COLUMNS.priceDrop.email,
+  message: TOPIC_COLUMNS.message.email,
+} as const;
+/** The topic each kind's pages name (a contact is a buyer's first message). */
+export const UNSUBSCRIBE_TOPIC = { contact: 'message', price_drop: 'price_drop', message: 'message' } as const;
 /** A switch of the preferences, or one saved search's alerts (`search_<id>`: its link pauses that search alone). */
 export type UnsubscribeKind = keyof typeof UNSUBSCRIBE_KINDS | `search_${number}`;
 

@@ -1,5 +1,6 @@
 import { type Database, nowIso } from '@autoroute/db';
 import type { Kysely } from 'kysely';
+import type { UNSUBSCRIBE_KINDS } from '../../mail/unsubscribe.ts';
 
 type Db = Kysely<Database>;
 
@@ -13,8 +14,12 @@ export async function findMemberLanguage(db: Db, userId: number): Promise<{ lang
     .executeTakeFirst();
 }
 
-/** Turns one email switch of a member's notification preferences off, the others as they were (or their defaults). */
-export async function turnOffEmailSwitch(db: Db, userId: number, column: 'email'): Promise<void> {
+/** Turns one email switch of a member's notification preferences off (a topic's), the others as they were (or their defaults). */
+export async function turnOffEmailSwitch(
+  db: Db,
+  userId: number,
+  column: (typeof UNSUBSCRIBE_KINDS)[keyof typeof UNSUBSCRIBE_KINDS],
+): Promise<void> {
   const now = nowIso();
   await db
     .insertInto('notification_preferences')

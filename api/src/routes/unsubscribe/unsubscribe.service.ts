@@ -4,7 +4,7 @@ import { direction, type Locale, languageTag, matchLocale } from '@autoroute/loc
 import type { Deps } from '../../context.ts';
 import { translator } from '../../i18n.ts';
 import { PRODUCT } from '../../mail/layout.tsx';
-import { readUnsubscribeToken, savedSearchOf, UNSUBSCRIBE_KINDS } from '../../mail/unsubscribe.ts';
+import { readUnsubscribeToken, savedSearchOf, UNSUBSCRIBE_KINDS, UNSUBSCRIBE_TOPIC } from '../../mail/unsubscribe.ts';
 import { pauseSavedSearch } from '../saved-searches/saved-searches.data.ts';
 import { findMemberLanguage, turnOffEmailSwitch } from './unsubscribe.data.ts';
 
@@ -59,13 +59,20 @@ export async function unsubscribe(
   const t = translator(locale);
   const link = `<p><a href="${escapeHtml(settings)}">${escapeHtml(t('mail.unsubscribe.settings'))}</a></p>`;
   // A saved search's link pauses that search alone (its alerts: issue 17); the others turn a switch off.
+  // A topic's link turns that topic's email off alone, and the page says which (issue 33).
   const search = savedSearchOf(claim.kind);
+  const kind = claim.kind as keyof typeof UNSUBSCRIBE_KINDS;
   if (method === 'POST') {
     if (search !== null) await pauseSavedSearch(deps.db, claim.userId, search, nowIso());
-    else await turnOffEmailSwitch(deps.db, claim.userId, UNSUBSCRIBE_KINDS[claim.kind as keyof typeof UNSUBSCRIBE_KINDS]);
+    else await turnOffEmailSwitch(deps.db, claim.userId, UNSUBSCRIBE_KINDS[kind]);
     return {
       status: 200,
-      html: page(locale, t('mail.unsubscribe.title'), t(search !== null ? 'mail.unsubscribe.donePaused' : 'mail.unsubscribe.done'), link),
+      html: page(
+        locale,
+        t('mail.unsubscribe.title'),
+        t(search !== null ? 'mail.unsubscribe.donePaused' : `mail.unsubscribe.done.${UNSUBSCRIBE_TOPIC[kind]}`),
+        link,
+      ),
     };
   }
   // The form posts what a mail client's one-click button posts, to this same address.

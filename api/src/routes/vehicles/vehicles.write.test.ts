@@ -728,6 +728,44 @@ describe('price drops (issue 17)', () => {
     expect(await mailsTo(liker.email)).toHaveLength(2);
   });
 
+  it('a price drop mail’s unsubscribe link turns off the price drops’ email alone, and says so (issue 33)', async () => {
+    const v = await created({ price: 16000 });
+    // A member the file already has (its sign-ups share one address's limit).
+    const watcher = { id: strangerId, headers: stranger, email: 'samuel@example.test' };
+    expect((await t.request(`/api/v1/vehicles/${v.id}/like`, { method: 'POST', headers: watcher.headers })).status).toBeLessThan(300);
+    const [notices, mails] = [(await inbox(watcher.headers)).length, (await mailsTo(watcher.email)).length];
+    expect((await send('PATCH', v.id, { price: 15500 })).status).toBe(200);
+    await runMailJob();
+    const mail = (await mailsTo(watcher.email)).at(-1);
+    expect(await mailsTo(watcher.email)).toHaveLength(mails + 1);
+    const link = headerOf(mail!, 'List-Unsubscribe')!.slice(1, -1);
+    // The link names its topic in its signed token.
+    expect(new URL(link).pathname).toMatch(new RegExp(`/api/v1/unsubscribe/${watcher.id}\\.price_drop\\.[\\w-]+$`));
+
+    // Followed as a mail client's one-click button posts it.
+    const res = await t.app.request(new URL(link).pathname, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(page).toContain('Done: price drop emails are switched off. Your other emails are unchanged.');
+    expect(page).toMatch(/href="[^"]+\/settings\/notifications\/"/);
+    const stored = await db()
+      .selectFrom('notification_preferences')
+      .select(['email', 'message_email', 'price_drop_email', 'saved_search_email', 'price_drop_inbox'])
+      .where('user_id', '=', watcher.id)
+      .executeTakeFirst();
+    expect(stored).toEqual({ email: 1, message_email: 1, price_drop_email: 0, saved_search_email: 1, price_drop_inbox: 1 });
+
+    // The next drop is in the inbox, and no longer mailed.
+    expect((await send('PATCH', v.id, { price: 15000 })).status).toBe(200);
+    expect(await inbox(watcher.headers)).toHaveLength(notices + 2);
+    await runMailJob();
+    expect(await mailsTo(watcher.email)).toHaveLength(mails + 1);
+  });
+
   it('tells of a drop in the inbox and by mail only as the watcher’s price-drop topic says (issue 33)', async () => {
     const v = await created({ price: 15000 });
     // One member (the file's sign-ups share one address's limit), through each choice in turn.
