@@ -10,7 +10,7 @@ import type { NotificationTopic } from '@autoroute/contract/user';
  */
 
 /** Each topic's columns in `notification_preferences` (migration 20261220_0010). */
-const TOPIC_COLUMNS = {
+export const TOPIC_COLUMNS = {
   priceDrop: { inbox: 'price_drop_inbox', email: 'price_drop_email' },
   savedSearch: { inbox: 'saved_search_inbox', email: 'saved_search_email' },
   message: { inbox: null, email: 'message_email' },
