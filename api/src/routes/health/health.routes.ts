@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { jsonContent } from '../../openapi.ts';
 import { pingDatabase } from './health.data.ts';
 
 export const health = createRoute({
@@ -11,9 +12,7 @@ export const health = createRoute({
   responses: {
     200: {
       description: 'Up',
-      content: {
-        'application/json': { schema: z.object({ data: z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) }) }) },
-      },
+      ...jsonContent(z.object({ data: z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) }) })),
     },
   },
 });

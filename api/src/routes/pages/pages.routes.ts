@@ -2,7 +2,7 @@ import { ContentPage } from '@autoroute/contract/site';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { ErrorEnvelope, named } from '../../openapi.ts';
+import { failure, jsonContent, named } from '../../openapi.ts';
 import { readPages } from './pages.data.ts';
 
 /** A content page (@autoroute/contract/site), named in the API document. */
@@ -14,7 +14,7 @@ const list = createRoute({
   tags: ['Pages'],
   summary: 'Content pages of a section (legal, company, help)',
   request: { query: z.object({ section: z.enum(['legal', 'company', 'help']).optional() }) },
-  responses: { 200: { description: 'Pages', content: { 'application/json': { schema: z.object({ data: z.array(Page) }) } } } },
+  responses: { 200: { description: 'Pages', ...jsonContent(z.object({ data: z.array(Page) })) } },
 });
 const one = createRoute({
   method: 'get',
@@ -23,8 +23,8 @@ const one = createRoute({
   summary: 'One content page in the request language',
   request: { params: z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/) }) },
   responses: {
-    200: { description: 'The page', content: { 'application/json': { schema: z.object({ data: Page }) } } },
-    404: { description: 'PAGE_NOT_FOUND', content: { 'application/json': { schema: ErrorEnvelope } } },
+    200: { description: 'The page', ...jsonContent(z.object({ data: Page })) },
+    404: failure('PAGE_NOT_FOUND'),
   },
 });
 

@@ -6,7 +6,7 @@ import { type AppEnv, createRouter, type Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { dependencyFailed } from '../../lib/dependencies.ts';
 import { clientAddress, fromTrustedProxy, peerAddress } from '../../lib/request.ts';
-import { failure } from '../../openapi.ts';
+import { failure, jsonContent } from '../../openapi.ts';
 import { pingDatabase } from '../health/health.data.ts';
 
 /** A database slower than this is as good as down to a load balancer. */
@@ -20,7 +20,7 @@ export const healthz = createRoute({
   tags: ['System'],
   summary: 'Liveness: the process answers (no database call)',
   responses: {
-    200: { description: 'Alive', content: { 'application/json': { schema: z.object({ status: z.literal('ok') }) } } },
+    200: { description: 'Alive', ...jsonContent(z.object({ status: z.literal('ok') })) },
   },
 });
 
@@ -42,8 +42,8 @@ export const readyz = createRoute({
   tags: ['System'],
   summary: 'Readiness: the database answers, has every migration of this release and none newer, the process is not shutting down',
   responses: {
-    200: { description: 'Ready for traffic', content: { 'application/json': { schema: Readiness } } },
-    503: { description: 'Not ready: the body says why', content: { 'application/json': { schema: Readiness } } },
+    200: { description: 'Ready for traffic', ...jsonContent(Readiness) },
+    503: { description: 'Not ready: the body says why', ...jsonContent(Readiness) },
   },
 });
 

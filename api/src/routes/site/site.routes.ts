@@ -1,7 +1,7 @@
 import { SiteInfo as ContractSiteInfo } from '@autoroute/contract/site';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
-import { named } from '../../openapi.ts';
+import { jsonContent, named } from '../../openapi.ts';
 import { countLiveVehicles, readMaintenanceNotice, sitemapVehicles } from './site.data.ts';
 
 /** What every page shows (@autoroute/contract/site), named in the API document. */
@@ -12,7 +12,7 @@ const site = createRoute({
   path: '/',
   tags: ['System'],
   summary: 'What every page shows: the maintenance message, in the request language',
-  responses: { 200: { description: 'Site information', content: { 'application/json': { schema: z.object({ data: SiteInfo }) } } } },
+  responses: { 200: { description: 'Site information', ...jsonContent(z.object({ data: SiteInfo })) } },
 });
 
 /** Listings per sitemap part: with eight languages each, a part stays well under the 50,000-URL limit. */
@@ -26,11 +26,7 @@ export const sitemapIndex = createRoute({
   responses: {
     200: {
       description: 'Parts',
-      content: {
-        'application/json': {
-          schema: z.object({ data: z.object({ origin: z.string(), vehicles: z.number(), parts: z.number(), partSize: z.number() }) }),
-        },
-      },
+      ...jsonContent(z.object({ data: z.object({ origin: z.string(), vehicles: z.number(), parts: z.number(), partSize: z.number() }) })),
     },
   },
 });
@@ -54,7 +50,7 @@ export const sitemapPart = createRoute({
   responses: {
     200: {
       description: 'Listings',
-      content: { 'application/json': { schema: z.object({ data: z.array(z.object({ id: z.number(), updatedAt: z.string() })) }) } },
+      ...jsonContent(z.object({ data: z.array(z.object({ id: z.number(), updatedAt: z.string() })) })),
     },
   },
 });

@@ -32,7 +32,7 @@ const config = createRoute({
   path: '/config',
   tags: ['User'],
   summary: 'Reference lists, limits and the maintenance message, in the request language',
-  responses: { 200: { description: 'Configuration', content: { 'application/json': { schema: z.object({ data: UserConfig }) } } } },
+  responses: { 200: { description: 'Configuration', ...jsonContent(z.object({ data: UserConfig })) } },
 });
 
 const guarded = {

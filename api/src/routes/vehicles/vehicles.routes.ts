@@ -2,7 +2,7 @@ import { ListMeta } from '@autoroute/contract/vehicles';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
 import { requireUser, requireVerifiedEmail } from '../../middleware/auth.ts';
-import { ErrorEnvelope, failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
+import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { interactionsRoutes } from './interactions.routes.ts';
 import { Vehicle, VehicleListQuery, VehicleSummary } from './vehicles.schemas.ts';
 import { featuredVehicles, getVehicle, searchVehicles } from './vehicles.service.ts';
@@ -18,9 +18,9 @@ const list = createRoute({
   responses: {
     200: {
       description: 'A page of vehicles',
-      content: { 'application/json': { schema: z.object({ data: z.array(VehicleSummary), meta: ListMeta }) } },
+      ...jsonContent(z.object({ data: z.array(VehicleSummary), meta: ListMeta })),
     },
-    422: { description: 'Invalid query', content: { 'application/json': { schema: ErrorEnvelope } } },
+    422: failure('Invalid query'),
   },
 });
 
@@ -33,9 +33,9 @@ const featured = createRoute({
   responses: {
     200: {
       description: 'Featured listings, newest first',
-      content: { 'application/json': { schema: z.object({ data: z.array(VehicleSummary) }) } },
+      ...jsonContent(z.object({ data: z.array(VehicleSummary) })),
     },
-    422: { description: 'Invalid query', content: { 'application/json': { schema: ErrorEnvelope } } },
+    422: failure('Invalid query'),
   },
 });
 
@@ -46,8 +46,8 @@ const detail = createRoute({
   summary: 'One vehicle with every field',
   request: { params: IdParam },
   responses: {
-    200: { description: 'The vehicle', content: { 'application/json': { schema: z.object({ data: Vehicle }) } } },
-    404: { description: 'VEHICLE_NOT_FOUND', content: { 'application/json': { schema: ErrorEnvelope } } },
+    200: { description: 'The vehicle', ...jsonContent(z.object({ data: Vehicle })) },
+    404: failure('VEHICLE_NOT_FOUND'),
   },
 });
 
