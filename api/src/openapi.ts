@@ -5,8 +5,8 @@ import { ACCESS, ACCESS_COOKIE, type Access, type Guard } from './middleware/aut
 import { MAX_SKEW_MS } from './middleware/signature.ts';
 
 /**
- * Names a schema of `@autoroute/contract` in the API document: a component `name`, which every
- * schema holding it refers to. The contract declares plain zod for every client; `.openapi(name)`
+ * Names a schema in the API document, the one way to (a schema of `@autoroute/contract` or the
+ * API's own): a component `name`, which every schema holding it refers to. The contract declares plain zod for every client; `.openapi(name)`
  * would name a copy, and the contract's own schemas that nest it (a listing's pictures) would still
  * write it out in full. This names the contract's own instance, so they refer to it. A schema the
  * contract made by extending a named one says so with `extends`, and the document writes only what

@@ -1,13 +1,14 @@
 import { z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
+import { named } from '../../openapi.ts';
 import { AUDIT_ACTIONS, AUDIT_SORTS, type AuditFilter, auditIdPage, auditRecords } from './audit.data.ts';
 import { crudRouter } from './crud-router.ts';
 import { filterValue } from './list-query.ts';
 
 const Snapshot = z.record(z.string(), z.unknown()).nullable();
 
-export const AuditEntry = z
-  .object({
+export const AuditEntry = named(
+  z.object({
     id: z.number(),
     userId: z.number().openapi({ description: 'The administrator who made the change' }),
     username: z.string().nullable().openapi({ description: 'Their username; null once their account is deleted' }),
@@ -17,8 +18,9 @@ export const AuditEntry = z
     recordId: z.string(),
     before: Snapshot.openapi({ description: 'The record before the change (null for a create or a run); secrets redacted' }),
     after: Snapshot.openapi({ description: 'The record after it (null for a delete); secrets redacted' }),
-  })
-  .openapi('AdminAuditEntry');
+  }),
+  'AdminAuditEntry',
+);
 
 /** A resource name as the admin API spells them. */
 const RESOURCE_NAME = /^[a-z][a-z-]{0,39}$/;

@@ -1,11 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
+import { named } from '../../openapi.ts';
 import { contactIdPage, contactRecords } from './console.data.ts';
 import { crudRouter } from './crud-router.ts';
 import { filterValue } from './list-query.ts';
 
-const AdminContact = z
-  .object({
+const AdminContact = named(
+  z.object({
     id: z.number(),
     sellerId: z.number(),
     seller: z.string(),
@@ -19,8 +20,9 @@ const AdminContact = z
     message: z.string().nullable(),
     read: z.boolean().nullable(),
     createdAt: z.string(),
-  })
-  .openapi('AdminContact');
+  }),
+  'AdminContact',
+);
 
 /** Messages buyers sent to sellers (issue 13 item 9), read only: what the dashboard counts as contacts. */
 export function adminContactsRoutes(deps: Deps) {

@@ -2,14 +2,15 @@ import { msg } from '@autoroute/contract/messages';
 import { z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { named } from '../../openapi.ts';
 import { deleteRole, type RoleFilter, roleIdPage, saveRole } from './access.data.ts';
 import { BUILT_IN_ROLES, checkRoleWrite, findRole, grantableBy } from './access.service.ts';
 import { audited } from './audit.service.ts';
 import { crudRouter } from './crud-router.ts';
 import { filterValue } from './list-query.ts';
 
-const RoleInput = z
-  .object({
+const RoleInput = named(
+  z.object({
     name: z
       .string({ error: msg('admin.required', { field: msg('backoffice:resources.roles.fields.name') }) })
       .trim()
@@ -17,11 +18,12 @@ const RoleInput = z
       .max(40, { error: msg('validation.tooLong', { max: 40 }) }),
     description: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(500).nullable().optional()),
     permissions: z.array(z.string().max(80)).max(200),
-  })
-  .openapi('AdminRoleInput');
+  }),
+  'AdminRoleInput',
+);
 
-export const AdminRole = z
-  .object({
+export const AdminRole = named(
+  z.object({
     id: z.number(),
     name: z.string(),
     description: z.string().nullable(),
@@ -30,8 +32,9 @@ export const AdminRole = z
     builtIn: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
-  })
-  .openapi('AdminRole');
+  }),
+  'AdminRole',
+);
 
 /** Roles and their permission sets (issue 5 item 4), edited as a matrix in the back office. */
 export function adminRolesRoutes(deps: Deps) {

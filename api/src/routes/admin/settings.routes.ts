@@ -3,7 +3,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, type Deps } from '../../context.ts';
 import { validationFailed } from '../../errors.ts';
 import { requirePermission } from '../../middleware/auth.ts';
-import { failure, jsonBody, jsonContent } from '../../openapi.ts';
+import { failure, jsonBody, jsonContent, named } from '../../openapi.ts';
 import { readSettings, writeSettings } from '../site/site.data.ts';
 import { audited } from './audit.service.ts';
 import { guarded } from './crud-router.ts';
@@ -16,15 +16,16 @@ const Messages = z
   .strict()
   .openapi({ description: 'Locale → text; a locale left empty shows the English text' });
 
-export const Settings = z
-  .object({
+export const Settings = named(
+  z.object({
     id: z.literal('site').openapi({ description: 'The settings are one record' }),
     maintenanceEnabled: z.boolean(),
     maintenanceMessage: Messages,
-  })
-  .openapi('AdminSettings');
+  }),
+  'AdminSettings',
+);
 
-const SettingsChange = Settings.omit({ id: true }).extend({ id: z.string().optional() }).openapi('AdminSettingsChange');
+const SettingsChange = named(Settings.omit({ id: true }).extend({ id: z.string().optional() }), 'AdminSettingsChange');
 
 const tags = ['Admin: settings'];
 const IdParam = z.object({ id: z.literal('site').openapi({ param: { name: 'id', in: 'path' } }) });

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
 import { notFound } from '../../errors.ts';
+import { named } from '../../openapi.ts';
 import { deleteSupportRequest, setSupportStatus, supportRecords } from '../support/support.data.ts';
 import { audited } from './audit.service.ts';
 import { supportIdPage } from './console.data.ts';
@@ -9,8 +10,8 @@ import { filterValue, type SortColumns } from './list-query.ts';
 
 const STATUSES = ['open', 'closed'] as const;
 
-export const AdminSupportRequest = z
-  .object({
+export const AdminSupportRequest = named(
+  z.object({
     id: z.number(),
     userId: z.number().nullable().openapi({ description: 'The member who wrote; null for a guest or once the account is deleted' }),
     username: z.string().nullable(),
@@ -23,11 +24,12 @@ export const AdminSupportRequest = z
     createdAt: z.string(),
     updatedAt: z.string(),
     closedAt: z.string().nullable(),
-  })
-  .openapi('AdminSupportRequest');
+  }),
+  'AdminSupportRequest',
+);
 
 /** Only the status changes: what a requester wrote stays as they wrote it. */
-const StatusChange = z.object({ status: z.enum(STATUSES) }).openapi('AdminSupportRequestStatus');
+const StatusChange = named(z.object({ status: z.enum(STATUSES) }), 'AdminSupportRequestStatus');
 
 /** `triage` is the work queue's order: open first ('open' sorts after 'closed'), priority first, oldest first. */
 const SORTS: Record<string, SortColumns> = {

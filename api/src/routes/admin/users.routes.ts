@@ -4,6 +4,7 @@ import { hashPassword, nowIso } from '@autoroute/db';
 import { z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
+import { named } from '../../openapi.ts';
 import { Email, NewPassword, Phone, Username } from '../auth/auth.schemas.ts';
 import { createMember, deleteUserRow, emailTaken, setUserStatus, updateUserColumns, usernameTaken } from '../user/user.data.ts';
 import { applyUserAccess, checkUserAccess, checkUserDeletion } from './access.service.ts';
@@ -22,8 +23,8 @@ const personName = z
   .refine(isSafeName, { error: msg(NAME_TEXT.message) });
 
 /** The user form of SPEC §2: identity, status (active or suspended) and roles; a password on create. */
-const UserInput = z
-  .object({
+const UserInput = named(
+  z.object({
     email: Email,
     username: Username,
     firstName: personName,
@@ -32,11 +33,12 @@ const UserInput = z
     status: z.enum(['active', 'suspended'], { error: msg('validation.required') }),
     roleIds: z.array(z.number().int().min(1).max(2147483647)).max(50),
     password: z.preprocess((v) => (v === '' || v === null ? undefined : v), NewPassword.optional()),
-  })
-  .openapi('AdminUserInput');
+  }),
+  'AdminUserInput',
+);
 
-export const AdminUser = z
-  .object({
+export const AdminUser = named(
+  z.object({
     id: z.number(),
     email: z.string(),
     username: z.string(),
@@ -51,8 +53,9 @@ export const AdminUser = z
     isPremium: z.boolean(),
     createdAt: z.string(),
     lastLoginAt: z.string().nullable(),
-  })
-  .openapi('AdminUser');
+  }),
+  'AdminUser',
+);
 
 const SORTS: Record<string, string> = {
   id: 'u.id',

@@ -8,6 +8,7 @@ import { notFound } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import { inIdOrder } from '../../lib/in-order.ts';
 import { localName, toMajor } from '../../lib/reference.ts';
+import { named } from '../../openapi.ts';
 import { removePictureFiles } from '../pictures/pictures.service.ts';
 import { Vehicle } from '../vehicles/vehicles.schemas.ts';
 import { getVehicle } from '../vehicles/vehicles.service.ts';
@@ -19,20 +20,23 @@ import { filterValue } from './list-query.ts';
 import { moderationIdPage, moderationRows, sellerContact, setFeatured } from './vehicles.data.ts';
 
 /** The seller as a moderator reaches them (issue 33): who they are and how to write to them. */
-const AdminSeller = z
-  .object({
-    id: z.number(),
-    username: z.string(),
-    name: z.string(),
-    email: z.string(),
-    phone: z.string().nullable(),
-    status: z.string(),
-    listings: z.number().openapi({ description: 'How many listings the seller has, this one included' }),
-  })
-  .openapi('AdminSeller');
+const AdminSeller = named(
+  z
+    .object({
+      id: z.number(),
+      username: z.string(),
+      name: z.string(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      status: z.string(),
+      listings: z.number().openapi({ description: 'How many listings the seller has, this one included' }),
+    })
+    .openapi({ description: 'A listing’s seller as a moderator reaches them (one listing only)' }),
+  'AdminSeller',
+);
 
-export const AdminVehicle = z
-  .object({
+export const AdminVehicle = named(
+  z.object({
     id: z.number(),
     title: z.string(),
     brand: z.string(),
@@ -51,11 +55,12 @@ export const AdminVehicle = z
     cover: z.string().nullable(),
     createdAt: z.string(),
     listing: Vehicle.optional().openapi({ description: 'One listing only: the whole listing as its public page shows it' }),
-    seller: AdminSeller.optional().openapi({ description: 'One listing only: its seller' }),
-  })
-  .openapi('AdminVehicle');
+    seller: AdminSeller.optional(),
+  }),
+  'AdminVehicle',
+);
 
-const Moderation = z.object({ featured: z.boolean() }).openapi('AdminVehicleModeration');
+const Moderation = named(z.object({ featured: z.boolean() }), 'AdminVehicleModeration');
 
 const SORTS: Record<string, string> = {
   id: 'v.id',

@@ -1,6 +1,7 @@
 import { EMAIL, isPhone, isSafeName, NAME_TEXT, PASSWORD, PERSON_NAME, PHONE, USERNAME } from '@autoroute/contract/fields';
 import { msg } from '@autoroute/contract/messages';
 import { z } from '@hono/zod-openapi';
+import { named } from '../../openapi.ts';
 import { isCommonPassword } from './passwords.ts';
 
 export const Email = z
@@ -41,8 +42,8 @@ export const Phone = z
   .regex(PHONE.pattern, { error: msg(PHONE.message) })
   .refine(isPhone, { error: msg(PHONE.message) });
 
-export const LoginBody = z
-  .object({
+export const LoginBody = named(
+  z.object({
     email: z
       .string({ error: msg('validation.required') })
       .trim()
@@ -54,12 +55,13 @@ export const LoginBody = z
       .min(1, { error: msg('validation.required') })
       .max(128),
     remember: z.boolean().optional(),
-  })
-  .openapi('LoginBody');
+  }),
+  'LoginBody',
+);
 
 /** SPEC §7 oauth-login: a client that ran the provider's flow itself hands over what it got. */
-export const OAuthLoginBody = z
-  .object({
+export const OAuthLoginBody = named(
+  z.object({
     federer: z
       .string({ error: msg('validation.required') })
       .trim()
@@ -79,33 +81,37 @@ export const OAuthLoginBody = z
       .max(8192),
     refreshToken: z.string().max(8192).nullish(),
     expiresAt: z.union([z.string().max(40), z.number()]).nullish(),
-  })
-  .openapi('OAuthLoginBody');
+  }),
+  'OAuthLoginBody',
+);
 
-export const AccessTokenBody = z
-  .object({ refreshToken: z.string().min(10).max(200).optional(), sessionID: z.string().min(10).max(100).optional() })
-  .openapi('AccessTokenBody');
+export const AccessTokenBody = named(
+  z.object({ refreshToken: z.string().min(10).max(200).optional(), sessionID: z.string().min(10).max(100).optional() }),
+  'AccessTokenBody',
+);
 
-export const SignupBody = z
-  .object({
+export const SignupBody = named(
+  z.object({
     email: Email,
     password: NewPassword,
     username: Username,
     firstName: nameText('auth.firstNameLength'),
     lastName: nameText('auth.lastNameLength'),
     phone: Phone,
-  })
-  .openapi('SignupBody');
+  }),
+  'SignupBody',
+);
 
 const CODE_PURPOSES = ['verify_email', 'reset_password', 'link_provider'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
-export const GenerateOtpBody = z
-  .object({ email: Email, purpose: z.enum(CODE_PURPOSES).default('reset_password') })
-  .openapi('GenerateOtpBody');
+export const GenerateOtpBody = named(
+  z.object({ email: Email, purpose: z.enum(CODE_PURPOSES).default('reset_password') }),
+  'GenerateOtpBody',
+);
 
-export const VerifyOtpBody = z
-  .object({
+export const VerifyOtpBody = named(
+  z.object({
     email: Email,
     otp: z
       .string({ error: msg('validation.required') })
@@ -115,11 +121,12 @@ export const VerifyOtpBody = z
       .string({ error: msg('validation.required') })
       .min(10)
       .max(100),
-  })
-  .openapi('VerifyOtpBody');
+  }),
+  'VerifyOtpBody',
+);
 
-export const ResetPasswordBody = z.object({ email: Email, password: NewPassword }).openapi('ResetPasswordBody');
-export const VerifyEmailBody = z.object({ email: Email }).openapi('VerifyEmailBody');
+export const ResetPasswordBody = named(z.object({ email: Email, password: NewPassword }), 'ResetPasswordBody');
+export const VerifyEmailBody = named(z.object({ email: Email }), 'VerifyEmailBody');
 
 export const ProcessIdHeader = z.object({
   'x-process-id': z
@@ -128,6 +135,7 @@ export const ProcessIdHeader = z.object({
     .max(200),
 });
 
-export const Security = z
-  .object({ accessToken: z.string(), refreshToken: z.string(), sessionID: z.string(), expiresAt: z.string() })
-  .openapi('Security');
+export const Security = named(
+  z.object({ accessToken: z.string(), refreshToken: z.string(), sessionID: z.string(), expiresAt: z.string() }),
+  'Security',
+);

@@ -2,6 +2,7 @@ import { hasVisibleText, isSafeName, NAME_TEXT } from '@autoroute/contract/field
 import { msg } from '@autoroute/contract/messages';
 import { z } from '@hono/zod-openapi';
 import { LIMITS } from '../../lib/limits.ts';
+import { named } from '../../openapi.ts';
 import { Email } from '../auth/auth.schemas.ts';
 
 const [nameMin, nameMax] = LIMITS.text.name;
@@ -26,21 +27,23 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === 
  * A request to our support team. A member's name and email come from their account (any given are
  * ignored); a guest must give both, which the route checks since only it knows who is asking.
  */
-export const SupportBody = z
-  .object({
+export const SupportBody = named(
+  z.object({
     name: optional(text(nameMin, nameMax, 'support.nameLength').refine(isSafeName, { error: msg(NAME_TEXT.message) })).openapi({
       description: 'Required for guests; ignored for members',
     }),
     email: optional(Email).openapi({ description: 'Required for guests; ignored for members' }),
     subject: text(3, 120, 'support.subjectLength'),
     message: text(10, 5000, 'support.messageLength'),
-  })
-  .openapi('SupportRequestBody');
+  }),
+  'SupportRequestBody',
+);
 export type SupportBody = z.infer<typeof SupportBody>;
 
-export const SupportCreated = z
-  .object({
+export const SupportCreated = named(
+  z.object({
     id: z.number().openapi({ description: 'The request number, quoted in the confirmation mail' }),
     priority: z.boolean().openapi({ description: "The member's plan in force includes priority support: handled first" }),
-  })
-  .openapi('SupportRequestCreated');
+  }),
+  'SupportRequestCreated',
+);

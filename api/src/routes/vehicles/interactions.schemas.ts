@@ -1,6 +1,7 @@
 import { CONTACT_MESSAGE, hasVisibleText, isPhone, isSafeName, NAME_TEXT, PERSON_NAME, PHONE } from '@autoroute/contract/fields';
 import { msg } from '@autoroute/contract/messages';
 import { z } from '@hono/zod-openapi';
+import { named } from '../../openapi.ts';
 import { Email } from '../auth/auth.schemas.ts';
 
 /**
@@ -29,8 +30,8 @@ const name = (key: string) =>
     .refine(isSafeName, { error: msg(NAME_TEXT.message) });
 
 /** SPEC §3 Contact message and §5: first name, last name, phone and message required; email valid when given. */
-export const ContactBody = z
-  .object({
+export const ContactBody = named(
+  z.object({
     firstname: name('auth.firstNameLength'),
     lastname: name('auth.lastNameLength'),
     phone: z
@@ -54,12 +55,13 @@ export const ContactBody = z
         description:
           'Show the phone and email given here to the seller (SPEC §3). Off, they stay hidden and the seller answers in the conversation: a member reads it in Messages, a guest needs an email for the answer to reach them',
       }),
-  })
-  .openapi('ContactMessage');
+  }),
+  'ContactMessage',
+);
 export type ContactBody = z.infer<typeof ContactBody>;
 
-export const LikeState = z.object({ liked: z.boolean(), likes: z.number() }).openapi('LikeState');
-export const FavoriteState = z.object({ favorite: z.boolean() }).openapi('FavoriteState');
+export const LikeState = named(z.object({ liked: z.boolean(), likes: z.number() }), 'LikeState');
+export const FavoriteState = named(z.object({ favorite: z.boolean() }), 'FavoriteState');
 
 export const PageQuery = z.object({
   page: z.coerce.number().int().min(1).max(10000).default(1).openapi({ example: 1 }),

@@ -16,39 +16,41 @@ const id = (field: string) =>
     .max(2147483647)
     .openapi({ description: field });
 
-export const PriceCheckInput = z
-  .object({
-    brand: z
-      .string({ error: msg('validation.required') })
-      .trim()
-      .min(1, { error: msg('validation.required') })
-      .max(100),
-    model: z
-      .string({ error: msg('validation.required') })
-      .trim()
-      .min(1, { error: msg('validation.required') })
-      .max(100),
-    year: z
-      .number({ error: msg('validation.notNumber') })
-      .int()
-      .min(1900)
-      .max(2100),
-    mileage: z
-      .number({ error: msg('validation.notNumber') })
-      .int()
-      .min(0)
-      .max(5_000_000),
-    currencyId: id('The currency the price is asked in'),
-    fuelTypeId: id('Compared with the same fuel first').optional(),
-    categoryId: id('Its body: when its model has too few listings, compared with its segment’s listings of this body first').optional(),
-    typeId: id('Compared with listings of this type only (sale, daily or monthly rent); every type when absent').optional(),
-    vehicleId: id('The listing being edited: left out of its own comparables').optional(),
-    price: z
-      .number({ error: msg('validation.notNumber') })
-      .positive({ error: msg('vehicle.pricePositive') })
-      .max(1_000_000_000)
-      .optional()
-      .openapi({ description: 'The price to rate' }),
-  })
-  .strict()
-  .openapi('PriceCheckInput');
+export const PriceCheckInput = named(
+  z
+    .object({
+      brand: z
+        .string({ error: msg('validation.required') })
+        .trim()
+        .min(1, { error: msg('validation.required') })
+        .max(100),
+      model: z
+        .string({ error: msg('validation.required') })
+        .trim()
+        .min(1, { error: msg('validation.required') })
+        .max(100),
+      year: z
+        .number({ error: msg('validation.notNumber') })
+        .int()
+        .min(1900)
+        .max(2100),
+      mileage: z
+        .number({ error: msg('validation.notNumber') })
+        .int()
+        .min(0)
+        .max(5_000_000),
+      currencyId: id('The currency the price is asked in'),
+      fuelTypeId: id('Compared with the same fuel first').optional(),
+      categoryId: id('Its body: when its model has too few listings, compared with its segment’s listings of this body first').optional(),
+      typeId: id('Compared with listings of this type only (sale, daily or monthly rent); every type when absent').optional(),
+      vehicleId: id('The listing being edited: left out of its own comparables').optional(),
+      price: z
+        .number({ error: msg('validation.notNumber') })
+        .positive({ error: msg('vehicle.pricePositive') })
+        .max(1_000_000_000)
+        .optional()
+        .openapi({ description: 'The price to rate' }),
+    })
+    .strict(),
+  'PriceCheckInput',
+);

@@ -1,6 +1,7 @@
 import { msg } from '@autoroute/contract/messages';
 import { VEHICLE_FIELDS as F, FIRST_YEAR, lastYear, MAX_OPTIONS, MAX_PICTURES, MAX_PRICE, VIN } from '@autoroute/contract/vehicle-fields';
 import { z } from '@hono/zod-openapi';
+import { named } from '../../openapi.ts';
 
 /*
  * The vehicle form (SPEC §3, §5). Field names are the ones the read side returns; a reference the
@@ -151,11 +152,11 @@ const fields = {
 };
 
 /** POST and PUT: the whole vehicle. Unknown fields are refused, so a typo never passes silently. */
-export const VehicleInput = z.object(fields).strict().openapi('VehicleInput');
+export const VehicleInput = named(z.object(fields).strict(), 'VehicleInput');
 export type VehicleInput = z.infer<typeof VehicleInput>;
 
 /** PATCH: any subset of the same fields, e.g. `{ "sold": true }`. */
-export const VehiclePatch = z.object(fields).partial().strict().openapi('VehiclePatch');
+export const VehiclePatch = named(z.object(fields).partial().strict(), 'VehiclePatch');
 export type VehiclePatch = z.infer<typeof VehiclePatch>;
 
 export const MyVehiclesQuery = z.object({
