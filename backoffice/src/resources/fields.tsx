@@ -88,3 +88,14 @@ export function LocalDateField(props: DateFieldProps) {
   const [locale] = useLocaleState();
   return <DateField locales={formatTagOf(locale)} {...props} />;
 }
+
+/** A list of terms and their values, side by side (a `dl`'s `sx`): a listing's key facts, a support request's details. */
+export const DEFINITIONS = {
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  columnGap: 2,
+  rowGap: 1,
+  m: 0,
+  '& dt': { color: 'text.secondary' },
+  '& dd': { m: 0, minInlineSize: 0, overflowWrap: 'anywhere' },
+} as const;

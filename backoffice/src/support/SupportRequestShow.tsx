@@ -14,7 +14,7 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
-import { LocalDateField } from '../resources/fields.tsx';
+import { DEFINITIONS, LocalDateField } from '../resources/fields.tsx';
 import { MemberLink, PriorityField, SupportStatusField } from './fields.tsx';
 
 /** A reply in the operator's mail program, to the requester, the subject quoting the request number. */
@@ -97,18 +97,7 @@ function Request() {
           <SupportStatusField source="status" />
         </Stack>
       </div>
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: 'max-content 1fr',
-          columnGap: 2,
-          rowGap: 1,
-          m: 0,
-          '& dt': { color: 'text.secondary' },
-          '& dd': { m: 0, minInlineSize: 0, overflowWrap: 'anywhere' },
-        }}
-      >
+      <Box component="dl" sx={DEFINITIONS}>
         <dt>{label('name')}</dt>
         <dd>
           <bdi>{record.name}</bdi>

@@ -5,7 +5,7 @@ import { Box, Chip, Link, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Show, TopToolbar, useCanAccess, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatMoney, LocalDateField } from '../resources/fields.tsx';
+import { DEFINITIONS, formatMoney, LocalDateField } from '../resources/fields.tsx';
 import { FeaturedField, RemoveVehicleButton } from './fields.tsx';
 
 /** The listing's sheet fields (SPEC §3), in the order of its public page; shown when the seller filled them. */
@@ -54,17 +54,6 @@ interface Row {
 }
 
 /** Label and value pairs as a description list; a row without a value is left out. */
-/** A list of terms and their values, side by side: the key facts and the seller. */
-const DEFINITIONS = {
-  display: 'grid',
-  gridTemplateColumns: 'max-content 1fr',
-  columnGap: 2,
-  rowGap: 1,
-  m: 0,
-  '& dt': { color: 'text.secondary' },
-  '& dd': { m: 0, minInlineSize: 0, overflowWrap: 'anywhere' },
-} as const;
-
 function Facts({ rows }: { rows: Row[] }) {
   const translate = useTranslate();
   return (
