@@ -33,6 +33,16 @@ export async function signInToBackOffice(page: Page, who: { email: string; passw
   await expect(page.getByRole('tablist', { name: 'Open screens' })).toBeVisible();
 }
 
+/** From the console's Vehicles screen, opens the first listing's Show view: its id and title. */
+export async function openFirstConsoleVehicle(page: Page): Promise<{ id: number; title: string }> {
+  await page.getByRole('menu').first().getByRole('menuitem', { name: 'Vehicles' }).click();
+  const first = page.getByRole('row').nth(1);
+  const title = (await first.getByRole('cell').nth(2).locator('p').first().textContent()) ?? '';
+  await first.getByRole('cell').nth(2).click();
+  await expect(page).toHaveURL(/#\/vehicles\/\d+\/show$/);
+  return { id: Number(page.url().match(/vehicles\/(\d+)\/show/)?.[1]), title };
+}
+
 /**
  * Axe on the settled back office: a toast fading in or out is paler than it is (its contrast is
  * checked when shown), and a section still unfolding overlaps the control that opened it (target size).

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import i18next from 'i18next';
 import english from 'ra-language-english';
 import french from 'ra-language-french';
-import { expectSettledAccessible as accessible, expect, signInToBackOffice as signIn, test } from '../fixtures.ts';
+import { expectSettledAccessible as accessible, expect, openFirstConsoleVehicle, signInToBackOffice as signIn, test } from '../fixtures.ts';
 
 // Issue 33 item 11: the console's makes and models, a run history that folds a busy job's successful
 // runs, and the seeded roles described in the console's language. Each journey runs in English and in
@@ -248,12 +248,7 @@ for (const lng of LANGUAGES) {
 test('a removal undone from its notice keeps the listing live, tells its seller nothing and logs nothing', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page);
-  await menu(page).getByRole('menuitem', { name: 'Vehicles' }).click();
-  const first = page.getByRole('row').nth(1);
-  const title = (await first.getByRole('cell').nth(2).locator('p').first().textContent()) ?? '';
-  await first.getByRole('cell').nth(2).click();
-  await expect(page).toHaveURL(/#\/vehicles\/\d+\/show$/);
-  const id = Number(page.url().match(/vehicles\/(\d+)\/show/)?.[1]);
+  const { id, title } = await openFirstConsoleVehicle(page);
   const owner = await withDb(
     async (db) => (await db.selectFrom('vehicles').select('owner_id').where('id', '=', id).executeTakeFirstOrThrow()).owner_id,
   );
