@@ -20,10 +20,10 @@ import { connect, type Database, type Db, type DialectName, migrateToLatest, ope
 import { mediaFolder, seedDemoCatalogue, seedReference } from '@autoroute/db/seed';
 import { type CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { VehicleListQuery } from '../api/src/domain/vehicles/query.ts';
+import { countFacets, searchVehicleIds } from '../api/src/domain/vehicles/vehicles.data.ts';
+import { searchCriteria } from '../api/src/domain/vehicles/vehicles.service.ts';
 import { DEV_SIGNING_KEY, sign } from '../api/src/index.ts';
-import { countFacets, searchVehicleIds } from '../api/src/routes/vehicles/vehicles.data.ts';
-import { VehicleListQuery } from '../api/src/routes/vehicles/vehicles.schemas.ts';
-import { searchCriteria } from '../api/src/routes/vehicles/vehicles.service.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 

@@ -35,10 +35,10 @@ import { mediaFolder, seedDemoCatalogue, seedReference } from '@autoroute/db/see
 import { sql } from 'kysely';
 import pino from 'pino';
 import sharp from 'sharp';
+import { runtimeConfig } from '../api/src/core/runtime-config.ts';
 import { createDeps } from '../api/src/deps.ts';
 import { createApp, DEV_SIGNING_KEY, loadConfig, sign } from '../api/src/index.ts';
 import { JOB_HANDLERS } from '../api/src/jobs/index.ts';
-import { runtimeConfig } from '../api/src/runtime-config.ts';
 import { createHttpServer } from '../api/src/server/http.ts';
 import { createTestApp } from '../api/src/testing.ts';
 import { startS3 } from '../api/src/testing-s3.ts';

@@ -1,20 +1,20 @@
 import type { Db } from '@autoroute/db';
 import type { Logger } from 'pino';
-import { createLimiters } from './auth/limits.ts';
-import type { Config } from './config.ts';
-import type { Deps } from './context.ts';
+import type { Config } from './core/config.ts';
+import { dependencyFailed } from './core/dependencies.ts';
+import { createLimiters } from './core/limiters.ts';
+import { createMetrics } from './core/metrics.ts';
+import { mediaUrls } from './core/reference.ts';
+import { oncePerTurn, perTurnBatch } from './core/turns.ts';
+import { dataVersionsReader, listingVersionsReader } from './domain/site/site.data.ts';
+import { createSearchPostings } from './domain/vehicles/postings.ts';
+import type { Deps } from './http/context.ts';
+import { readDependencies } from './http/middleware/public-reads.ts';
 import { createJobs } from './jobs/index.ts';
-import { dependencyFailed } from './lib/dependencies.ts';
-import { createMetrics } from './lib/metrics.ts';
-import { mediaUrls } from './lib/reference.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createProviders } from './mail/providers.ts';
 import { createMediaStore } from './media/store.ts';
-import { readDependencies } from './middleware/public-reads.ts';
-import { dataVersionsReader, listingVersionsReader } from './routes/site/site.data.ts';
-import { createSearchPostings } from './routes/vehicles/postings.ts';
 import { ResponseCache } from './server/response-cache.ts';
-import { oncePerTurn, perTurnBatch } from './server/turns.ts';
 
 /** Everything the routes need, built from the configuration: the server and the tests use this. */
 export function createDeps(config: Config, database: Db, log: Logger): Deps {
@@ -38,6 +38,21 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
     log,
   });
   metrics.watchPostings(postings);
+  const jobs = createJobs({
+    database,
+    backup: { target: config.backup, media: config.media, mediaDir: config.mediaDir },
+    log,
+    onRun: metrics.jobRun,
+    mail: { mailer, publicUrl: config.publicUrl },
+    alertsPollMs: config.alertsPollMs,
+    ...(config.redisUrl && {
+      redis: {
+        url: config.redisUrl,
+        timeoutMs: config.timeouts.redisMs,
+        onFailure: (error: Error) => dependencyFailed(metrics, log, 'redis', error),
+      },
+    }),
+  });
   return {
     db: database.db,
     dialect: database.dialect,
@@ -52,21 +67,8 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
     }),
     media: createMediaStore(config.media, config.mediaDir),
     mediaUrl: mediaUrls(config.media.publicUrl),
-    jobs: createJobs({
-      database,
-      backup: { target: config.backup, media: config.media, mediaDir: config.mediaDir },
-      log,
-      onRun: metrics.jobRun,
-      mail: { mailer, publicUrl: config.publicUrl },
-      alertsPollMs: config.alertsPollMs,
-      ...(config.redisUrl && {
-        redis: {
-          url: config.redisUrl,
-          timeoutMs: config.timeouts.redisMs,
-          onFailure: (error: Error) => dependencyFailed(metrics, log, 'redis', error),
-        },
-      }),
-    }),
+    jobs,
+    listingChanged: () => jobs.listingChanged(),
     metrics,
     lifecycle: { draining: false },
     versions,

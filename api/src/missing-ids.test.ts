@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runtimeConfig } from './runtime-config.ts';
+import { runtimeConfig } from './core/runtime-config.ts';
 import { createHttpServer } from './server/http.ts';
 import { createTestApp, readJson, type TestApp, type TestMember } from './testing.ts';
 

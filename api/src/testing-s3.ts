@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import type { S3Config } from './config.ts';
+import type { S3Config } from './core/config.ts';
 import { s3Client } from './media/s3.ts';
 
 export interface TestS3 {

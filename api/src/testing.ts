@@ -3,12 +3,12 @@ import { createTestDatabase, type TestDatabase } from '@autoroute/db/testing';
 import type { RouteConfig, z } from '@hono/zod-openapi';
 import pino, { type Logger } from 'pino';
 import { createApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import type { Deps } from './context.ts';
+import { loadConfig } from './core/config.ts';
 import { createDeps } from './deps.ts';
-import { sign } from './middleware/signature.ts';
-import type { ErrorEnvelope } from './openapi.ts';
-import type { SignedIn, signupRoute, verifyOtpRoute } from './routes/auth/auth.routes.ts';
+import type { Deps } from './http/context.ts';
+import { sign } from './http/middleware/signature.ts';
+import type { ErrorEnvelope } from './http/openapi.ts';
+import type { SignedIn, signupRoute, verifyOtpRoute } from './http/routes/auth/auth.routes.ts';
 import { latestCode } from './testing-outbox.ts';
 
 /** The envelope of every error answer (`failure(…)` in the route declarations). */

@@ -9,7 +9,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { connect, type Db } from '@autoroute/db';
 import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { extract, pack } from 'tar-stream';
-import type { BackupConfig, MediaConfig } from '../config.ts';
+import type { BackupConfig, MediaConfig } from '../core/config.ts';
 import { isMediaKey } from '../media/keys.ts';
 import { s3Client } from '../media/s3.ts';
 import { createMediaStore } from '../media/store.ts';

@@ -4,7 +4,7 @@
  * into an empty DATA_DIR; then `npm start` serves it (README, "Backups and restore").
  */
 import { connect } from '@autoroute/db';
-import { type Config, ConfigError, loadConfig } from '../config.ts';
+import { type Config, ConfigError, loadConfig } from '../core/config.ts';
 import { makeBackup, RestoreRefused, restoreBackup } from './archive.ts';
 
 let config: Config;

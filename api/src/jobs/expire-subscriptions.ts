@@ -1,8 +1,8 @@
 import { nowIso } from '@autoroute/db';
 import { DEFAULT_LOCALE, formatTag, matchLocale } from '@autoroute/locales';
-import { translator } from '../i18n.ts';
-import { localName } from '../lib/reference.ts';
-import { inForce } from '../routes/billing/billing.data.ts';
+import { translator } from '../core/i18n.ts';
+import { localName } from '../core/reference.ts';
+import { inForce } from '../domain/billing/billing.data.ts';
 import type { JobHandler } from './types.ts';
 
 /** Members are reminded this long before their plan ends, once. */

@@ -1,8 +1,8 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeps } from '../deps.ts';
-import type { listRoute as inboxRoute } from '../routes/notifications/notifications.routes.ts';
-import type { createVehicleRoute } from '../routes/vehicles/vehicles.routes.ts';
+import type { listRoute as inboxRoute } from '../http/routes/notifications/notifications.routes.ts';
+import type { createVehicleRoute } from '../http/routes/vehicles/vehicles.routes.ts';
 import { type ApiError, createTestApp, outboxMails, type RouteJson, readJson, type TestApp, type TestMember } from '../testing.ts';
 import { mayMatch } from './instant-alerts.ts';
 

@@ -1,17 +1,17 @@
 import { nowIso } from '@autoroute/db';
 import { DEFAULT_LOCALE, type Locale, matchLocale } from '@autoroute/locales';
-import { ALERTS_POLL_MS } from '../config.ts';
-import { vehiclesMatching } from '../routes/vehicles/vehicles.data.ts';
-import { VehicleListQuery } from '../routes/vehicles/vehicles.schemas.ts';
-import { searchCriteria } from '../routes/vehicles/vehicles.service.ts';
-import { givingTurns } from '../server/turns.ts';
+import { ALERTS_POLL_MS } from '../core/config.ts';
+import { givingTurns } from '../core/turns.ts';
 import {
   claimListingEvents,
   findInstantSearches,
   findListingsForAlerts,
   finishListingEvents,
   hasClaimableEvent,
-} from './listing-events.data.ts';
+} from '../domain/vehicles/listing-events.data.ts';
+import { VehicleListQuery } from '../domain/vehicles/query.ts';
+import { vehiclesMatching } from '../domain/vehicles/vehicles.data.ts';
+import { searchCriteria } from '../domain/vehicles/vehicles.service.ts';
 import { recordMatches, tellSearch } from './saved-search-alerts.ts';
 import { mailPending } from './send-notification-mail.ts';
 import type { JobContext } from './types.ts';

@@ -1,6 +1,6 @@
 import type { Database } from '@autoroute/db';
 import { type Kysely, sql } from 'kysely';
-import { inForce } from '../routes/billing/billing.data.ts';
+import { inForce } from '../domain/billing/billing.data.ts';
 import type { JobHandler } from './types.ts';
 
 /** Each run recounts this many days, today included, so a few missed runs leave no hole. */

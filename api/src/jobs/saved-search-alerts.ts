@@ -1,12 +1,12 @@
 import { nowIso, type SavedSearchFrequency } from '@autoroute/db';
 import { DEFAULT_LOCALE, type Locale, matchLocale } from '@autoroute/locales';
-import { translator } from '../i18n.ts';
-import { delivery, topicColumns } from '../routes/notifications/topics.ts';
-import { listingsChangedSince } from '../routes/saved-searches/saved-searches.data.ts';
-import { vehiclesMatching } from '../routes/vehicles/vehicles.data.ts';
-import { VehicleListQuery } from '../routes/vehicles/vehicles.schemas.ts';
-import { searchCriteria } from '../routes/vehicles/vehicles.service.ts';
-import { givingTurns } from '../server/turns.ts';
+import { translator } from '../core/i18n.ts';
+import { givingTurns } from '../core/turns.ts';
+import { delivery, topicColumns } from '../domain/notifications/topics.ts';
+import { listingsChangedSince } from '../domain/saved-searches/saved-searches.data.ts';
+import { VehicleListQuery } from '../domain/vehicles/query.ts';
+import { vehiclesMatching } from '../domain/vehicles/vehicles.data.ts';
+import { searchCriteria } from '../domain/vehicles/vehicles.service.ts';
 import type { JobContext, JobHandler } from './types.ts';
 
 /** Where the job left off: listings changed after it are looked at on the next pass. */

@@ -1,11 +1,11 @@
 import { absoluteUrl } from '@autoroute/contract/runtime-config';
 import { DEFAULT_LOCALE, matchLocale } from '@autoroute/locales';
-import { translator } from '../i18n.ts';
+import { translator } from '../core/i18n.ts';
+import { conversationPath } from '../domain/conversations/conversations.service.ts';
+import { MAIL_COLUMNS, mailStillWanted } from '../domain/notifications/topics.ts';
+import { unsubscribeUrl } from '../domain/unsubscribe/unsubscribe.ts';
 import { type MailContent, renderMail } from '../mail/layout.tsx';
 import { listingRemovedMail, messageMail, priceDropMail, savedSearchMail } from '../mail/templates.ts';
-import { unsubscribeUrl } from '../mail/unsubscribe.ts';
-import { conversationPath } from '../routes/conversations/conversations.service.ts';
-import { MAIL_COLUMNS, mailStillWanted } from '../routes/notifications/topics.ts';
 import { type JobContext, type JobHandler, JobSkipped } from './types.ts';
 
 /** At most this many mails a run: a run a minute keeps a burst from holding the job for long. */

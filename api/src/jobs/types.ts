@@ -1,7 +1,7 @@
 import type { Database, Db, DialectName } from '@autoroute/db';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { BackupConfig, MediaConfig } from '../config.ts';
+import type { BackupConfig, MediaConfig } from '../core/config.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
 /** What a job handler works with. */

@@ -2,8 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import { randomToken } from '../lib/crypto.ts';
-import { DependencyError } from '../lib/dependencies.ts';
+import { randomToken } from '../core/crypto.ts';
+import { DependencyError } from '../core/dependencies.ts';
 
 interface MailMessage {
   to: string;

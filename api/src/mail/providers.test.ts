@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CodeSent, verifyOtpRoute } from '../routes/auth/auth.routes.ts';
-import type { linkCodeRoute } from '../routes/user/user.routes.ts';
+import type { CodeSent, verifyOtpRoute } from '../http/routes/auth/auth.routes.ts';
+import type { linkCodeRoute } from '../http/routes/user/user.routes.ts';
 import { type ApiError, createTestApp, type RouteJson, readJson, type TestApp, type TestMember } from '../testing.ts';
 import { type FakeTwilio, startFakeTwilio } from '../testing-twilio.ts';
 

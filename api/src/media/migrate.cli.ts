@@ -4,7 +4,7 @@
  * every picture it had. Safe to run again: keys already there with the same size are skipped.
  */
 import { existsSync } from 'node:fs';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from '../core/config.ts';
 import { migrateMedia } from './migrate.ts';
 import { s3MediaStore } from './s3.ts';
 

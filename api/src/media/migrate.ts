@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isMediaKey } from './keys.ts';
-import type { MediaStore } from './store.ts';
+import type { MediaStore } from './types.ts';
 
 export interface MigrateReport {
   /** Put into the store. */

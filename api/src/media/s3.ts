@@ -7,10 +7,10 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import type { S3Config } from '../config.ts';
-import { DependencyError } from '../lib/dependencies.ts';
+import type { S3Config } from '../core/config.ts';
+import { DependencyError } from '../core/dependencies.ts';
 import { checkKey, contentTypeOf } from './keys.ts';
-import type { MediaInfo, MediaStore } from './store.ts';
+import type { MediaInfo, MediaStore } from './types.ts';
 
 /** Stored with every object, so a CDN or the bucket's own website caches pictures as /media/ does. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -6,7 +6,8 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3, type TestS3 } from '../testing-s3.ts';
 import { s3MediaStore } from './s3.ts';
-import { diskMediaStore, type MediaStore } from './store.ts';
+import { diskMediaStore } from './store.ts';
+import type { MediaStore } from './types.ts';
 
 let s3: TestS3;
 const folder = mkdtempSync(path.join(tmpdir(), 'autoroute-media-'));

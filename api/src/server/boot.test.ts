@@ -4,9 +4,9 @@ import type { Kysely } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../core/config.ts';
 import { createDeps } from '../deps.ts';
-import type { readyz } from '../routes/probes/probes.routes.ts';
+import type { readyz } from '../http/routes/probes/probes.routes.ts';
 import { type RouteJson, readJson } from '../testing.ts';
 import { boot } from './boot.ts';
 

@@ -1,7 +1,7 @@
 import { aheadMessage, connect, type Db, migrateToLatest, migrationStatus, withBootLock } from '@autoroute/db';
 import { type SeedReport, seed } from '@autoroute/db/seed';
 import type { Logger } from 'pino';
-import type { Config } from '../config.ts';
+import type { Config } from '../core/config.ts';
 import { createMediaStore } from '../media/store.ts';
 
 /**

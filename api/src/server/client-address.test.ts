@@ -1,10 +1,10 @@
 import type { Server } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../auth/limits.ts';
-import { ConfigError, loadConfig } from '../config.ts';
-import { clientAddress, parseTrustProxy } from '../lib/request.ts';
-import { sign } from '../middleware/signature.ts';
-import { runtimeConfig } from '../runtime-config.ts';
+import { ConfigError, loadConfig } from '../core/config.ts';
+import { LIMITS } from '../core/limiters.ts';
+import { clientAddress, parseTrustProxy } from '../core/request.ts';
+import { runtimeConfig } from '../core/runtime-config.ts';
+import { sign } from '../http/middleware/signature.ts';
 import { type ApiError, createTestApp, readJson, type TestApp } from '../testing.ts';
 import { createHttpServer } from './http.ts';
 

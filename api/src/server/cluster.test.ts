@@ -9,7 +9,7 @@ import { connect, type Db } from '@autoroute/db';
 import { createTestDatabase, type TestDatabase, testDialect } from '@autoroute/db/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sign } from '../middleware/signature.ts';
+import { sign } from '../http/middleware/signature.ts';
 import { startS3, type TestS3 } from '../testing-s3.ts';
 
 /*

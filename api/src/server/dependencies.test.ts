@@ -9,11 +9,11 @@ import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../core/config.ts';
+import { failedDependency } from '../core/dependencies.ts';
+import { runtimeConfig } from '../core/runtime-config.ts';
 import { createDeps } from '../deps.ts';
-import { failedDependency } from '../lib/dependencies.ts';
-import { sign } from '../middleware/signature.ts';
-import { runtimeConfig } from '../runtime-config.ts';
+import { sign } from '../http/middleware/signature.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { createHttpServer, STOREFRONT_DIST } from './http.ts';
 

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runtimeConfig } from '../runtime-config.ts';
+import { runtimeConfig } from '../core/runtime-config.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { createHttpServer, scriptSources } from './http.ts';
 

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import { RETRY_AFTER_SECONDS } from '../lib/dependencies.ts';
+import { RETRY_AFTER_SECONDS } from '../core/dependencies.ts';
 import { isMediaKey } from '../media/keys.ts';
-import type { MediaInfo, MediaStore } from '../media/store.ts';
+import type { MediaInfo, MediaStore } from '../media/types.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
 

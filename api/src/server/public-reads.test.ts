@@ -1,8 +1,8 @@
 import { get as httpGet, type IncomingHttpHeaders, type Server } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sign } from '../middleware/signature.ts';
-import { runtimeConfig } from '../runtime-config.ts';
+import { runtimeConfig } from '../core/runtime-config.ts';
+import { sign } from '../http/middleware/signature.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { createHttpServer } from './http.ts';
 

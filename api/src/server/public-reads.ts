@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { type Metrics, UNMATCHED } from '../lib/metrics.ts';
-import { HSTS } from '../lib/request.ts';
-import { localeOf } from '../middleware/language.ts';
-import { keptAnswer, mayBeKept } from '../middleware/public-reads.ts';
-import { requestIdOf } from '../middleware/request-id.ts';
-import { validSignature } from '../middleware/signature.ts';
+import { type Metrics, UNMATCHED } from '../core/metrics.ts';
+import { HSTS } from '../core/request.ts';
+import { localeOf } from '../http/middleware/language.ts';
+import { keptAnswer, mayBeKept } from '../http/middleware/public-reads.ts';
+import { requestIdOf } from '../http/middleware/request-id.ts';
+import { validSignature } from '../http/middleware/signature.ts';
 import type { ResponseCache } from './response-cache.ts';
 
 /** The API's kept public reads (Deps.publicReads) and the key their callers sign with. */

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { brotliCompress, brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import type { CacheName, CacheResult, Metrics } from '../lib/metrics.ts';
-import type { DataVersions } from '../routes/site/site.data.ts';
+import type { CacheName, CacheResult, Metrics } from '../core/metrics.ts';
+import type { DataVersions } from '../domain/site/site.data.ts';
 
 /** How a kept answer is sent: the encoding the client accepts, brotli first. */
 export type Encoding = 'br' | 'gzip' | 'identity';

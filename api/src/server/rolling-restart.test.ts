@@ -7,8 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase, testDialect } from '@autoroute/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_SIGNING_KEY } from '../config.ts';
-import { sign } from '../middleware/signature.ts';
+import { DEV_SIGNING_KEY } from '../core/config.ts';
+import { sign } from '../http/middleware/signature.ts';
 
 /*
  * Issue 31: a rolling restart of two server processes behind a proxy, under load, loses no request.

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEV_SIGNING_KEY } from '../config.ts';
-import { sign } from '../middleware/signature.ts';
+import { DEV_SIGNING_KEY } from '../core/config.ts';
+import { sign } from '../http/middleware/signature.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'autoroute-server-'));

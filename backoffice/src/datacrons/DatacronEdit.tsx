@@ -1,7 +1,7 @@
 import { Divider } from '@mui/material';
 import { Edit, ListButton, TopToolbar } from 'react-admin';
 import { GeneratedForm } from '../resources/GeneratedForm.tsx';
-import { useResourceDef } from '../resources/generate.tsx';
+import { useResourceDef } from '../resources/resource-def.ts';
 import { RunHistory } from './RunHistory.tsx';
 import { RunNowButton } from './RunNowButton.tsx';
 

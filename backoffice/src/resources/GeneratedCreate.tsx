@@ -1,6 +1,6 @@
 import { Create } from 'react-admin';
 import { defaultsOf, GeneratedForm } from './GeneratedForm.tsx';
-import { useResourceDef } from './generate.tsx';
+import { useResourceDef } from './resource-def.ts';
 
 /** Create screen of a declared resource; back to the list once saved. */
 export function GeneratedCreate() {

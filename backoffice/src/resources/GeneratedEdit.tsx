@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Edit } from 'react-admin';
 import { GeneratedForm } from './GeneratedForm.tsx';
-import { useResourceDef } from './generate.tsx';
+import { useResourceDef } from './resource-def.ts';
 
 /**
  * Edit screen of a declared resource. Pessimistic: the form waits for the server, so a 422 or 409 lands

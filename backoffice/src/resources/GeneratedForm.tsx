@@ -21,9 +21,9 @@ import { ColorInput } from './ColorInput.tsx';
 import { ContentInput } from './ContentInput.tsx';
 import { CronInput } from './CronInput.tsx';
 import { FormToolbar } from './FormToolbar.tsx';
-import { titleSort } from './generate.tsx';
 import { LimitInput } from './LimitInput.tsx';
 import { choicesOf, fieldLabelKey } from './labels.ts';
+import { titleSort } from './resource-def.ts';
 import { TranslationsInput } from './TranslationsInput.tsx';
 import { checksFor } from './validation.ts';
 

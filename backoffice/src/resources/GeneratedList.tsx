@@ -18,8 +18,8 @@ import {
 import { REFERENCE_READ } from '../dataProvider.ts';
 import { exporterOf } from './export.ts';
 import { ColorField, LimitField, LocalNumberField, MoneyField } from './fields.tsx';
-import { titleSort, useResourceDef } from './generate.tsx';
 import { choicesOf } from './labels.ts';
+import { titleSort, useResourceDef } from './resource-def.ts';
 import { ScreenDatagrid } from './ScreenDatagrid.tsx';
 
 /** The column of a listed field, by kind; reference columns show the target's name. */

@@ -1,6 +1,5 @@
-import { RESOURCES, type ResourceDef, type ResourceName } from '@autoroute/contract/resources';
+import { RESOURCES, type ResourceName } from '@autoroute/contract/resources';
 import { type ComponentType, lazy } from 'react';
-import { useResourceContext } from 'react-admin';
 
 /*
  * The screens of a declared resource (contract/src/resources.ts), generated: one list, one create and one
@@ -26,14 +25,3 @@ export const generated = (name: ResourceName, overrides: ResourceDefinition = {}
   recordRepresentation: RESOURCES[name].title,
   ...overrides,
 });
-
-/** The declaration of the resource whose screen this is. */
-export function useResourceDef(): ResourceDef {
-  const name = useResourceContext();
-  const def = name ? RESOURCES[name as ResourceName] : undefined;
-  if (!def) throw new Error(`No declaration for the resource ${String(name)}`);
-  return def;
-}
-
-/** A picker of a declared resource lists its rows by title. */
-export const titleSort = (name: ResourceName) => ({ field: RESOURCES[name].title, order: 'ASC' as const });

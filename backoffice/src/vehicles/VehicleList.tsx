@@ -15,7 +15,7 @@ import {
 } from 'react-admin';
 import { REFERENCE_READ } from '../dataProvider.ts';
 import { formatMoney, LocalDateField } from '../resources/fields.tsx';
-import { titleSort } from '../resources/generate.tsx';
+import { titleSort } from '../resources/resource-def.ts';
 import { ScreenDatagrid } from '../resources/ScreenDatagrid.tsx';
 import { FeaturedField, RemoveVehicleButton } from './fields.tsx';
 

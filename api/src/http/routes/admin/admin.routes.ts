@@ -1,0 +1,61 @@
+import { DASHBOARD_HISTORY_DAYS, Dashboard } from '@autoroute/contract/dashboard';
+import { createRoute, z } from '@hono/zod-openapi';
+import { dailyHistory, dashboardFigures } from '../../../domain/admin/admin.data.ts';
+import type { Deps } from '../../context.ts';
+import { requirePermission } from '../../middleware/auth.ts';
+import { jsonContent, named } from '../../openapi.ts';
+import { createRouter } from '../../router.ts';
+import { adminAuditRoutes } from './audit.routes.ts';
+import { adminContactsRoutes } from './contacts.routes.ts';
+import { guarded } from './crud-router.ts';
+import { datacronsRoutes } from './datacrons.routes.ts';
+import { adminPaymentsRoutes } from './payments.routes.ts';
+import { resourcesRoutes } from './resources.routes.ts';
+import { adminRolesRoutes } from './roles.routes.ts';
+import { adminSettingsRoutes } from './settings.routes.ts';
+import { adminSubscriptionsRoutes } from './subscriptions.routes.ts';
+import { adminSupportRoutes } from './support.routes.ts';
+import { adminUsersRoutes } from './users.routes.ts';
+import { adminVehiclesRoutes } from './vehicles.routes.ts';
+
+/** The operator's figures, as the back office reads them (@autoroute/contract/dashboard). */
+const AdminDashboard = named(Dashboard, 'AdminDashboard');
+
+export const dashboardRoute = createRoute({
+  method: 'get',
+  path: '/dashboard',
+  tags: ['Admin'],
+  summary: "The operator's figures (admin.dashboard.index)",
+  middleware: requirePermission('admin.dashboard.index'),
+  responses: { 200: { description: 'Figures', ...jsonContent(z.object({ data: AdminDashboard })) }, ...guarded },
+});
+
+/** The back office API (DESIGN §2a): every route is guarded by `admin.{resource}.{action}` on the server. */
+export function adminRoutes(deps: Deps) {
+  return (
+    createRouter()
+      .openapi(dashboardRoute, async (c) => {
+        const [figures, history] = await Promise.all([
+          dashboardFigures(deps.db, new Date(), c.get('locale')),
+          dailyHistory(deps.db, DASHBOARD_HISTORY_DAYS),
+        ]);
+        return c.json({ data: { ...figures, history } }, 200);
+      })
+      .route('/users', adminUsersRoutes(deps))
+      .route('/roles', adminRolesRoutes(deps))
+      .route('/vehicles', adminVehiclesRoutes(deps))
+      .route('/support-requests', adminSupportRoutes(deps))
+      .route('/subscriptions', adminSubscriptionsRoutes(deps))
+      .route('/payments', adminPaymentsRoutes(deps))
+      .route('/contacts', adminContactsRoutes(deps))
+      .route('/settings', adminSettingsRoutes(deps))
+      .route('/audit', adminAuditRoutes(deps))
+      // Before the declared resources: `/datacrons/{id}/run` and `/datacron-runs` are the jobs' own.
+      .route('/', datacronsRoutes(deps))
+      // A datacron written here is rescheduled at once in this process (others poll).
+      .route(
+        '/',
+        resourcesRoutes(deps, (def) => def.name === 'datacrons' && deps.jobs.reload()),
+      )
+  );
+}
