@@ -111,10 +111,23 @@ test('a visitor saves a search after signing in, then renames, reschedules, open
   // Delete, after confirming.
   await page.goto('/saved-searches/');
   await hydrated(page);
-  await page.getByRole('button', { name: t('savedSearches.item.delete'), exact: true }).click();
+  const remove = page.getByRole('button', { name: t('savedSearches.item.delete'), exact: true });
+  await remove.click();
   const confirm = page.getByRole('dialog', { name: t('savedSearches.item.confirmDeleteTitle') });
   await expect(confirm).toBeVisible();
+  // The confirmation every island shares: Cancel has the focus, Escape closes, the focus comes back.
+  await expect(confirm.getByRole('button', { name: t('savedSearches.item.cancel') })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(remove).toBeFocused();
+  // On a 320 px phone it stays inside the screen.
+  const wide = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 640 });
+  await remove.click();
+  const box = await confirm.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 320).toBe(true);
   await confirm.getByRole('button', { name: t('savedSearches.item.cancel') }).click();
+  if (wide) await page.setViewportSize(wide);
   await expect(confirm).toBeHidden();
   expect(await mine(page)).toHaveLength(1);
   await page.getByRole('button', { name: t('savedSearches.item.delete'), exact: true }).click();

@@ -31,7 +31,7 @@ test.describe('storefront skeleton', () => {
     await page.goto('/?lng=en_US');
     const first = page.getByRole('region', { name: 'Newest listings' }).getByRole('heading', { level: 3 }).first();
     const title = (await first.textContent())?.trim() ?? '';
-    const view = page.waitForResponse((r) => /\/api\/v1\/vehicles\/\d+\/view$/.test(r.url()) && r.request().method() === 'POST');
+    const view = page.waitForResponse((r) => /\/api\/v1\/vehicles\/\d+\/view(\?|$)/.test(r.url()) && r.request().method() === 'POST');
     await first.getByRole('link').click();
     await expect(page).toHaveURL(/\/vehicles\/\d+$/);
     // The page counts the visit through the signed API call (once per visitor and day).

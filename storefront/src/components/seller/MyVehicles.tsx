@@ -266,7 +266,7 @@ export default function MyVehicles({ items: initial, s }: Props) {
               setSoldError(undefined);
             }}
           />
-          <div className="row">
+          <div className="confirm-actions">
             <button className="button secondary" type="button" onClick={() => confirmSold.current?.close()}>
               {s.cancel}
             </button>

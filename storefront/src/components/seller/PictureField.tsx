@@ -1,7 +1,6 @@
 import { type DragEvent, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../lib/client.ts';
+import { ApiError, apiCall } from '../../lib/client.ts';
 import { isPlanLimit } from '../../lib/plan-limit.ts';
-import { type UploadedPicture, uploadPicture } from '../../lib/upload.ts';
 import { fill, type PictureItem } from './vehicle-form.ts';
 
 export type PictureStrings = Record<
@@ -52,6 +51,15 @@ const EXTENSIONS: Record<string, RegExp> = { 'image/jpeg': /\.jpe?g$/i, 'image/p
 let sequence = 0;
 const newKey = () => `upload-${Date.now().toString(36)}-${++sequence}`;
 
+/** POST /api/v1/pictures answers the stored picture with its renditions. */
+interface UploadedPicture {
+  id: number;
+  url: string;
+  width: number;
+  height: number;
+  renditions: { width: number; height: number; format: string; url: string }[];
+}
+
 /** The smallest rendition still sharp in a thumbnail, else the picture itself. */
 function thumbnail(picture: UploadedPicture): string {
   const fit = picture.renditions.filter((r) => r.width >= 240 && r.format !== 'avif').sort((a, b) => a.width - b.width)[0];
@@ -91,8 +99,15 @@ export function PictureField({ items, onChange, onRemove, limits, error, itemErr
       const { item, file } = queue.current.shift()!;
       const controller = new AbortController();
       running.current.set(item.key, controller);
-      uploadPicture(file, (progress) => patch(item.key, { progress }), controller.signal)
-        .then((picture) => {
+      const form = new FormData();
+      form.append('file', file);
+      // One file per request, its progress reported as it travels.
+      apiCall<{ data: UploadedPicture }>('/api/v1/pictures', {
+        form,
+        signal: controller.signal,
+        onUploadProgress: (progress) => patch(item.key, { progress }),
+      })
+        .then(({ data: picture }) => {
           patch(item.key, { status: 'done', progress: 100, id: picture.id, url: picture.url, thumb: thumbnail(picture) });
           files.current.delete(item.key);
         })
