@@ -1,5 +1,6 @@
 import { ALL_PERMISSIONS, BUILT_IN_ROLE_DESCRIPTIONS, ROLE_PERMISSIONS, ROLES } from '@autoroute/contract/permissions';
 import type { Kysely } from 'kysely';
+import { defaultDatacrons } from '../jobs.ts';
 import type { Database } from '../schema.ts';
 import { EUR_RATES } from './catalogue.ts';
 import { cityNames } from './data/cities.ts';
@@ -150,7 +151,7 @@ export async function seedReference(db: Db): Promise<boolean> {
     await insertMany(
       tx,
       'datacrons',
-      JOBS.map((j) => ({ ...j, active: 1 })),
+      defaultDatacrons().map((j) => ({ ...j, active: 1 })),
     );
     await insertMany(tx, 'settings', [
       { key: 'maintenance_message', value: json(null) },
@@ -159,51 +160,6 @@ export async function seedReference(db: Db): Promise<boolean> {
   });
   return true;
 }
-
-const JOBS = [
-  {
-    name: 'Purge expired codes and sessions',
-    handler: 'purge-expired',
-    cron: '0 * * * *',
-    description: 'Deletes one-time codes, process ids and sessions past their expiry.',
-  },
-  {
-    name: 'Expire subscriptions',
-    handler: 'expire-subscriptions',
-    cron: '15 3 * * *',
-    description: 'Ends subscriptions past their expiry date and reminds users a few days before.',
-  },
-  {
-    name: 'Recompute statistics',
-    handler: 'recompute-stats',
-    cron: '30 2 * * *',
-    description: 'Refreshes the counters shown on the dashboard and to sellers.',
-  },
-  {
-    name: 'Back up the database',
-    handler: 'backup-database',
-    cron: '0 4 * * *',
-    description: 'Writes the SQLite database (online backup API) and its pictures into one archive in the backups folder or bucket.',
-  },
-  {
-    name: 'Send notification mail',
-    handler: 'send-notification-mail',
-    cron: '* * * * *',
-    description: 'Mails the notifications that wait for it (price drops), within a minute.',
-  },
-  {
-    name: 'Saved search alerts',
-    handler: 'saved-search-alerts',
-    cron: '* * * * *',
-    description: 'Finds new listings matching saved searches; tells members at once or in their daily or weekly digest.',
-  },
-  {
-    name: 'Market ratings',
-    handler: 'refresh-market-ratings',
-    cron: '* * * * *',
-    description: 'Computes again the fair-price ratings of the makes and models whose listings changed.',
-  },
-];
 
 async function seedPlans(db: Db): Promise<void> {
   const eur = await db.selectFrom('currencies').select('id').where('code', '=', 'EUR').executeTakeFirst();
