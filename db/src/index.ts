@@ -1,5 +1,6 @@
 export * from './config.ts';
 export * from './connect.ts';
+export * from './jobs.ts';
 export * from './lock.ts';
 export * from './market.ts';
 export * from './migrate.ts';

@@ -1,4 +1,5 @@
 import { JOB_HANDLERS as JOB_NAMES } from '@autoroute/contract/resources';
+import type { JobHandlerName } from '@autoroute/db';
 import { backupDatabase } from './backup-database.ts';
 import { expireSubscriptions } from './expire-subscriptions.ts';
 import { purgeExpired } from './purge-expired.ts';
@@ -12,8 +13,9 @@ import type { JobHandler } from './types.ts';
  * The jobs are code: each datacron row names one of these handlers and says when it runs. A row
  * naming no handler here records an error when it runs.
  */
-// The names are declared with the datacron resource (the admin form offers them): one handler each.
-export const JOB_HANDLERS: Readonly<Record<(typeof JOB_NAMES)[number], JobHandler>> = {
+// The names are declared with the datacron resource (the admin form offers them): one handler each,
+// typed by the name the seed's default schedules are (db/src/jobs.ts).
+export const JOB_HANDLERS: Readonly<Record<JobHandlerName, JobHandler>> = {
   'purge-expired': purgeExpired,
   'expire-subscriptions': expireSubscriptions,
   'recompute-stats': recomputeStats,
