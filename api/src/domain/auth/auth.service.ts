@@ -38,7 +38,7 @@ export async function signIn(deps: DomainDeps, secret: string, userId: number, r
   const access = await issueAccessToken(secret, { userId, sessionId: session.sessionId });
   await updateUserColumns(deps.db, userId, { last_login_at: nowIso() });
   return {
-    data: await userPayload(deps, userId),
+    data: await userPayload(deps.db, userId),
     security: { accessToken: access.token, refreshToken: session.refreshToken, sessionID: session.sessionId, expiresAt: access.expiresAt },
     remember,
   };
@@ -70,7 +70,7 @@ export async function refresh(deps: DomainDeps, secret: string, refreshToken: st
   if (result.status !== 'rotated') throw new AppError(401, 'UNAUTHORIZED');
   const access = await issueAccessToken(secret, { userId: result.userId, sessionId: result.sessionId });
   return {
-    data: await userPayload(deps, result.userId),
+    data: await userPayload(deps.db, result.userId),
     security: { accessToken: access.token, refreshToken: result.refreshToken, sessionID: result.sessionId, expiresAt: access.expiresAt },
   };
 }

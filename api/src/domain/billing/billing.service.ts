@@ -183,7 +183,7 @@ export async function assertStats(db: Db, userId: number, locale: Locale): Promi
 
 /** GET /user/{id}/subscription, plans named in the locale. */
 export async function subscriptionState(deps: DomainDeps, userId: number, locale: Locale) {
-  await assertUserExists(deps, userId);
+  await assertUserExists(deps.db, userId);
   const db = deps.db;
   const [active, { limits, plan: activePlan }, vehicles, contacts, payments] = await Promise.all([
     findActiveSubscription(db, userId),

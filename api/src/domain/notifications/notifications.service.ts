@@ -1,6 +1,9 @@
 import type { Notification } from '@autoroute/contract/notifications';
 import { notFound } from '../../core/errors.ts';
 import type { DomainDeps } from '../deps.ts';
+
+type Db = DomainDeps['db'];
+
 import * as data from './notifications.data.ts';
 import type { NotificationsQuery } from './notifications.inputs.ts';
 
@@ -23,32 +26,32 @@ function toNotification(r: data.NotificationRow): Notification {
 // Someone else's notification answers exactly like one that does not exist: its existence is not revealed.
 const unknown = () => notFound('NOTIFICATION_NOT_FOUND');
 
-export async function listNotifications(deps: DomainDeps, userId: number, q: NotificationsQuery) {
-  const { rows, total, unread } = await data.listNotifications(deps.db, userId, q);
+export async function listNotifications(db: Db, userId: number, q: NotificationsQuery) {
+  const { rows, total, unread } = await data.listNotifications(db, userId, q);
   return {
     data: rows.map(toNotification),
     meta: { total, page: q.page, perPage: q.perPage, pages: Math.ceil(total / q.perPage), unread },
   };
 }
 
-export async function markRead(deps: DomainDeps, userId: number, id: number) {
-  if (!(await data.markRead(deps.db, userId, id))) throw unknown();
-  const row = await data.findNotification(deps.db, userId, id);
+export async function markRead(db: Db, userId: number, id: number) {
+  if (!(await data.markRead(db, userId, id))) throw unknown();
+  const row = await data.findNotification(db, userId, id);
   if (!row) throw unknown();
-  return { data: toNotification(row), meta: { unread: await data.countUnread(deps.db, userId) } };
+  return { data: toNotification(row), meta: { unread: await data.countUnread(db, userId) } };
 }
 
-export async function markAllRead(deps: DomainDeps, userId: number) {
-  const count = await data.markAllRead(deps.db, userId);
+export async function markAllRead(db: Db, userId: number) {
+  const count = await data.markAllRead(db, userId);
   return { data: { count }, meta: { unread: 0 } };
 }
 
-export async function deleteOne(deps: DomainDeps, userId: number, id: number) {
-  if (!(await data.deleteNotification(deps.db, userId, id))) throw unknown();
-  return { data: { count: 1 }, meta: { unread: await data.countUnread(deps.db, userId) } };
+export async function deleteOne(db: Db, userId: number, id: number) {
+  if (!(await data.deleteNotification(db, userId, id))) throw unknown();
+  return { data: { count: 1 }, meta: { unread: await data.countUnread(db, userId) } };
 }
 
-export async function deleteAll(deps: DomainDeps, userId: number) {
-  const count = await data.deleteAllNotifications(deps.db, userId);
+export async function deleteAll(db: Db, userId: number) {
+  const count = await data.deleteAllNotifications(db, userId);
   return { data: { count }, meta: { unread: 0 } };
 }

@@ -3,6 +3,9 @@ import { nowIso } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import { AppError, notFound } from '../../core/errors.ts';
 import type { DomainDeps } from '../deps.ts';
+
+type Db = DomainDeps['db'];
+
 import type { VehicleListQuery } from '../vehicles/query.ts';
 import { searchCriteria } from '../vehicles/vehicles.service.ts';
 import {
@@ -40,15 +43,15 @@ const toOut = (row: SavedSearchRow): Out => ({
 });
 
 /** Checks what only the data knows (a price bound's currency exists), as the search itself does. */
-const checkQuery = (deps: DomainDeps, q: VehicleListQuery, locale: Locale) => searchCriteria(deps.db, q, locale, 'query.');
+const checkQuery = (db: Db, q: VehicleListQuery, locale: Locale) => searchCriteria(db, q, locale, 'query.');
 
-export async function listMine(deps: DomainDeps, userId: number): Promise<Out[]> {
-  return (await listSavedSearches(deps.db, userId)).map(toOut);
+export async function listMine(db: Db, userId: number): Promise<Out[]> {
+  return (await listSavedSearches(db, userId)).map(toOut);
 }
 
-export async function createSavedSearch(deps: DomainDeps, userId: number, input: SavedSearchInput, locale: Locale): Promise<Out> {
-  await checkQuery(deps, input.query, locale);
-  const id = await deps.db.transaction().execute(async (tx) => {
+export async function createSavedSearch(db: Db, userId: number, input: SavedSearchInput, locale: Locale): Promise<Out> {
+  await checkQuery(db, input.query, locale);
+  const id = await db.transaction().execute(async (tx) => {
     if ((await countSavedSearches(tx, userId)) >= SAVED_SEARCH_MAX)
       throw new AppError(422, 'SAVED_SEARCH_LIMIT', { max: SAVED_SEARCH_MAX });
     const now = nowIso();
@@ -62,18 +65,12 @@ export async function createSavedSearch(deps: DomainDeps, userId: number, input:
       viewed_at: now,
     });
   });
-  return toOut((await findSavedSearch(deps.db, userId, id))!);
+  return toOut((await findSavedSearch(db, userId, id))!);
 }
 
-export async function changeSavedSearch(
-  deps: DomainDeps,
-  userId: number,
-  id: number,
-  patch: SavedSearchPatch,
-  locale: Locale,
-): Promise<Out> {
-  if (patch.query) await checkQuery(deps, patch.query, locale);
-  await deps.db.transaction().execute(async (tx) => {
+export async function changeSavedSearch(db: Db, userId: number, id: number, patch: SavedSearchPatch, locale: Locale): Promise<Out> {
+  if (patch.query) await checkQuery(db, patch.query, locale);
+  await db.transaction().execute(async (tx) => {
     const now = nowIso();
     const changed = await updateSavedSearch(tx, userId, id, {
       ...(patch.name !== undefined && { name: patch.name }),
@@ -85,9 +82,9 @@ export async function changeSavedSearch(
     if (!changed) throw notFound('SAVED_SEARCH_NOT_FOUND');
     if (patch.query) await forgetMatches(tx, id);
   });
-  return toOut((await findSavedSearch(deps.db, userId, id))!);
+  return toOut((await findSavedSearch(db, userId, id))!);
 }
 
-export async function removeSavedSearch(deps: DomainDeps, userId: number, id: number): Promise<void> {
-  if (!(await deleteSavedSearch(deps.db, userId, id))) throw notFound('SAVED_SEARCH_NOT_FOUND');
+export async function removeSavedSearch(db: Db, userId: number, id: number): Promise<void> {
+  if (!(await deleteSavedSearch(db, userId, id))) throw notFound('SAVED_SEARCH_NOT_FOUND');
 }

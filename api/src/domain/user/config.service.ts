@@ -3,12 +3,15 @@ import type { Locale } from '@autoroute/locales';
 import { LIMITS } from '../../core/limits.ts';
 import { localName } from '../../core/reference.ts';
 import type { DomainDeps } from '../deps.ts';
+
+type Db = DomainDeps['db'];
+
 import { readMaintenanceMessage } from '../site/site.data.ts';
 import { loadReferenceLists } from './config.data.ts';
 
 /** GET /user/config: the reference lists in the request language, the limits and the maintenance message. */
-export async function userConfig(deps: DomainDeps, locale: Locale): Promise<UserConfig> {
-  const r = await loadReferenceLists(deps.db);
+export async function userConfig(db: Db, locale: Locale): Promise<UserConfig> {
+  const r = await loadReferenceLists(db);
   const localNames = (rows: { id: number; code: string | null; name: string; name_i18n: string | null }[]) =>
     rows.map((x) => ({ id: x.id, code: x.code, name: localName(x.name, x.name_i18n, locale) }));
   const modelsByMake = new Map<number, typeof r.models>();
@@ -48,6 +51,6 @@ export async function userConfig(deps: DomainDeps, locale: Locale): Promise<User
       pictureTypes: [...LIMITS.pictureTypes],
       text: Object.fromEntries(Object.entries(LIMITS.text).map(([k, v]) => [k, [v[0], v[1]] as [number, number]])),
     },
-    maintenanceMessage: await readMaintenanceMessage(deps.db, locale),
+    maintenanceMessage: await readMaintenanceMessage(db, locale),
   };
 }

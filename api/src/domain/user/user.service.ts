@@ -11,6 +11,9 @@ import type { Principal } from '../auth/principal.data.ts';
 import { loadAccess } from '../auth/principal.data.ts';
 import { revokeUserSessions } from '../auth/sessions.data.ts';
 import type { DomainDeps } from '../deps.ts';
+
+type Db = DomainDeps['db'];
+
 import {
   deleteUserRow,
   emailTaken,
@@ -33,13 +36,13 @@ import {
 import type { UserUpdate } from './user.inputs.ts';
 
 /** The user as every client sees it (SPEC §3 User): roles, permissions and is_premium included. */
-export async function userPayload(deps: DomainDeps, userId: number): Promise<UserPayload> {
-  const user = await findUserById(deps.db, userId);
+export async function userPayload(db: Db, userId: number): Promise<UserPayload> {
+  const user = await findUserById(db, userId);
   if (!user) throw notFound('USER_NOT_FOUND');
   const [access, premium, providers] = await Promise.all([
-    loadAccess(deps.db, userId),
-    hasActiveSubscription(deps.db, userId),
-    listUserProviders(deps.db, userId),
+    loadAccess(db, userId),
+    hasActiveSubscription(db, userId),
+    listUserProviders(db, userId),
   ]);
   return {
     id: user.id,
@@ -83,19 +86,19 @@ export type UserPayload = User;
  * Runs a write on user `userId`'s account as `principal`, who passed authorizeUserAction. The user
  * themself writes as ever; an administrator's write on someone else is logged like the console's
  * (decision 020): in one transaction with the account before and after (`secret`: a new password,
- * shown as set). `write` reads and writes through the deps it is given, which carry that transaction.
+ * shown as set). `write` reads and writes through the db it is given: that transaction.
  */
 async function writeAccount<T>(
-  deps: DomainDeps,
+  db: Db,
   principal: Principal,
   userId: number,
   action: 'update' | 'delete',
-  write: (scoped: DomainDeps) => Promise<T>,
+  write: (scoped: Db) => Promise<T>,
   secret = false,
 ): Promise<T> {
-  if (principal.userId === userId) return write(deps);
-  return audited(deps.db, principal, { resource: 'users', action }, async (tx) => {
-    const scoped = { ...deps, db: tx };
+  if (principal.userId === userId) return write(db);
+  return audited(db, principal, { resource: 'users', action }, async (tx) => {
+    const scoped = tx;
     const before = await accountSnapshot(scoped, userId);
     const result = await write(scoped);
     const after = action === 'delete' ? null : await accountSnapshot(scoped, userId);
@@ -104,13 +107,13 @@ async function writeAccount<T>(
 }
 
 /** An account as the audit log keeps it: the user as the API answers them, and their notification preferences. */
-async function accountSnapshot(deps: DomainDeps, userId: number) {
-  return { ...(await userPayload(deps, userId)), notificationSettings: await notificationSettings(deps, userId) };
+async function accountSnapshot(db: Db, userId: number) {
+  return { ...(await userPayload(db, userId)), notificationSettings: await notificationSettings(db, userId) };
 }
 
 /** 422 CURRENT_PASSWORD_WRONG unless `password` is the user's password. */
-async function checkCurrentPassword(deps: DomainDeps, userId: number, password: string | undefined) {
-  const hash = await findPasswordHash(deps.db, userId);
+async function checkCurrentPassword(db: Db, userId: number, password: string | undefined) {
+  const hash = await findPasswordHash(db, userId);
   if (!password || !hash || !(await verifyPassword(hash, password))) {
     throw new AppError(422, 'CURRENT_PASSWORD_WRONG');
   }
@@ -120,20 +123,20 @@ async function checkCurrentPassword(deps: DomainDeps, userId: number, password: 
  * Applies a settings change. Changing the email or the password needs the current password (for
  * the user themself); a new password ends the other sessions; a new email must be verified again.
  */
-export async function updateUser(deps: DomainDeps, principal: Principal, userId: number, body: z.infer<typeof UserUpdate>) {
+export async function updateUser(db: Db, principal: Principal, userId: number, body: z.infer<typeof UserUpdate>) {
   const self = principal.userId === userId;
-  const current = await findUserById(deps.db, userId);
+  const current = await findUserById(db, userId);
   if (!current) throw notFound('USER_NOT_FOUND');
   const sensitive = (body.email !== undefined && body.email !== current.email) || body.newPassword !== undefined;
-  if (sensitive && self) await checkCurrentPassword(deps, userId, body.currentPassword);
+  if (sensitive && self) await checkCurrentPassword(db, userId, body.currentPassword);
   if (body.username && body.username.toLowerCase() !== current.username.toLowerCase()) {
-    if (await usernameTaken(deps.db, body.username)) throw new AppError(409, 'USERNAME_TAKEN');
+    if (await usernameTaken(db, body.username)) throw new AppError(409, 'USERNAME_TAKEN');
   }
   if (body.email && body.email !== current.email) {
-    if (await emailTaken(deps.db, body.email)) throw new AppError(409, 'EMAIL_TAKEN');
+    if (await emailTaken(db, body.email)) throw new AppError(409, 'EMAIL_TAKEN');
   }
   const ref = async (table: 'languages' | 'themes', code: string | undefined) =>
-    code === undefined ? undefined : await referenceIdByCode(deps.db, table, code);
+    code === undefined ? undefined : await referenceIdByCode(db, table, code);
   const [languageId, themeId] = await Promise.all([ref('languages', body.language), ref('themes', body.theme)]);
   const changes = {
     first_name: body.firstName,
@@ -154,11 +157,11 @@ export async function updateUser(deps: DomainDeps, principal: Principal, userId:
   };
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   await writeAccount(
-    deps,
+    db,
     principal,
     userId,
     'update',
-    async ({ db }) => {
+    async (db) => {
       if (Object.keys(set).length) await updateUserColumns(db, userId, { ...set, updated_at: nowIso() });
       // A new password always ends the other sessions (whoever knew the old one is signed out); the
       // session that changed it stays. A new email ends them when asked, or when changed by someone else.
@@ -167,75 +170,75 @@ export async function updateUser(deps: DomainDeps, principal: Principal, userId:
     },
     body.newPassword !== undefined,
   );
-  return userPayload(deps, userId);
+  return userPayload(db, userId);
 }
 
 /**
  * Deletes the account and, by cascade, its listings, pictures, likes, messages and sessions: the
  * user themself with their password, an administrator by the console's rules (checkUserDeletion).
  */
-export async function deleteUser(deps: DomainDeps, principal: Principal, userId: number, password: string | undefined) {
+export async function deleteUser(db: Db, principal: Principal, userId: number, password: string | undefined) {
   if (principal.userId === userId) {
-    await checkCurrentPassword(deps, userId, password);
-    await assertNotLastSuper(deps.db, userId);
-  } else await checkUserDeletion(deps.db, principal, userId);
-  await writeAccount(deps, principal, userId, 'delete', async ({ db }) => {
+    await checkCurrentPassword(db, userId, password);
+    await assertNotLastSuper(db, userId);
+  } else await checkUserDeletion(db, principal, userId);
+  await writeAccount(db, principal, userId, 'delete', async (db) => {
     if (!(await deleteUserRow(db, userId))) throw notFound('USER_NOT_FOUND');
   });
 }
 
 /** 404 USER_NOT_FOUND for an id no user has: an administrator may name any id. */
-export async function assertUserExists(deps: DomainDeps, userId: number): Promise<void> {
-  if (!(await userExists(deps.db, userId))) throw notFound('USER_NOT_FOUND');
+export async function assertUserExists(db: Db, userId: number): Promise<void> {
+  if (!(await userExists(db, userId))) throw notFound('USER_NOT_FOUND');
 }
 
-async function userEmail(deps: DomainDeps, userId: number): Promise<string> {
-  const email = await findUserEmail(deps.db, userId);
+async function userEmail(db: Db, userId: number): Promise<string> {
+  const email = await findUserEmail(db, userId);
   if (email === undefined) throw notFound('USER_NOT_FOUND');
   return email;
 }
 
-async function assertProvider(deps: DomainDeps, providerId: number) {
-  if (!(await findProvider(deps.db, providerId))) throw notFound('PROVIDER_NOT_FOUND');
+async function assertProvider(db: Db, providerId: number) {
+  if (!(await findProvider(db, providerId))) throw notFound('PROVIDER_NOT_FOUND');
 }
 
 /**
  * Linking a notification provider needs a code sent over that provider and checked just before
  * (X-Process-Id, purpose link_provider): the process names the provider and the address it proved.
  */
-export async function linkProvider(deps: DomainDeps, principal: Principal, userId: number, providerId: number, processId: string) {
-  await assertProvider(deps, providerId);
-  const process = await consumeProcess(deps.db, { token: processId, purpose: 'link_provider', email: await userEmail(deps, userId) });
+export async function linkProvider(db: Db, principal: Principal, userId: number, providerId: number, processId: string) {
+  await assertProvider(db, providerId);
+  const process = await consumeProcess(db, { token: processId, purpose: 'link_provider', email: await userEmail(db, userId) });
   const proved = parseJson<{ providerId?: number; address?: string } | null>(process?.subject ?? null, null);
   if (!process || process.userId !== userId || proved?.providerId !== providerId || !proved.address) {
     throw new AppError(400, 'PROCESS_INVALID');
   }
   const address = proved.address;
-  await writeAccount(deps, principal, userId, 'update', ({ db }) => linkUserProvider(db, userId, providerId, address));
-  return userPayload(deps, userId);
+  await writeAccount(db, principal, userId, 'update', (db) => linkUserProvider(db, userId, providerId, address));
+  return userPayload(db, userId);
 }
 
-export async function unlinkProvider(deps: DomainDeps, principal: Principal, userId: number, providerId: number) {
-  await assertProvider(deps, providerId);
-  await writeAccount(deps, principal, userId, 'update', ({ db }) => unlinkUserProvider(db, userId, providerId));
-  return userPayload(deps, userId);
+export async function unlinkProvider(db: Db, principal: Principal, userId: number, providerId: number) {
+  await assertProvider(db, providerId);
+  await writeAccount(db, principal, userId, 'update', (db) => unlinkUserProvider(db, userId, providerId));
+  return userPayload(db, userId);
 }
 
-export async function setNotifiable(deps: DomainDeps, principal: Principal, userId: number, providerId: number, notifiable: boolean) {
-  await writeAccount(deps, principal, userId, 'update', async (scoped) => {
-    if (!(await setProviderNotifiable(scoped.db, userId, providerId, toFlag(notifiable)))) {
+export async function setNotifiable(db: Db, principal: Principal, userId: number, providerId: number, notifiable: boolean) {
+  await writeAccount(db, principal, userId, 'update', async (scoped) => {
+    if (!(await setProviderNotifiable(scoped, userId, providerId, toFlag(notifiable)))) {
       await assertUserExists(scoped, userId);
       await assertProvider(scoped, providerId);
       throw new AppError(409, 'PROVIDER_NOT_LINKED');
     }
   });
-  return userPayload(deps, userId);
+  return userPayload(db, userId);
 }
 
-export async function notificationSettings(deps: DomainDeps, userId: number): Promise<NotificationSettings> {
-  const row = await findNotificationPreferences(deps.db, userId);
+export async function notificationSettings(db: Db, userId: number): Promise<NotificationSettings> {
+  const row = await findNotificationPreferences(db, userId);
   // No preferences saved yet: the defaults, for a user who exists.
-  if (!row) await assertUserExists(deps, userId);
+  if (!row) await assertUserExists(db, userId);
   const flag = (v: number | undefined, fallback: boolean) => (v === undefined ? fallback : fromFlag(v));
   return {
     type: row?.type ?? 'all',
@@ -253,8 +256,8 @@ export async function notificationSettings(deps: DomainDeps, userId: number): Pr
   };
 }
 
-export async function saveNotificationSettings(deps: DomainDeps, principal: Principal, userId: number, s: NotificationSettingsInput) {
-  await assertUserExists(deps, userId);
+export async function saveNotificationSettings(db: Db, principal: Principal, userId: number, s: NotificationSettingsInput) {
+  await assertUserExists(db, userId);
   // Topics left out stay as they are.
   const topics = s.topics;
   const topicValues = topics
@@ -277,6 +280,6 @@ export async function saveNotificationSettings(deps: DomainDeps, principal: Prin
     security: toFlag(s.security),
     updated_at: nowIso(),
   };
-  await writeAccount(deps, principal, userId, 'update', ({ db }) => saveNotificationPreferences(db, userId, values));
-  return notificationSettings(deps, userId);
+  await writeAccount(db, principal, userId, 'update', (db) => saveNotificationPreferences(db, userId, values));
+  return notificationSettings(db, userId);
 }

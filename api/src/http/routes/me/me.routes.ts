@@ -73,7 +73,7 @@ export function meRoutes(deps: Deps) {
       )
       .openapi(personalRoute, async (c) => {
         c.header('Cache-Control', 'private, no-store');
-        return c.json({ data: await personalFragment(deps, viewerOf(c.get('principal')).id, c.req.valid('query').vehicle) }, 200);
+        return c.json({ data: await personalFragment(deps.db, viewerOf(c.get('principal')).id, c.req.valid('query').vehicle) }, 200);
       })
       .route('/saved-searches', savedSearchesRoutes(deps))
       // A listing's daily figures (billing.routes.ts: what the plan shows).

@@ -84,12 +84,14 @@ function userId(principal: Principal | null): number {
 export function notificationsRoutes(deps: Deps) {
   return createRouter()
     .openapi(listRoute, async (c) =>
-      c.json(await notifications.listNotifications(deps, userId(c.get('principal')), c.req.valid('query')), 200),
+      c.json(await notifications.listNotifications(deps.db, userId(c.get('principal')), c.req.valid('query')), 200),
     )
-    .openapi(readAllRoute, async (c) => c.json(await notifications.markAllRead(deps, userId(c.get('principal'))), 200))
-    .openapi(readRoute, async (c) => c.json(await notifications.markRead(deps, userId(c.get('principal')), c.req.valid('param').id), 200))
-    .openapi(deleteAllRoute, async (c) => c.json(await notifications.deleteAll(deps, userId(c.get('principal'))), 200))
+    .openapi(readAllRoute, async (c) => c.json(await notifications.markAllRead(deps.db, userId(c.get('principal'))), 200))
+    .openapi(readRoute, async (c) =>
+      c.json(await notifications.markRead(deps.db, userId(c.get('principal')), c.req.valid('param').id), 200),
+    )
+    .openapi(deleteAllRoute, async (c) => c.json(await notifications.deleteAll(deps.db, userId(c.get('principal'))), 200))
     .openapi(deleteRoute, async (c) =>
-      c.json(await notifications.deleteOne(deps, userId(c.get('principal')), c.req.valid('param').id), 200),
+      c.json(await notifications.deleteOne(deps.db, userId(c.get('principal')), c.req.valid('param').id), 200),
     );
 }

@@ -66,15 +66,15 @@ const deleteSavedSearchRoute = createRoute({
 /** /me/saved-searches (issue 17): a member's searches and how often they alert. */
 export function savedSearchesRoutes(deps: Deps) {
   return createRouter()
-    .openapi(listSavedSearchesRoute, async (c) => c.json({ data: await listMine(deps, viewerOf(c.get('principal')).id) }, 200))
+    .openapi(listSavedSearchesRoute, async (c) => c.json({ data: await listMine(deps.db, viewerOf(c.get('principal')).id) }, 200))
     .openapi(createSavedSearchRoute, async (c) =>
-      c.json({ data: await createSavedSearch(deps, viewerOf(c.get('principal')).id, c.req.valid('json'), c.get('locale')) }, 201),
+      c.json({ data: await createSavedSearch(deps.db, viewerOf(c.get('principal')).id, c.req.valid('json'), c.get('locale')) }, 201),
     )
     .openapi(updateSavedSearchRoute, async (c) =>
       c.json(
         {
           data: await changeSavedSearch(
-            deps,
+            deps.db,
             viewerOf(c.get('principal')).id,
             c.req.valid('param').id,
             c.req.valid('json'),
@@ -85,7 +85,7 @@ export function savedSearchesRoutes(deps: Deps) {
       ),
     )
     .openapi(deleteSavedSearchRoute, async (c) => {
-      await removeSavedSearch(deps, viewerOf(c.get('principal')).id, c.req.valid('param').id);
+      await removeSavedSearch(deps.db, viewerOf(c.get('principal')).id, c.req.valid('param').id);
       return c.body(null, 204);
     });
 }

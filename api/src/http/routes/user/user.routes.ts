@@ -156,29 +156,29 @@ export function userRoutes(deps: Deps) {
   const caller = (c: { get: (k: 'principal') => Principal | null }, id: number, action: UserAction) =>
     authorizeUserAction(deps.db, c.get('principal'), id, action);
   const update = async (c: { get: (k: 'principal') => Principal | null }, id: number, body: z.infer<typeof UserUpdate>) =>
-    users.updateUser(deps, await caller(c, id, 'update'), id, body);
+    users.updateUser(deps.db, await caller(c, id, 'update'), id, body);
   return (
     createRouter()
       // The member's subscription, checkout and payments (billing.routes.ts).
       .route('/', billingUserRoutes(deps))
       .openapi(config, async (c) => {
         c.header('Cache-Control', 'public, max-age=60, stale-while-revalidate=600');
-        return c.json({ data: await userConfig(deps, c.get('locale')) }, 200);
+        return c.json({ data: await userConfig(deps.db, c.get('locale')) }, 200);
       })
       .openapi(me, async (c) => {
         c.header('Cache-Control', 'private, no-store');
-        return c.json({ data: await users.userPayload(deps, c.get('principal')!.userId) }, 200);
+        return c.json({ data: await users.userPayload(deps.db, c.get('principal')!.userId) }, 200);
       })
       .openapi(getUser, async (c) => {
         const { id } = c.req.valid('param');
         await caller(c, id, 'index');
-        return c.json({ data: await users.userPayload(deps, id) }, 200);
+        return c.json({ data: await users.userPayload(deps.db, id) }, 200);
       })
       .openapi(changeUser('put'), async (c) => c.json({ data: await update(c, c.req.valid('param').id, c.req.valid('json')) }, 200))
       .openapi(changeUser('patch'), async (c) => c.json({ data: await update(c, c.req.valid('param').id, c.req.valid('json')) }, 200))
       .openapi(deleteUserRoute, async (c) => {
         const { id } = c.req.valid('param');
-        await users.deleteUser(deps, await caller(c, id, 'delete'), id, c.req.valid('json')?.password);
+        await users.deleteUser(deps.db, await caller(c, id, 'delete'), id, c.req.valid('json')?.password);
         return c.json({ data: { ok: true as const } }, 200);
       })
       .openapi(linkCodeRoute, async (c) => {
@@ -191,30 +191,30 @@ export function userRoutes(deps: Deps) {
         const { id } = c.req.valid('param');
         const principal = await caller(c, id, 'update');
         return c.json(
-          { data: await users.linkProvider(deps, principal, id, c.req.valid('json').providerId, c.req.valid('header')['x-process-id']) },
+          { data: await users.linkProvider(deps.db, principal, id, c.req.valid('json').providerId, c.req.valid('header')['x-process-id']) },
           200,
         );
       })
       .openapi(unlinkRoute, async (c) => {
         const { id } = c.req.valid('param');
         const principal = await caller(c, id, 'update');
-        return c.json({ data: await users.unlinkProvider(deps, principal, id, c.req.valid('json').providerId) }, 200);
+        return c.json({ data: await users.unlinkProvider(deps.db, principal, id, c.req.valid('json').providerId) }, 200);
       })
       .openapi(notifiableRoute, async (c) => {
         const { id } = c.req.valid('param');
         const principal = await caller(c, id, 'update');
         const body = c.req.valid('json');
-        return c.json({ data: await users.setNotifiable(deps, principal, id, body.providerId, body.isNotifiable) }, 200);
+        return c.json({ data: await users.setNotifiable(deps.db, principal, id, body.providerId, body.isNotifiable) }, 200);
       })
       .openapi(getSettings, async (c) => {
         const { id } = c.req.valid('param');
         await caller(c, id, 'index');
-        return c.json({ data: await users.notificationSettings(deps, id) }, 200);
+        return c.json({ data: await users.notificationSettings(deps.db, id) }, 200);
       })
       .openapi(putSettings, async (c) => {
         const { id } = c.req.valid('param');
         const principal = await caller(c, id, 'update');
-        return c.json({ data: await users.saveNotificationSettings(deps, principal, id, c.req.valid('json')) }, 200);
+        return c.json({ data: await users.saveNotificationSettings(deps.db, principal, id, c.req.valid('json')) }, 200);
       })
   );
 }
