@@ -70,7 +70,7 @@ export function createApp(deps: Deps) {
   app.use('*', requestMetrics(deps.metrics));
   app.use('*', requestContext(deps.log));
   app.use('*', compressJson());
-  // HSTS by the server's one rule (lib/request.ts), not Hono's default: only over HTTPS.
+  // HSTS by the server's one rule (core/request.ts), not Hono's default: only over HTTPS.
   app.use('*', async (c, next) => {
     await next();
     if (servedOverHttps(deps.config.publicUrl, deps.config.trustProxy, peerAddress(c), c.req.header('x-forwarded-proto')))

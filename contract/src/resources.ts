@@ -72,7 +72,7 @@ export interface FieldDef {
 /**
  * The database tables the declarations name: each resource's own, a content field's, and those whose
  * rows point at a resource. This module cannot see the database schema; the admin API checks at
- * compile time that each is one of its tables (`keyof Database`, api/src/routes/admin/resources.data.ts).
+ * compile time that each is one of its tables (`keyof Database`, api/src/domain/admin/resources.data.ts).
  */
 export type DeclaredTable =
   | 'categories'

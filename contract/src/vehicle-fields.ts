@@ -1,6 +1,6 @@
 /*
  * The rules of a listing's fields (SPEC §3, §5), written once for every side: the API builds its
- * VehicleInput schema from them (api/src/routes/vehicles/vehicles.write.schemas.ts), and the seller
+ * VehicleInput schema from them (api/src/domain/vehicles/vehicles.inputs.ts), and the seller
  * form checks the same bounds before the round trip (storefront/src/components/seller/vehicle-form.ts).
  * Plain values: nothing here needs Node or zod.
  */

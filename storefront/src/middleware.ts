@@ -85,7 +85,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
  * A rendered page in one piece, compressed in one call in the encoding the browser takes (Astro
  * renders it whole: astro.config.mjs). The server's generic compression would make a zlib stream
  * for it, which costs several times the compression itself (as for the API's JSON,
- * api/src/middleware/compress.ts); it leaves an encoded answer alone. What is not HTML, or is too
+ * api/src/http/middleware/compress.ts); it leaves an encoded answer alone. What is not HTML, or is too
  * small to gain from it, is left as it is.
  */
 async function compressed(response: Response, encoding: Encoding, text?: string): Promise<Response> {

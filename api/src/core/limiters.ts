@@ -51,7 +51,7 @@ export interface LimiterOptions {
   prefix?: string;
   /** REDIS_TIMEOUT_MS: the longest a connection or a command may take before Redis counts as down. */
   timeoutMs?: number;
-  /** Told of each Redis failure (one log line and a metric, lib/dependencies.ts). */
+  /** Told of each Redis failure (one log line and a metric, core/dependencies.ts). */
   onFailure?: (error: unknown) => void;
 }
 

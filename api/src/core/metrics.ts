@@ -27,7 +27,7 @@ export interface Metrics {
   cacheLookup(cache: CacheName, result: CacheResult): void;
   /** Exposes the bytes a response cache holds, read on each scrape. */
   watchCache(cache: CacheName, bytes: () => number): void;
-  /** One failure of a service the process depends on (lib/dependencies.ts). */
+  /** One failure of a service the process depends on (core/dependencies.ts). */
   dependencyError(dependency: Dependency): void;
   /** Exposes how many listings the search's postings hold (0 until built) and their bytes, read on each scrape (docs/decisions/044). */
   watchPostings(postings: { readonly listings: number; readonly bytes: number }): void;

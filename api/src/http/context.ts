@@ -39,7 +39,7 @@ export interface AppEnv {
     log: Logger;
     /** The signed-in caller, or null (set by the authenticate middleware). */
     principal: Principal | null;
-    /** Set by a handler whose answer holds what is true only for a moment: it is not kept (middleware/public-reads.ts). */
+    /** Set by a handler whose answer holds what is true only for a moment: it is not kept (http/middleware/public-reads.ts). */
     transient?: true;
   };
 }

@@ -267,7 +267,7 @@ describe('live answers against the document', () => {
     expect((await conforms('get', '/api/v1/user/me', await t.request('/api/v1/user/me'), 401)).code).toBe('UNAUTHORIZED');
     const malformed = await t.request('/api/v1/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
     expect((await conforms('post', '/api/v1/auth/login', malformed, 400)).code).toBe('MALFORMED_JSON');
-    // A rate limit: an account's sign-in attempts (auth/limits.ts), then 429 with Retry-After.
+    // A rate limit: an account's sign-in attempts (core/limiters.ts), then 429 with Retry-After.
     const login = () =>
       t.request('/api/v1/auth/login', { method: 'POST', json: { email: 'nobody@example.test', password: 'wrong password' } });
     let attempt = await login();

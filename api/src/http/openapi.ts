@@ -116,7 +116,7 @@ const STANDARD = {
   TOO_MANY_REQUESTS: { status: 429, text: 'over the attempts allowed; Retry-After says in how many seconds to try again' },
 } as const;
 
-/** The header a rate limit's 429 carries (auth/limits.ts). */
+/** The header a rate limit's 429 carries (core/limiters.ts). */
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds until the limit lets the caller try again', schema: { type: 'integer' } } };
 type StandardCode = keyof typeof STANDARD;
 

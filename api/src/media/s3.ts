@@ -17,7 +17,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const notFound = (error: unknown) => error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
 
-/** Every failure of the store reaches the routes as the S3 dependency's (a 503, lib/dependencies.ts). */
+/** Every failure of the store reaches the routes as the S3 dependency's (a 503, core/dependencies.ts). */
 async function call<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();

@@ -17,7 +17,7 @@ interface MediaObject extends MediaInfo {
  * Where stored pictures live, by key (`pictures/ab/abcd…/640.webp`): the data folder's media/ on
  * disk, or an S3 bucket (MEDIA_S3_BUCKET), behind these calls (DESIGN §1). Every server process
  * serves any key under `/media/` through `get`, whichever store holds it; the URL a key is shown
- * under is `Deps.mediaUrl`'s business (lib/reference.ts), not the store's.
+ * under is `Deps.mediaUrl`'s business (core/reference.ts), not the store's.
  */
 export interface MediaStore {
   /** Stores the bytes under the key; readers see the whole file or none of it. */

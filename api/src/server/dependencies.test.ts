@@ -76,7 +76,7 @@ describe('a Redis that never answers (REDIS_URL)', () => {
   it('costs sign-in the timeout once, counting in this process meanwhile, and is counted and never printed as a stack', async () => {
     const printed = vi.spyOn(console, 'error');
     const first = await timed(() => t.request('/api/v1/auth/login', { method: 'POST', json: signIn }));
-    // The limits go on in this process (auth/limits.ts): the sign-in itself is answered, wrong password and all.
+    // The limits go on in this process (core/limiters.ts): the sign-in itself is answered, wrong password and all.
     expect(first.value.status).toBe(401);
     expect(first.ms).toBeLessThan(WITHIN_MS);
     expect(first.ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);

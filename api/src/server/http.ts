@@ -51,7 +51,7 @@ export function scriptSources(hashesFile = path.join(STOREFRONT_DIST, 'script-ha
 const pagePolicy = (imageSources: string, scripts: string) =>
   `default-src 'self'; img-src ${imageSources}; style-src 'self' 'unsafe-inline'; script-src ${scripts}; object-src 'none'; font-src 'self' data:; connect-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`;
 
-/** Headers every non-API response carries; HSTS when it goes out over HTTPS (lib/request.ts, as the API's). */
+/** Headers every non-API response carries; HSTS when it goes out over HTTPS (core/request.ts, as the API's). */
 function baseHeaders(res: ServerResponse, policy: string, https: boolean) {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -241,7 +241,7 @@ export async function createHttpServer({
     const started = performance.now();
     // Labelled by what answers, from a fixed set: the path itself would be unbounded.
     let route: SiteRoute = url.startsWith('/media/') ? 'media' : isAdmin(url) ? 'admin' : 'static';
-    // Every answer is one log line with its id, as the API's are (middleware/request-id.ts); the path
+    // Every answer is one log line with its id, as the API's are (http/middleware/request-id.ts); the path
     // is logged without its query and with link tokens masked (log.ts).
     const requestId = requestIdOf(req.headers['x-request-id'] as string | undefined);
     res.setHeader('X-Request-Id', requestId);

@@ -32,7 +32,7 @@ export const isSharedPage = (pathname: string): boolean => SHARED_PAGES.test(pat
 export const SIGNED_IN_COOKIE = 'SIGNED_IN';
 
 /**
- * Set by the API for a few seconds after a signed-in visitor changed something (middleware/wrote.ts):
+ * Set by the API for a few seconds after a signed-in visitor changed something (http/middleware/wrote.ts):
  * their next pages are never copies that lag behind the catalogue, so a seller sees their own change
  * at once on the home and search pages too.
  */

@@ -15,7 +15,7 @@ export interface KeptReads {
 }
 
 /**
- * The API's public reads kept in memory (middleware/public-reads.ts), sent over HTTP before the
+ * The API's public reads kept in memory (http/middleware/public-reads.ts), sent over HTTP before the
  * request reaches the app at all, as kept pages are (public-pages.ts): no Fetch Request is built, no
  * route matched, no middleware run. It makes the checks the app's middleware would: no session, a
  * good signature, the language asked for; and gives what the app's chain gives every answer: the

@@ -2,7 +2,7 @@ import { CRON_MESSAGES, cronProblem } from '@autoroute/contract/cron';
 import { CODE_PATTERN, type FieldDef, HEX_PATTERN } from '@autoroute/contract/resources';
 
 /*
- * The admin forms check what the API checks (api/src/routes/admin/resources.schemas.ts), with the
+ * The admin forms check what the API checks (api/src/http/routes/admin/resources.schemas.ts), with the
  * API's own message keys, so a user reads the same sentence before and after sending.
  */
 

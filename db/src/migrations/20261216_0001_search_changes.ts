@@ -16,7 +16,7 @@ import { type ColumnDefinitionBuilder, type Kysely, PostgresAdapter, sql } from 
  *   hour builds its postings again.
  */
 
-/** The columns the postings hold (api/src/routes/vehicles/postings.ts). */
+/** The columns the postings hold (api/src/domain/vehicles/postings.ts). */
 export const SEARCHED_COLUMNS = [
   'brand',
   'model',

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
  * What a member is told of, topic by topic (issue 33): price drops on the listings they liked or
  * saved and their saved searches' alerts, each in the inbox and by mail; new messages from buyers
  * or sellers by mail (a message is always in Messages). All on by default, as every notice was
- * before; the sending paths read them through api/src/routes/notifications/topics.ts.
+ * before; the sending paths read them through api/src/domain/notifications/topics.ts.
  */
 export const TOPIC_COLUMNS = ['price_drop_inbox', 'price_drop_email', 'saved_search_inbox', 'saved_search_email', 'message_email'] as const;
 

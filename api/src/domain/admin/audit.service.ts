@@ -37,7 +37,7 @@ export interface AuditedWrite<T> {
 /**
  * Runs an admin write in a transaction and logs it there: who (`actor`), when, what (`resource`,
  * `action`), the record and its snapshots, secrets redacted. Data functions the write calls take
- * `tx` and join the transaction (lib/transaction.ts).
+ * `tx` and join the transaction (core/transaction.ts).
  */
 export function audited<T>(
   db: Db,

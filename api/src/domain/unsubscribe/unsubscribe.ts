@@ -8,7 +8,7 @@ import { TOPIC_COLUMNS } from '../notifications/topics.ts';
 
 /**
  * The kinds of notification mail a link can stop, each with the email switch of its topic in the
- * member's notification preferences (api/src/routes/notifications/topics.ts, docs/decisions/047): a
+ * member's notification preferences (api/src/domain/notifications/topics.ts, docs/decisions/047): a
  * buyer's first message (contact) and the messages after it turn off the messages' email, a price
  * drop the price drops' email; the member's other mail is left as it was (issue 33).
  */

@@ -134,7 +134,7 @@ const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.s
 
 /**
  * With METRICS_TOKEN, its bearer; without, loopback clients only, by the address the rate limits
- * see (lib/request.ts: clientAddress). A loopback address that still has X-Forwarded-For entries
+ * see (core/request.ts: clientAddress). A loopback address that still has X-Forwarded-For entries
  * left of it is a local proxy nobody vouched for: whoever is behind it is unknown, so it is refused.
  */
 function mayReadMetrics(c: Context<AppEnv>, deps: Deps): void {
