@@ -1,5 +1,5 @@
 import { type Database, nowIso } from '@autoroute/db';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 
 type Db = Kysely<Database>;
 
@@ -110,4 +110,9 @@ export async function deleteNotification(db: Db, userId: number, id: number): Pr
 export async function deleteAllNotifications(db: Db, userId: number): Promise<number> {
   const result = await db.deleteFrom('notifications').where('user_id', '=', userId).where('conversation_id', 'is', null).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Adds one notification (a row of `notifications`, as given) to a member's inbox. */
+export async function insertNotification(db: Db, row: Insertable<Database['notifications']>): Promise<void> {
+  await db.insertInto('notifications').values(row).execute();
 }
