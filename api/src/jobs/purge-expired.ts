@@ -1,4 +1,8 @@
 import { nowIso } from '@autoroute/db';
+import { deleteSpentCodes, deleteSpentProcesses } from '../domain/auth/codes.data.ts';
+import { deleteEndedSessions } from '../domain/auth/sessions.data.ts';
+import { deleteSearchChangesBefore } from '../domain/vehicles/postings.data.ts';
+import { deleteRunsFinishedBefore } from './runs.data.ts';
 import type { JobHandler } from './types.ts';
 
 const DAY_MS = 86_400_000;
@@ -20,21 +24,11 @@ export const purgeExpired: JobHandler = async ({ db }) => {
   const now = nowIso();
   const revokedBefore = new Date(Date.now() - REVOKED_SESSIONS_KEPT_MS).toISOString();
   const runsBefore = new Date(Date.now() - JOB_RUNS_KEPT_MS).toISOString();
-  const deleted = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
-  const codes = await db
-    .deleteFrom('one_time_codes')
-    .where((eb) => eb.or([eb('expires_at', '<', now), eb('consumed_at', 'is not', null)]))
-    .executeTakeFirst();
-  const processes = await db
-    .deleteFrom('process_ids')
-    .where((eb) => eb.or([eb('expires_at', '<', now), eb('consumed_at', 'is not', null)]))
-    .executeTakeFirst();
-  const sessions = await db
-    .deleteFrom('sessions')
-    .where((eb) => eb.or([eb('expires_at', '<', now), eb('revoked_at', '<', revokedBefore)]))
-    .executeTakeFirst();
-  const runs = await db.deleteFrom('datacron_runs').where('finished_at', '<', runsBefore).executeTakeFirst();
+  const codes = await deleteSpentCodes(db, now);
+  const processes = await deleteSpentProcesses(db, now);
+  const sessions = await deleteEndedSessions(db, now, revokedBefore);
+  const runs = await deleteRunsFinishedBefore(db, runsBefore);
   const changesBefore = new Date(Date.now() - SEARCH_CHANGES_KEPT_MS).toISOString();
-  const changes = await db.deleteFrom('search_changes').where('created_at', '<', changesBefore).executeTakeFirst();
-  return `Deleted ${plural(deleted(codes), 'one-time code')}, ${plural(deleted(processes), 'process id')}, ${plural(deleted(sessions), 'session')}, ${plural(deleted(runs), 'job run')} older than 90 days and ${plural(deleted(changes), 'search change')} older than an hour.`;
+  const changes = await deleteSearchChangesBefore(db, changesBefore);
+  return `Deleted ${plural(codes, 'one-time code')}, ${plural(processes, 'process id')}, ${plural(sessions, 'session')}, ${plural(runs, 'job run')} older than 90 days and ${plural(changes, 'search change')} older than an hour.`;
 };

@@ -83,3 +83,9 @@ export async function finishRun(
 }
 
 export type RunRow = Awaited<ReturnType<typeof insertRun>>;
+
+/** Deletes the job runs that finished before `before`; answers how many. */
+export async function deleteRunsFinishedBefore(db: Db, before: string): Promise<number> {
+  const result = await db.deleteFrom('datacron_runs').where('finished_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

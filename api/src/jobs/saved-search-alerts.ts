@@ -2,11 +2,21 @@ import { nowIso, type SavedSearchFrequency } from '@autoroute/db';
 import { DEFAULT_LOCALE, type Locale, matchLocale } from '@autoroute/locales';
 import { translator } from '../core/i18n.ts';
 import { givingTurns } from '../core/turns.ts';
-import { delivery, topicColumns } from '../domain/notifications/topics.ts';
-import { listingsChangedSince } from '../domain/saved-searches/saved-searches.data.ts';
+import { insertNotification } from '../domain/notifications/notifications.data.ts';
+import { delivery } from '../domain/notifications/topics.ts';
+import {
+  claimUnsoldMatches,
+  findListingsChangedSince,
+  insertMatches,
+  listAlertingSearches,
+  listMatchedListings,
+  markMatchesNotified,
+  setDigestAt,
+} from '../domain/saved-searches/saved-searches.data.ts';
 import { VehicleListQuery } from '../domain/vehicles/query.ts';
 import { vehiclesMatching } from '../domain/vehicles/vehicles.data.ts';
 import { searchCriteria } from '../domain/vehicles/vehicles.service.ts';
+import { readJobMark, writeJobMark } from './marks.data.ts';
 import type { JobContext, JobHandler } from './types.ts';
 
 /** Where the job left off: listings changed after it are looked at on the next pass. */
@@ -31,29 +41,11 @@ const DIGEST_MS: Partial<Record<SavedSearchFrequency, number>> = { daily: 86_400
  */
 export const savedSearchAlerts: JobHandler = async ({ db, dialect }) => {
   const now = nowIso();
-  const mark = await db.selectFrom('job_marks').select('value').where('name', '=', WATERMARK).executeTakeFirst();
+  const mark = await readJobMark(db, WATERMARK);
   // A first pass starts a little back too: a listing published just before it is not missed.
-  const since = new Date((mark ? Date.parse(JSON.parse(mark.value) as string) : Date.parse(now)) - OVERLAP_MS).toISOString();
-  const changed = await listingsChangedSince(db, since, BATCH).execute();
-  const searches = await db
-    .selectFrom('saved_searches as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .leftJoin('languages as l', 'l.id', 'u.language_id')
-    .leftJoin('notification_preferences as np', 'np.user_id', 'u.id')
-    .select([
-      's.id',
-      's.user_id',
-      's.name',
-      's.query',
-      's.frequency',
-      's.digest_at',
-      's.created_at',
-      'l.code as language',
-      ...topicColumns('savedSearch'),
-    ])
-    .where('s.frequency', '!=', 'off')
-    .where('u.status', '=', 'active')
-    .execute();
+  const since = new Date((mark ? Date.parse(JSON.parse(mark) as string) : Date.parse(now)) - OVERLAP_MS).toISOString();
+  const changed = await findListingsChangedSince(db, since, BATCH);
+  const searches = await listAlertingSearches(db);
 
   let found = 0;
   let told = 0;
@@ -83,11 +75,7 @@ export const savedSearchAlerts: JobHandler = async ({ db, dialect }) => {
 
   // The mark moves to the last listing looked at (all of them: to now).
   const last = changed.length === BATCH ? changed.at(-1)!.updated_at : now;
-  await db
-    .insertInto('job_marks')
-    .values({ name: WATERMARK, value: JSON.stringify(last) })
-    .onConflict((oc) => oc.column('name').doUpdateSet({ value: JSON.stringify(last) }))
-    .execute();
+  await writeJobMark(db, WATERMARK, JSON.stringify(last));
   return `Looked at ${changed.length} changed ${changed.length === 1 ? 'listing' : 'listings'} for ${searches.length} saved ${searches.length === 1 ? 'search' : 'searches'}; ${found} new ${found === 1 ? 'match' : 'matches'}; ${told} ${told === 1 ? 'alert' : 'alerts'}.`;
 };
 
@@ -98,12 +86,7 @@ export const savedSearchAlerts: JobHandler = async ({ db, dialect }) => {
  */
 export async function recordMatches(db: JobContext['db'], searchId: number, vehicleIds: readonly number[], now: string): Promise<number> {
   if (!vehicleIds.length) return 0;
-  const inserted = await db
-    .insertInto('saved_search_matches')
-    .values(vehicleIds.map((vehicle_id) => ({ saved_search_id: searchId, vehicle_id, matched_at: now })))
-    .onConflict((oc) => oc.columns(['saved_search_id', 'vehicle_id']).doNothing())
-    .returning('vehicle_id')
-    .execute();
+  const inserted = await insertMatches(db, searchId, vehicleIds, now);
   return inserted.length;
 }
 
@@ -131,32 +114,13 @@ export async function tellSearch(db: JobContext['db'], s: TellableSearch, now: s
   const period = DIGEST_MS[s.frequency];
   const tell = async (tx: JobContext['db']) => {
     // The listings still for sale it was not told of, claimed; a sold one waits (it may come back on sale).
-    const claimed = await tx
-      .updateTable('saved_search_matches')
-      .set({ notified_at: now })
-      .where('saved_search_id', '=', s.id)
-      .where('notified_at', 'is', null)
-      .where((eb) =>
-        eb.exists(
-          eb.selectFrom('vehicles as v').select('v.id').whereRef('v.id', '=', 'saved_search_matches.vehicle_id').where('v.sold', '=', 0),
-        ),
-      )
-      .returning('vehicle_id')
-      .execute();
+    const claimed = await claimUnsoldMatches(tx, s.id, now);
     const waiting = claimed.length
-      ? await tx
-          .selectFrom('saved_search_matches as m')
-          .innerJoin('vehicles as v', 'v.id', 'm.vehicle_id')
-          .select(['v.id', 'v.title'])
-          .where('m.saved_search_id', '=', s.id)
-          .where(
-            'm.vehicle_id',
-            'in',
-            claimed.map((c) => c.vehicle_id),
-          )
-          .orderBy('m.matched_at', 'desc')
-          .orderBy('v.id', 'desc')
-          .execute()
+      ? await listMatchedListings(
+          tx,
+          s.id,
+          claimed.map((c) => c.vehicle_id),
+        )
       : [];
     // Nothing for sale to tell of: a digest's day or week goes on (as before, it moves only when it tells).
     if (!waiting.length) return false;
@@ -167,27 +131,19 @@ export async function tellSearch(db: JobContext['db'], s: TellableSearch, now: s
       t('savedSearch.alert', { count: waiting.length, name: s.name, titles: names.join(', ') }) +
       (more > 0 ? ` ${t('savedSearch.more', { count: more })}` : '');
     if (delivery(s).inbox) {
-      await tx
-        .insertInto('notifications')
-        .values({
-          user_id: s.user_id,
-          vehicle_id: waiting.length === 1 ? waiting[0]!.id : null,
-          saved_search_id: s.id,
-          kind: 'saved_search',
-          from_name: t('common:appName'),
-          message,
-          mail_pending: delivery(s).mail ? 1 : 0,
-        })
-        .execute();
+      await insertNotification(tx, {
+        user_id: s.user_id,
+        vehicle_id: waiting.length === 1 ? waiting[0]!.id : null,
+        saved_search_id: s.id,
+        kind: 'saved_search',
+        from_name: t('common:appName'),
+        message,
+        mail_pending: delivery(s).mail ? 1 : 0,
+      });
     }
     // Told: the sold ones waiting go with it, as they always did.
-    await tx
-      .updateTable('saved_search_matches')
-      .set({ notified_at: now })
-      .where('saved_search_id', '=', s.id)
-      .where('notified_at', 'is', null)
-      .execute();
-    if (period !== undefined) await tx.updateTable('saved_searches').set({ digest_at: now }).where('id', '=', s.id).execute();
+    await markMatchesNotified(tx, s.id, now);
+    if (period !== undefined) await setDigestAt(tx, s.id, now);
     return true;
   };
   // Inside the caller's transaction when there is one (the instant worker writes a batch of searches in one).

@@ -2,7 +2,8 @@ import { absoluteUrl } from '@autoroute/contract/runtime-config';
 import { DEFAULT_LOCALE, matchLocale } from '@autoroute/locales';
 import { translator } from '../core/i18n.ts';
 import { conversationPath } from '../domain/conversations/conversations.service.ts';
-import { MAIL_COLUMNS, mailStillWanted } from '../domain/notifications/topics.ts';
+import { claimMailPending, listMailPending } from '../domain/notifications/notifications.data.ts';
+import { mailStillWanted } from '../domain/notifications/topics.ts';
 import { unsubscribeUrl } from '../domain/unsubscribe/unsubscribe.ts';
 import { type MailContent, renderMail } from '../mail/layout.tsx';
 import { listingRemovedMail, messageMail, priceDropMail, savedSearchMail } from '../mail/templates.ts';
@@ -32,54 +33,17 @@ export async function mailPending(
   { db, log, mail }: Pick<JobContext, 'db' | 'log'> & { mail: NonNullable<JobContext['mail']> },
   limit: number,
 ): Promise<{ sent: number; due: number; failed: number }> {
-  const due = await db
-    .selectFrom('notifications as n')
-    .innerJoin('users as u', 'u.id', 'n.user_id')
-    .leftJoin('languages as l', 'l.id', 'u.language_id')
-    .leftJoin('notification_preferences as np', 'np.user_id', 'u.id')
-    .leftJoin('vehicles as v', 'v.id', 'n.vehicle_id')
-    .leftJoin('saved_searches as s', 's.id', 'n.saved_search_id')
-    .leftJoin('conversations as c', 'c.id', 'n.conversation_id')
-    .select([
-      'n.id',
-      'n.user_id',
-      'n.kind',
-      'n.message',
-      'n.vehicle_id',
-      'u.email',
-      'l.code as language',
-      ...MAIL_COLUMNS,
-      'v.title',
-      'n.saved_search_id',
-      'n.conversation_id',
-      'n.from_name',
-      'c.title as conversation_title',
-      's.name as search_name',
-      's.query as search_query',
-    ])
-    .where('n.mail_pending', '=', 1)
-    .orderBy('n.id')
-    .limit(limit)
-    .execute();
+  const due = await listMailPending(db, limit);
   let sent = 0;
   let failed = 0;
   // All claimed in one statement (one commit, not one a mail: each commit waits for the disk), on
   // the condition each was still waiting: another process's claim of the same rows leaves them out.
   const claimed = due.length
     ? new Set(
-        (
-          await db
-            .updateTable('notifications')
-            .set({ mail_pending: 0 })
-            .where(
-              'id',
-              'in',
-              due.map((n) => n.id),
-            )
-            .where('mail_pending', '=', 1)
-            .returning('id')
-            .execute()
-        ).map((r) => r.id),
+        await claimMailPending(
+          db,
+          due.map((n) => n.id),
+        ),
       )
     : new Set<number>();
   for (const n of due) {

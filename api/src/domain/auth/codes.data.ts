@@ -119,3 +119,21 @@ export async function consumeProcess(
     return { userId: row.user_id, subject: row.subject };
   });
 }
+
+/** Deletes the one-time codes that expired or were used; answers how many. */
+export async function deleteSpentCodes(db: Db, now: string): Promise<number> {
+  const result = await db
+    .deleteFrom('one_time_codes')
+    .where((eb) => eb.or([eb('expires_at', '<', now), eb('consumed_at', 'is not', null)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes the process ids that expired or were used; answers how many. */
+export async function deleteSpentProcesses(db: Db, now: string): Promise<number> {
+  const result = await db
+    .deleteFrom('process_ids')
+    .where((eb) => eb.or([eb('expires_at', '<', now), eb('consumed_at', 'is not', null)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -95,3 +95,12 @@ export async function revokeUserSessions(db: Db, userId: number, except?: string
   if (except) q = q.where('id', '!=', except);
   await q.execute();
 }
+
+/** Deletes the sessions that expired or were revoked before `revokedBefore` (their refresh tokens go by cascade); answers how many. */
+export async function deleteEndedSessions(db: Db, now: string, revokedBefore: string): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', now), eb('revoked_at', '<', revokedBefore)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,5 +1,6 @@
 import { type Database, nowIso } from '@autoroute/db';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
+import { MAIL_COLUMNS } from './topics.ts';
 
 type Db = Kysely<Database>;
 
@@ -110,4 +111,58 @@ export async function deleteNotification(db: Db, userId: number, id: number): Pr
 export async function deleteAllNotifications(db: Db, userId: number): Promise<number> {
   const result = await db.deleteFrom('notifications').where('user_id', '=', userId).where('conversation_id', 'is', null).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Adds one notification (a row of `notifications`, as given) to a member's inbox. */
+export async function insertNotification(db: Db, row: Insertable<Database['notifications']>): Promise<void> {
+  await db.insertInto('notifications').values(row).execute();
+}
+
+/**
+ * Reads up to `limit` notifications waiting for their mail (`mail_pending`), oldest first, with the
+ * member's address, language and mail preferences, and the listing, saved search or conversation
+ * each is about.
+ */
+export function listMailPending(db: Db, limit: number) {
+  return db
+    .selectFrom('notifications as n')
+    .innerJoin('users as u', 'u.id', 'n.user_id')
+    .leftJoin('languages as l', 'l.id', 'u.language_id')
+    .leftJoin('notification_preferences as np', 'np.user_id', 'u.id')
+    .leftJoin('vehicles as v', 'v.id', 'n.vehicle_id')
+    .leftJoin('saved_searches as s', 's.id', 'n.saved_search_id')
+    .leftJoin('conversations as c', 'c.id', 'n.conversation_id')
+    .select([
+      'n.id',
+      'n.user_id',
+      'n.kind',
+      'n.message',
+      'n.vehicle_id',
+      'u.email',
+      'l.code as language',
+      ...MAIL_COLUMNS,
+      'v.title',
+      'n.saved_search_id',
+      'n.conversation_id',
+      'n.from_name',
+      'c.title as conversation_title',
+      's.name as search_name',
+      's.query as search_query',
+    ])
+    .where('n.mail_pending', '=', 1)
+    .orderBy('n.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Clears `mail_pending` on those of `ids` still marked, in one statement; answers the ids it cleared (the claimed ones). */
+export async function claimMailPending(db: Db, ids: readonly number[]): Promise<number[]> {
+  const claimed = await db
+    .updateTable('notifications')
+    .set({ mail_pending: 0 })
+    .where('id', 'in', ids)
+    .where('mail_pending', '=', 1)
+    .returning('id')
+    .execute();
+  return claimed.map((r) => r.id);
 }

@@ -1,5 +1,6 @@
 import type { Database, SavedSearchFrequency } from '@autoroute/db';
 import { type Kysely, sql } from 'kysely';
+import { topicColumns } from '../notifications/topics.ts';
 
 type Db = Kysely<Database>;
 
@@ -109,4 +110,95 @@ export function listingsChangedSince(db: Db, since: string, limit: number) {
     .where(sql<number>`+${sql.ref('sold')}`, '=', 0)
     .orderBy('updated_at')
     .limit(limit);
+}
+
+/** Reads the live listings changed after `since` (listingsChangedSince), at most `limit`, oldest change first. */
+export function findListingsChangedSince(db: Db, since: string, limit: number) {
+  return listingsChangedSince(db, since, limit).execute();
+}
+
+/**
+ * Saved searches joined to their member (`u`), the member's language (`l`) and notification
+ * preferences (`np`, absent for a member who saved none): how an alert reaches them. Both alert
+ * jobs read their searches through here.
+ */
+export function searchesWithMember(db: Db) {
+  return db
+    .selectFrom('saved_searches as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('languages as l', 'l.id', 'u.language_id')
+    .leftJoin('notification_preferences as np', 'np.user_id', 'u.id');
+}
+
+/** Reads the saved searches not paused of active members, with their language and how each member is told of a saved search. */
+export function listAlertingSearches(db: Db) {
+  return searchesWithMember(db)
+    .select([
+      's.id',
+      's.user_id',
+      's.name',
+      's.query',
+      's.frequency',
+      's.digest_at',
+      's.created_at',
+      'l.code as language',
+      ...topicColumns('savedSearch'),
+    ])
+    .where('s.frequency', '!=', 'off')
+    .where('u.status', '=', 'active')
+    .execute();
+}
+
+/** Records that a saved search finds `vehicleIds` (once per search and listing); answers the ids newly recorded. */
+export function insertMatches(db: Db, searchId: number, vehicleIds: readonly number[], now: string) {
+  return db
+    .insertInto('saved_search_matches')
+    .values(vehicleIds.map((vehicle_id) => ({ saved_search_id: searchId, vehicle_id, matched_at: now })))
+    .onConflict((oc) => oc.columns(['saved_search_id', 'vehicle_id']).doNothing())
+    .returning('vehicle_id')
+    .execute();
+}
+
+/** Sets `notified_at` on a search's matches not told yet whose listing is still for sale; answers the claimed listings' ids. */
+export function claimUnsoldMatches(db: Db, searchId: number, now: string) {
+  return db
+    .updateTable('saved_search_matches')
+    .set({ notified_at: now })
+    .where('saved_search_id', '=', searchId)
+    .where('notified_at', 'is', null)
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom('vehicles as v').select('v.id').whereRef('v.id', '=', 'saved_search_matches.vehicle_id').where('v.sold', '=', 0),
+      ),
+    )
+    .returning('vehicle_id')
+    .execute();
+}
+
+/** Reads the id and title of a search's matched listings among `vehicleIds`, newest match first. */
+export function listMatchedListings(db: Db, searchId: number, vehicleIds: readonly number[]) {
+  return db
+    .selectFrom('saved_search_matches as m')
+    .innerJoin('vehicles as v', 'v.id', 'm.vehicle_id')
+    .select(['v.id', 'v.title'])
+    .where('m.saved_search_id', '=', searchId)
+    .where('m.vehicle_id', 'in', vehicleIds)
+    .orderBy('m.matched_at', 'desc')
+    .orderBy('v.id', 'desc')
+    .execute();
+}
+
+/** Sets `notified_at` on every match of a search not told yet, sold listings included. */
+export async function markMatchesNotified(db: Db, searchId: number, now: string): Promise<void> {
+  await db
+    .updateTable('saved_search_matches')
+    .set({ notified_at: now })
+    .where('saved_search_id', '=', searchId)
+    .where('notified_at', 'is', null)
+    .execute();
+}
+
+/** Sets when a saved search's digest was last sent. */
+export async function setDigestAt(db: Db, searchId: number, now: string): Promise<void> {
+  await db.updateTable('saved_searches').set({ digest_at: now }).where('id', '=', searchId).execute();
 }

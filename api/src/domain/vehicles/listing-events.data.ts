@@ -1,6 +1,7 @@
 import type { Database, DialectName, ListingEventKind } from '@autoroute/db';
 import type { Kysely } from 'kysely';
 import { topicColumns } from '../notifications/topics.ts';
+import { searchesWithMember } from '../saved-searches/saved-searches.data.ts';
 
 type Db = Kysely<Database>;
 
@@ -84,11 +85,7 @@ export function findListingsForAlerts(db: Db, ids: readonly number[]) {
 
 /** The instant saved searches of active members, with how each member is told: read once a pass, then tested in memory. */
 export function findInstantSearches(db: Db) {
-  return db
-    .selectFrom('saved_searches as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .leftJoin('languages as l', 'l.id', 'u.language_id')
-    .leftJoin('notification_preferences as np', 'np.user_id', 'u.id')
+  return searchesWithMember(db)
     .select(['s.id', 's.user_id', 's.name', 's.query', 's.frequency', 'l.code as language', ...topicColumns('savedSearch')])
     .where('s.frequency', '=', 'instant')
     .where('u.status', '=', 'active')

@@ -125,3 +125,9 @@ export async function changesSince(db: Db, dialect: DialectName, horizon: number
   const rows = await db.selectFrom('search_changes').select(['id', 'vehicle_id']).where('id', '>', horizon).orderBy('id').execute();
   return { ids: [...new Set(rows.map((r) => r.vehicle_id))], horizon: rows.length ? rows[rows.length - 1]!.id : horizon };
 }
+
+/** Deletes the `search_changes` rows written before `before`; answers how many. */
+export async function deleteSearchChangesBefore(db: Db, before: string): Promise<number> {
+  const result = await db.deleteFrom('search_changes').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
