@@ -105,7 +105,10 @@ describe('the layer check: SQL lives in *.data.ts functions taking db first', ()
       'jobs/purge.data.ts': "import { sql } from 'kysely';\nexport const purge = (db: any) => sql`delete from x`.execute(db);\n",
       'jobs/purge.test.ts': "it('purges', () => db.selectFrom('codes').execute());\n",
     });
-    expect(checkLayers(root, root).map((o: { file: string; line: number }) => `${o.file}:${o.line}`)).toEqual(['jobs/purge.ts:1', 'jobs/purge.ts:1']);
+    expect(checkLayers(root, root).map((o: { file: string; line: number }) => `${o.file}:${o.line}`)).toEqual([
+      'jobs/purge.ts:1',
+      'jobs/purge.ts:1',
+    ]);
     expect(run(root).status).toBe(1);
   });
 });

@@ -41,10 +41,12 @@ const layered = {
   'api/src/domain/cars/cars.service.ts':
     "import { AppError } from '../../core/errors.ts';\nimport type { DomainDeps } from '../deps.ts';\nimport { findCar } from './cars.data.ts';\nexport const car = async (deps: DomainDeps) => (await findCar(deps.db)) ?? new AppError();\n",
   'api/src/jobs/cars.ts': "import { car } from '../domain/cars/cars.service.ts';\nexport const job = car;\n",
-  'api/src/http/context.ts': "import type { DomainDeps } from '../domain/deps.ts';\nexport interface Deps extends DomainDeps { jobs: unknown }\n",
+  'api/src/http/context.ts':
+    "import type { DomainDeps } from '../domain/deps.ts';\nexport interface Deps extends DomainDeps { jobs: unknown }\n",
   'api/src/http/routes/cars/cars.routes.ts':
     "import { Hono } from 'hono';\nimport { car } from '../../../domain/cars/cars.service.ts';\nimport type { Deps } from '../../context.ts';\nexport const cars = (deps: Deps) => new Hono().get('/', async (c) => c.json(await car(deps)));\n",
-  'api/src/app.ts': "import { cars } from './http/routes/cars/cars.routes.ts';\nimport { job } from './jobs/cars.ts';\nexport { cars, job };\n",
+  'api/src/app.ts':
+    "import { cars } from './http/routes/cars/cars.routes.ts';\nimport { job } from './jobs/cars.ts';\nexport { cars, job };\n",
 };
 
 describe('the layer rules (dependency-cruiser, in npm run lint)', () => {
@@ -67,7 +69,9 @@ describe('the layer rules (dependency-cruiser, in npm run lint)', () => {
     {
       kind: 'the domain importing hono',
       rule: 'domain-without-http',
-      files: { 'api/src/domain/cars/cars.format.ts': "import type { Context } from 'hono';\nexport const say = (c: Context) => c.text('car');\n" },
+      files: {
+        'api/src/domain/cars/cars.format.ts': "import type { Context } from 'hono';\nexport const say = (c: Context) => c.text('car');\n",
+      },
       from: 'api/src/domain/cars/cars.format.ts',
     },
     {
@@ -91,7 +95,10 @@ describe('the layer rules (dependency-cruiser, in npm run lint)', () => {
     {
       kind: 'SQL outside a data file',
       rule: 'sql-in-data-files',
-      files: { 'api/src/domain/cars/cars.service.ts': "import { sql } from 'kysely';\nexport const car = (db: never) => sql`select 1`.execute(db);\n" },
+      files: {
+        'api/src/domain/cars/cars.service.ts':
+          "import { sql } from 'kysely';\nexport const car = (db: never) => sql`select 1`.execute(db);\n",
+      },
       from: 'api/src/domain/cars/cars.service.ts',
     },
   ])('fail on $kind', ({ rule, files, from }) => {
