@@ -15,23 +15,17 @@ import { localName, type MediaUrl, toMajor } from '../../core/reference.ts';
 import type { DomainDeps } from '../deps.ts';
 import type { StoredRendition } from '../pictures/pictures.data.ts';
 import { toPicture } from '../pictures/pictures.service.ts';
+import { findVehicle, type VehicleSummaryRow, vehicleSummaries } from './detail.data.ts';
 import { marketPrice } from './market.service.ts';
 import { DEFAULT_RADIUS_KM, type VehicleListQuery } from './query.ts';
+import { cityExists, facetReferences, findCurrency, placedCities, typeIdOf } from './references.data.ts';
 import {
-  cityExists,
   countFacets,
   type FacetCounts,
   type FacetName,
-  facetReferences,
   featuredVehicleIds,
-  findCurrency,
-  findVehicle,
-  placedCities,
   type SearchCriteria,
   searchVehicleIds,
-  typeIdOf,
-  type VehicleSummaryRow,
-  vehicleSummaries,
 } from './vehicles.data.ts';
 import type { VehicleInput } from './vehicles.inputs.ts';
 
