@@ -5,7 +5,7 @@ import { givingTurns } from '../core/turns.ts';
 import { delivery, topicColumns } from '../domain/notifications/topics.ts';
 import { listingsChangedSince } from '../domain/saved-searches/saved-searches.data.ts';
 import { VehicleListQuery } from '../domain/vehicles/query.ts';
-import { vehiclesMatching } from '../domain/vehicles/vehicles.data.ts';
+import { vehiclesMatching } from '../domain/vehicles/search.data.ts';
 import { searchCriteria } from '../domain/vehicles/vehicles.service.ts';
 import type { JobContext, JobHandler } from './types.ts';
 

@@ -1,6 +1,6 @@
 import type { Database } from '@autoroute/db';
 import { type Kysely, sql } from 'kysely';
-import type { FacetName } from './vehicles.data.ts';
+import type { FacetName } from './criteria.data.ts';
 
 type Db = Kysely<Database>;
 
