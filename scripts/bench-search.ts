@@ -20,8 +20,9 @@ import { connect, type Database, type Db, type DialectName, migrateToLatest, ope
 import { mediaFolder, seedDemoCatalogue, seedReference } from '@autoroute/db/seed';
 import { type CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { countFacets } from '../api/src/domain/vehicles/facets.ts';
 import { VehicleListQuery } from '../api/src/domain/vehicles/query.ts';
-import { countFacets, searchVehicleIds } from '../api/src/domain/vehicles/vehicles.data.ts';
+import { searchVehicleIds } from '../api/src/domain/vehicles/search.data.ts';
 import { searchCriteria } from '../api/src/domain/vehicles/vehicles.service.ts';
 import { DEV_SIGNING_KEY, sign } from '../api/src/index.ts';
 

@@ -10,7 +10,7 @@ import {
   hasClaimableEvent,
 } from '../domain/vehicles/listing-events.data.ts';
 import { VehicleListQuery } from '../domain/vehicles/query.ts';
-import { vehiclesMatching } from '../domain/vehicles/vehicles.data.ts';
+import { vehiclesMatching } from '../domain/vehicles/search.data.ts';
 import { searchCriteria } from '../domain/vehicles/vehicles.service.ts';
 import { recordMatches, tellSearch } from './saved-search-alerts.ts';
 import { mailPending } from './send-notification-mail.ts';

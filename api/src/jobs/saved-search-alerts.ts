@@ -14,7 +14,7 @@ import {
   setDigestAt,
 } from '../domain/saved-searches/saved-searches.data.ts';
 import { VehicleListQuery } from '../domain/vehicles/query.ts';
-import { vehiclesMatching } from '../domain/vehicles/vehicles.data.ts';
+import { vehiclesMatching } from '../domain/vehicles/search.data.ts';
 import { searchCriteria } from '../domain/vehicles/vehicles.service.ts';
 import { readJobMark, writeJobMark } from './marks.data.ts';
 import type { JobContext, JobHandler } from './types.ts';

@@ -1,6 +1,6 @@
 import { type Database, type DialectName, nowIso, toFlag } from '@autoroute/db';
 import type { Kysely } from 'kysely';
-import { withReferences } from '../vehicles/vehicles.data.ts';
+import { withReferences } from '../vehicles/detail.data.ts';
 import { containsAny, idPage, type ListQuery, type SortColumns } from './list-page.data.ts';
 
 type Db = Kysely<Database>;

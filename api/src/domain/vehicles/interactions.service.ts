@@ -24,6 +24,7 @@ import { delivery } from '../notifications/topics.ts';
 import type { PageQuery } from '../paging.ts';
 import { unsubscribeUrl } from '../unsubscribe/unsubscribe.ts';
 import { findUserContact } from '../user/user.data.ts';
+import { vehicleSummaries } from './detail.data.ts';
 import {
   addMark,
   countLikes,
@@ -37,7 +38,6 @@ import {
   removeMark,
 } from './interactions.data.ts';
 import type { ContactBody } from './interactions.inputs.ts';
-import { vehicleSummaries } from './vehicles.data.ts';
 import { getVehicle, toSummary, type Viewer } from './vehicles.service.ts';
 
 async function existing(deps: DomainDeps, vehicleId: number) {

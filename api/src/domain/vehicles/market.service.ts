@@ -5,7 +5,7 @@ import { validationFailed } from '../../core/errors.ts';
 import { translator } from '../../core/i18n.ts';
 import { toMajor } from '../../core/reference.ts';
 import type { DomainDeps } from '../deps.ts';
-import { findCurrency } from './vehicles.data.ts';
+import { findCurrency } from './references.data.ts';
 
 export interface MarketPrice {
   estimate: number | null;

@@ -3,8 +3,10 @@ import { referencePrice } from '@autoroute/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, readJson, type TestApp } from '../../testing.ts';
+import type { SearchCriteria } from './criteria.data.ts';
+import { countFacets } from './facets.ts';
 import { createSearchPostings, type SearchPostings } from './postings.ts';
-import { countFacets, type SearchCriteria, searchVehicleIds } from './vehicles.data.ts';
+import { searchVehicleIds } from './search.data.ts';
 
 /*
  * The postings in the process (docs/decisions/044) answer what the database answers: the same page

@@ -4,16 +4,9 @@ import type { Database, Db, DialectName } from '@autoroute/db';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import roaring from 'roaring';
+import { FACET_COLUMNS, type FacetCounting, type FacetCounts, type FacetName, type SearchCriteria, searchTerms } from './criteria.data.ts';
+import { catalogueSize } from './facets.data.ts';
 import { changesHorizon, changesSince, KEYED_COLUMNS, type PostedRow, postedBatches, postedRowsOf } from './postings.data.ts';
-import {
-  catalogueSize,
-  FACET_COLUMNS,
-  type FacetCounting,
-  type FacetCounts,
-  type FacetName,
-  type SearchCriteria,
-  searchTerms,
-} from './vehicles.data.ts';
 
 /*
  * The search's postings in the process (issue 32, docs/decisions/044-postings-in-the-process.md).
@@ -336,7 +329,7 @@ class Postings {
 
   /**
    * The total, each facet's counts (every filter applied but the facet's own, as the database
-   * counts them: vehicles.data.ts, tally) and, when the matches are few enough to sort here, the page.
+   * counts them: facets.ts, tally) and, when the matches are few enough to sort here, the page.
    */
   search(c: SearchCriteria): PostedAnswer {
     const base = this.base(c);

@@ -15,24 +15,13 @@ import { localName, type MediaUrl, toMajor } from '../../core/reference.ts';
 import type { DomainDeps } from '../deps.ts';
 import type { StoredRendition } from '../pictures/pictures.data.ts';
 import { toPicture } from '../pictures/pictures.service.ts';
+import type { FacetCounts, FacetName, SearchCriteria } from './criteria.data.ts';
+import { findVehicle, type VehicleSummaryRow, vehicleSummaries } from './detail.data.ts';
+import { countFacets } from './facets.ts';
 import { marketPrice } from './market.service.ts';
 import { DEFAULT_RADIUS_KM, type VehicleListQuery } from './query.ts';
-import {
-  cityExists,
-  countFacets,
-  type FacetCounts,
-  type FacetName,
-  facetReferences,
-  featuredVehicleIds,
-  findCurrency,
-  findVehicle,
-  placedCities,
-  type SearchCriteria,
-  searchVehicleIds,
-  typeIdOf,
-  type VehicleSummaryRow,
-  vehicleSummaries,
-} from './vehicles.data.ts';
+import { cityExists, facetReferences, findCurrency, placedCities, typeIdOf } from './references.data.ts';
+import { featuredVehicleIds, searchVehicleIds } from './search.data.ts';
 import type { VehicleInput } from './vehicles.inputs.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Database, NewVehicle } from '@autoroute/db';
 import type { Kysely } from 'kysely';
 import { topicColumns } from '../notifications/topics.ts';
-import { withReferences } from './vehicles.data.ts';
+import { withReferences } from './detail.data.ts';
 
 export type Db = Kysely<Database>;
 
