@@ -3,7 +3,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 /*
  * PostgreSQL: the words of a listing's title, make and model alone, as a stored tsvector beside
  * `search` (every text column). Relevance with words puts listings whose title, make and model
- * hold every word before those that need their description (vehicles.data.ts, relevantIds); reading
+ * hold every word before those that need their description (api/src/domain/vehicles/search.data.ts, relevantIds); reading
  * it stored spares tokenizing three columns of every match on every search. SQLite answers the
  * same question from its FTS5 table, with a column filter.
  */
