@@ -10,6 +10,9 @@ import { renderMail } from '../../mail/layout.tsx';
 import { isDelivered } from '../../mail/providers.ts';
 import { accountExistsMail, codeMail } from '../../mail/templates.ts';
 import type { DomainDeps } from '../deps.ts';
+
+type Db = DomainDeps['db'];
+
 import {
   createMember,
   emailTaken,
@@ -33,19 +36,19 @@ const dummy = () => {
   return dummyHash;
 };
 
-export async function signIn(deps: DomainDeps, secret: string, userId: number, remember: boolean, req: RequestInfo) {
-  const session = await createSession(deps.db, { userId, remember, userAgent: req.userAgent, ip: req.ip });
+export async function signIn(db: Db, secret: string, userId: number, remember: boolean, req: RequestInfo) {
+  const session = await createSession(db, { userId, remember, userAgent: req.userAgent, ip: req.ip });
   const access = await issueAccessToken(secret, { userId, sessionId: session.sessionId });
-  await updateUserColumns(deps.db, userId, { last_login_at: nowIso() });
+  await updateUserColumns(db, userId, { last_login_at: nowIso() });
   return {
-    data: await userPayload(deps.db, userId),
+    data: await userPayload(db, userId),
     security: { accessToken: access.token, refreshToken: session.refreshToken, sessionID: session.sessionId, expiresAt: access.expiresAt },
     remember,
   };
 }
 
 export async function login(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'db' | 'limiters'>,
   secret: string,
   body: { email: string; password: string; remember?: boolean | undefined },
   req: RequestInfo,
@@ -60,23 +63,23 @@ export async function login(
   if (user.status !== 'active') throw new AppError(403, 'ACCOUNT_SUSPENDED');
   await deps.limiters.reset('loginPerAccount', identifier);
   await deps.limiters.refund('loginPerIp', req.ip);
-  return signIn(deps, secret, user.id, body.remember ?? false, req);
+  return signIn(deps.db, secret, user.id, body.remember ?? false, req);
 }
 
-export async function refresh(deps: DomainDeps, secret: string, refreshToken: string | undefined, sessionId: string | undefined) {
+export async function refresh(db: Db, secret: string, refreshToken: string | undefined, sessionId: string | undefined) {
   if (!refreshToken) throw new AppError(401, 'UNAUTHORIZED');
-  const result = await rotateRefreshToken(deps.db, refreshToken, sessionId ?? null);
+  const result = await rotateRefreshToken(db, refreshToken, sessionId ?? null);
   if (result.status === 'reused') throw new AppError(401, 'REFRESH_REUSED');
   if (result.status !== 'rotated') throw new AppError(401, 'UNAUTHORIZED');
   const access = await issueAccessToken(secret, { userId: result.userId, sessionId: result.sessionId });
   return {
-    data: await userPayload(deps.db, result.userId),
+    data: await userPayload(db, result.userId),
     security: { accessToken: access.token, refreshToken: result.refreshToken, sessionID: result.sessionId, expiresAt: access.expiresAt },
   };
 }
 
-export const logout = (deps: DomainDeps, sessionId: string) => revokeSession(deps.db, sessionId);
-export const logoutAll = (deps: DomainDeps, userId: number) => revokeUserSessions(deps.db, userId);
+export const logout = (db: Db, sessionId: string) => revokeSession(db, sessionId);
+export const logoutAll = (db: Db, userId: number) => revokeUserSessions(db, userId);
 
 /**
  * Mails a code. A verification code also comes as a link to the code page with the flow in its
@@ -84,7 +87,14 @@ export const logoutAll = (deps: DomainDeps, userId: number) => revokeUserSession
  * that asked (issue 33). A fragment never reaches a server (no access log, no Referer keeps the
  * code), and the page still asks for a click, so a mail scanner opening links verifies nothing.
  */
-async function mailCode(deps: DomainDeps, to: string, code: string, purpose: CodePurpose, locale: Locale, sessionId: string) {
+async function mailCode(
+  deps: Pick<DomainDeps, 'config' | 'mailer'>,
+  to: string,
+  code: string,
+  purpose: CodePurpose,
+  locale: Locale,
+  sessionId: string,
+) {
   const link =
     purpose === 'verify_email'
       ? absoluteUrl(deps.config.publicUrl, `/otp#${new URLSearchParams({ purpose, email: to, session: sessionId, code })}`)
@@ -99,7 +109,7 @@ async function mailCode(deps: DomainDeps, to: string, code: string, purpose: Cod
  * message is sent on the way, so a slow mail server counts: work that outlasts the floor is logged
  * for the operator to raise it.
  */
-async function atFloor<T>(deps: DomainDeps, step: string, work: () => Promise<T>): Promise<T> {
+async function atFloor<T>(deps: Pick<DomainDeps, 'config' | 'log'>, step: string, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
   try {
     return await work();
@@ -112,8 +122,8 @@ async function atFloor<T>(deps: DomainDeps, step: string, work: () => Promise<T>
 }
 
 /** The language a user chose for their account, else the request's. */
-async function recipientLocale(deps: DomainDeps, email: string, fallback: Locale): Promise<Locale> {
-  return matchLocale(await accountLanguage(deps.db, email)) ?? fallback;
+async function recipientLocale(db: Db, email: string, fallback: Locale): Promise<Locale> {
+  return matchLocale(await accountLanguage(db, email)) ?? fallback;
 }
 
 /**
@@ -121,13 +131,13 @@ async function recipientLocale(deps: DomainDeps, email: string, fallback: Locale
  * address gets an account (unverified) and a code; a known one gets a note saying so.
  */
 export const signup = (
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'config' | 'db' | 'limiters' | 'log' | 'mailer'>,
   body: { email: string; password: string; username: string; firstName: string; lastName: string; phone: string },
   req: RequestInfo,
 ) => atFloor(deps, 'signup', () => signupNow(deps, body, req));
 
 async function signupNow(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'config' | 'db' | 'limiters' | 'mailer'>,
   body: { email: string; password: string; username: string; firstName: string; lastName: string; phone: string },
   req: RequestInfo,
 ) {
@@ -135,7 +145,7 @@ async function signupNow(
   if (await usernameTaken(deps.db, body.username)) throw new AppError(409, 'USERNAME_TAKEN');
   const passwordHash = await hashPassword(body.password);
   if (await emailTaken(deps.db, body.email)) {
-    const locale = await recipientLocale(deps, body.email, req.locale);
+    const locale = await recipientLocale(deps.db, body.email, req.locale);
     await deps.mailer.send({ to: body.email, ...(await renderMail(locale, accountExistsMail(translator(locale)))) });
     return { email: body.email, sessionId: randomToken(18) };
   }
@@ -158,16 +168,27 @@ async function signupNow(
 }
 
 /** Sends a code when the address has an account; answers the same either way, in the same time. */
-export const generateCode = (deps: DomainDeps, email: string, purpose: CodePurpose, channel: 'email' | 'whatsapp', req: RequestInfo) =>
-  atFloor(deps, 'generate-otp', () => generateCodeNow(deps, email, purpose, channel, req));
+export const generateCode = (
+  deps: Pick<DomainDeps, 'config' | 'db' | 'limiters' | 'log' | 'mailer' | 'providers'>,
+  email: string,
+  purpose: CodePurpose,
+  channel: 'email' | 'whatsapp',
+  req: RequestInfo,
+) => atFloor(deps, 'generate-otp', () => generateCodeNow(deps, email, purpose, channel, req));
 
-async function generateCodeNow(deps: DomainDeps, email: string, purpose: CodePurpose, channel: 'email' | 'whatsapp', req: RequestInfo) {
+async function generateCodeNow(
+  deps: Pick<DomainDeps, 'config' | 'db' | 'limiters' | 'mailer' | 'providers'>,
+  email: string,
+  purpose: CodePurpose,
+  channel: 'email' | 'whatsapp',
+  req: RequestInfo,
+) {
   await deps.limiters.consume('codePerEmail', email);
   await deps.limiters.consume('codePerIp', req.ip);
   const user = await findAccountByEmail(deps.db, email);
   // In the account holder's language: whoever asks for the code may not be them. Read for an
   // unknown address too: the same queries either way.
-  const locale = await recipientLocale(deps, email, req.locale);
+  const locale = await recipientLocale(deps.db, email, req.locale);
   if (user?.status !== 'active') return { sessionId: randomToken(18), expiresIn: 600, resendIn: 60 };
   const t = translator(locale);
   const phone = user.phone;
@@ -197,7 +218,7 @@ const PHONE_CHANNELS = new Set(['sms', 'whatsapp']);
  * code, and the process its check yields, vouch for that provider and address only.
  */
 export async function sendLinkCode(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'config' | 'db' | 'limiters' | 'mailer' | 'providers'>,
   userId: number,
   body: { providerId: number; address?: string | undefined },
   req: RequestInfo & { t: TFunction },
@@ -211,7 +232,7 @@ export async function sendLinkCode(
   const address = linkAddress(channel, body.address ?? (PHONE_CHANNELS.has(channel) ? user.phone : null), user.email, req.t);
   await deps.limiters.consume('codePerEmail', user.email);
   await deps.limiters.consume('codePerIp', req.ip);
-  const locale = await recipientLocale(deps, user.email, req.locale);
+  const locale = await recipientLocale(deps.db, user.email, req.locale);
   const t = translator(locale);
   const { sessionId } = await createCode(
     deps.db,
@@ -242,7 +263,11 @@ function linkAddress(channel: string, given: string | null, email: string, t: TF
   return address.startsWith('@') ? address : `@${address}`;
 }
 
-export async function verifyCode(deps: DomainDeps, body: { email: string; otp: string; sessionId: string }, req: RequestInfo) {
+export async function verifyCode(
+  deps: Pick<DomainDeps, 'db' | 'limiters'>,
+  body: { email: string; otp: string; sessionId: string },
+  req: RequestInfo,
+) {
   await deps.limiters.consume('verifyPerIp', req.ip);
   const result = await checkCode(deps.db, { email: body.email, sessionId: body.sessionId, code: body.otp });
   if (!result.ok)
@@ -256,19 +281,19 @@ export async function verifyCode(deps: DomainDeps, body: { email: string; otp: s
   return { processId, purpose: result.purpose };
 }
 
-export async function resetPassword(deps: DomainDeps, processId: string, body: { email: string; password: string }) {
-  const process = await consumeProcess(deps.db, { token: processId, purpose: 'reset_password', email: body.email });
+export async function resetPassword(db: Db, processId: string, body: { email: string; password: string }) {
+  const process = await consumeProcess(db, { token: processId, purpose: 'reset_password', email: body.email });
   if (!process?.userId) throw new AppError(400, 'PROCESS_INVALID');
   const hash = await hashPassword(body.password);
-  await updateUserColumns(deps.db, process.userId, { password_hash: hash, updated_at: nowIso() });
+  await updateUserColumns(db, process.userId, { password_hash: hash, updated_at: nowIso() });
   // A new password ends every session: whoever knew the old one is signed out.
-  await revokeUserSessions(deps.db, process.userId);
+  await revokeUserSessions(db, process.userId);
 }
 
 /** Marks the address verified and signs the person in (the end of sign-up, SPEC §4). */
-export async function verifyEmail(deps: DomainDeps, secret: string, processId: string, email: string, req: RequestInfo) {
-  const process = await consumeProcess(deps.db, { token: processId, purpose: 'verify_email', email });
+export async function verifyEmail(db: Db, secret: string, processId: string, email: string, req: RequestInfo) {
+  const process = await consumeProcess(db, { token: processId, purpose: 'verify_email', email });
   if (!process?.userId) throw new AppError(400, 'PROCESS_INVALID');
-  await updateUserColumns(deps.db, process.userId, { email_verified_at: nowIso(), updated_at: nowIso() });
-  return signIn(deps, secret, process.userId, false, req);
+  await updateUserColumns(db, process.userId, { email_verified_at: nowIso(), updated_at: nowIso() });
+  return signIn(db, secret, process.userId, false, req);
 }

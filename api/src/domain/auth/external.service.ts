@@ -3,6 +3,9 @@ import { nowIso } from '@autoroute/db';
 import { AppError } from '../../core/errors.ts';
 import type { RequestInfo } from '../../core/request.ts';
 import type { DomainDeps } from '../deps.ts';
+
+type Db = DomainDeps['db'];
+
 import { createMember, updateUserColumns, usernameTaken } from '../user/user.data.ts';
 import { findAccountByEmail, findUserStatus } from './auth.data.ts';
 import { signIn } from './auth.service.ts';
@@ -14,12 +17,12 @@ const clip = (value: string, max = 30) => [...value].slice(0, max).join('');
 const nameOf = (value: string) => clip(withoutUnsafeNameChars(value).trim());
 
 /** A free username from what the provider suggests (or the address), in our rules: 2 to 30 letters, digits, . _ - */
-async function freeUsername(deps: DomainDeps, claims: ExternalClaims): Promise<string> {
+async function freeUsername(db: Db, claims: ExternalClaims): Promise<string> {
   const wanted = (claims.preferredUsername ?? claims.email.split('@')[0] ?? '').replace(/[^\p{L}\p{N}._-]/gu, '');
   const base = clip(wanted.length >= 2 ? wanted : `member${wanted}`, 26);
   for (let n = 0; n < 20; n++) {
     const candidate = n === 0 ? base : `${base}${n + 1}`;
-    if (!(await usernameTaken(deps.db, candidate))) return candidate;
+    if (!(await usernameTaken(db, candidate))) return candidate;
   }
   return `${clip(base, 22)}${Math.random().toString(36).slice(2, 8)}`;
 }
@@ -29,7 +32,13 @@ async function freeUsername(deps: DomainDeps, claims: ExternalClaims): Promise<s
  * linked to this subject; else the account with the same address, once the provider says the
  * address is verified (it is then linked); else a new account, verified by the provider.
  */
-export async function signInExternal(deps: DomainDeps, secret: string, federer: FedererClient, claims: ExternalClaims, req: RequestInfo) {
+export async function signInExternal(
+  deps: Pick<DomainDeps, 'db' | 'limiters'>,
+  secret: string,
+  federer: FedererClient,
+  claims: ExternalClaims,
+  req: RequestInfo,
+) {
   let userId = await findIdentityUser(deps.db, federer.id, claims.subject);
   if (userId === null) {
     if (!claims.emailVerified) throw new AppError(403, 'EXTERNAL_EMAIL_UNVERIFIED');
@@ -44,7 +53,7 @@ export async function signInExternal(deps: DomainDeps, secret: string, federer: 
       const local = claims.email.split('@')[0] ?? '';
       userId = await createMember(deps.db, {
         email: claims.email,
-        username: await freeUsername(deps, claims),
+        username: await freeUsername(deps.db, claims),
         firstName: nameOf(claims.givenName ?? local),
         lastName: nameOf(claims.familyName ?? ''),
         phone: null,
@@ -58,5 +67,5 @@ export async function signInExternal(deps: DomainDeps, secret: string, federer: 
   if ((await findUserStatus(deps.db, userId)) !== 'active') throw new AppError(403, 'ACCOUNT_SUSPENDED');
   // The sign-in's point against the address (counted by the route) was no guess: give it back.
   await deps.limiters.refund('loginPerIp', req.ip);
-  return signIn(deps, secret, userId, false, req);
+  return signIn(deps.db, secret, userId, false, req);
 }

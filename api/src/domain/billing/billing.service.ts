@@ -45,8 +45,8 @@ const planName = (p: PlanRow, locale: Locale) =>
   p.detail_name === null ? cartName(p, locale) : localName(p.detail_name, p.detail_name_i18n, locale);
 
 /** GET /plans: the free plan's limits and every active cart by group, cheapest first, in the locale. */
-export async function listPlans(deps: DomainDeps, locale: Locale) {
-  const rows = await listActivePlans(deps.db);
+export async function listPlans(db: Db, locale: Locale) {
+  const rows = await listActivePlans(db);
   type Plan = {
     id: number;
     name: string;
@@ -182,9 +182,8 @@ export async function assertStats(db: Db, userId: number, locale: Locale): Promi
 }
 
 /** GET /user/{id}/subscription, plans named in the locale. */
-export async function subscriptionState(deps: DomainDeps, userId: number, locale: Locale) {
-  await assertUserExists(deps.db, userId);
-  const db = deps.db;
+export async function subscriptionState(db: Db, userId: number, locale: Locale) {
+  await assertUserExists(db, userId);
   const [active, { limits, plan: activePlan }, vehicles, contacts, payments] = await Promise.all([
     findActiveSubscription(db, userId),
     currentPlan(db, userId),
@@ -229,7 +228,13 @@ export async function subscriptionState(deps: DomainDeps, userId: number, locale
  * storefront's local test-mode page. Buying the plan already in force is refused; buying another
  * one is an upgrade or a change: it starts when paid and the previous one ends then.
  */
-export async function startCheckout(deps: DomainDeps, stripe: Stripe | null, userId: number, cartId: number, locale: Locale) {
+export async function startCheckout(
+  deps: Pick<DomainDeps, 'config' | 'db' | 'log'>,
+  stripe: Stripe | null,
+  userId: number,
+  cartId: number,
+  locale: Locale,
+) {
   const plan = await findPlan(deps.db, cartId);
   if (plan?.is_active !== 1) throw notFound('PLAN_NOT_FOUND');
   const active = await findActiveSubscription(deps.db, userId);
@@ -311,7 +316,12 @@ async function fulfilPayment(db: Db, paymentId: number, providerRef?: string): P
  * it, `checkout.session.expired` cancels it, each event id is recorded in the same
  * transaction so a replay changes nothing; other event types are acknowledged and ignored.
  */
-export async function handleStripeEvent(deps: DomainDeps, stripe: Stripe, raw: string, signature: string | undefined) {
+export async function handleStripeEvent(
+  deps: Pick<DomainDeps, 'config' | 'db'>,
+  stripe: Stripe,
+  raw: string,
+  signature: string | undefined,
+) {
   const secret = deps.config.stripe.webhookSecret;
   let event: Stripe.Event;
   try {
@@ -349,29 +359,29 @@ async function ownPayment(db: Db, userId: number, paymentId: number) {
 }
 
 /** The local test-mode checkout's "Pay": the same fulfilment as Stripe's webhook. */
-export async function completeLocal(deps: DomainDeps, userId: number, paymentId: number) {
-  const payment = await ownPayment(deps.db, userId, paymentId);
+export async function completeLocal(db: Db, userId: number, paymentId: number) {
+  const payment = await ownPayment(db, userId, paymentId);
   if (payment.provider !== 'local') throw notFound('PAYMENT_NOT_FOUND');
   if (payment.status === 'cancelled' || payment.status === 'failed') throw new AppError(409, 'PAYMENT_CLOSED');
-  await deps.db.transaction().execute((tx) => fulfilPayment(tx, paymentId));
+  await db.transaction().execute((tx) => fulfilPayment(tx, paymentId));
   return { redirect: `/billing/success?payment=${paymentId}` };
 }
 
 /** The local test-mode checkout's "Cancel": a pending payment becomes cancelled; nothing else changes. */
-export async function cancelLocal(deps: DomainDeps, userId: number, paymentId: number) {
-  const payment = await ownPayment(deps.db, userId, paymentId);
+export async function cancelLocal(db: Db, userId: number, paymentId: number) {
+  const payment = await ownPayment(db, userId, paymentId);
   if (payment.provider !== 'local') throw notFound('PAYMENT_NOT_FOUND');
   if (payment.status === 'paid') throw new AppError(409, 'PAYMENT_CLOSED');
-  await closePendingPayment(deps.db, paymentId, 'cancelled');
+  await closePendingPayment(db, paymentId, 'cancelled');
   return { redirect: `/billing/cancel?payment=${paymentId}` };
 }
 
 /** GET /payments/{id}: what the checkout, success and cancel pages show, the plan named in the locale. */
-export async function paymentView(deps: DomainDeps, userId: number, paymentId: number, locale: Locale) {
-  const payment = await ownPayment(deps.db, userId, paymentId);
-  const plan = await findPlan(deps.db, payment.cart_id);
+export async function paymentView(db: Db, userId: number, paymentId: number, locale: Locale) {
+  const payment = await ownPayment(db, userId, paymentId);
+  const plan = await findPlan(db, payment.cart_id);
   if (!plan) throw notFound('PAYMENT_NOT_FOUND');
-  const currency = await findCurrencyById(deps.db, payment.currency_id);
+  const currency = await findCurrencyById(db, payment.currency_id);
   return {
     id: payment.id,
     status: payment.status,

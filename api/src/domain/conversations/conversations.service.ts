@@ -10,6 +10,9 @@ import { renderMail } from '../../mail/layout.tsx';
 import { guestReplyMail } from '../../mail/templates.ts';
 import { serverSecret } from '../auth/secret.data.ts';
 import type { DomainDeps } from '../deps.ts';
+
+type Db = DomainDeps['db'];
+
 import { delivery } from '../notifications/topics.ts';
 import {
   type ConversationRow,
@@ -50,34 +53,34 @@ const mac = (secret: string, id: number, expires: number, key: string) =>
  * signed with the server's secret and the conversation's guest key, so clearing the key (a block)
  * revokes every link at once.
  */
-export async function guestToken(deps: Pick<DomainDeps, 'db'>, id: number, key: string, now = Date.now()): Promise<string> {
+export async function guestToken(db: Db, id: number, key: string, now = Date.now()): Promise<string> {
   const expires = Math.floor(now / 1000) + GUEST_LINK_DAYS * 24 * 60 * 60;
-  return `${id}.${expires}.${mac(await serverSecret(deps.db), id, expires, key)}`;
+  return `${id}.${expires}.${mac(await serverSecret(db), id, expires, key)}`;
 }
 
-async function readGuestToken(deps: DomainDeps, token: string): Promise<Access> {
+async function readGuestToken(db: Db, token: string): Promise<Access> {
   const invalid = new AppError(403, 'GUEST_LINK_INVALID');
   const match = /^([1-9]\d{0,9})\.(\d{10})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) throw invalid;
   const [, id = '', expires = '', signature = ''] = match;
   if (Number(expires) * 1000 < Date.now() || Number(id) > 2147483647) throw invalid;
-  const row = await findConversation(deps.db, Number(id));
+  const row = await findConversation(db, Number(id));
   if (!row?.guest_key || row.buyer_id !== null) throw invalid;
-  if (!safeEqual(signature, mac(await serverSecret(deps.db), row.id, Number(expires), row.guest_key))) throw invalid;
+  if (!safeEqual(signature, mac(await serverSecret(db), row.id, Number(expires), row.guest_key))) throw invalid;
   return { row, side: 'buyer', userId: null };
 }
 
 /** The conversation and the caller's side in it; a member who is neither side is refused. */
-async function access(deps: DomainDeps, userId: number, id: number): Promise<Access> {
-  const row = await findConversation(deps.db, id);
+async function access(db: Db, userId: number, id: number): Promise<Access> {
+  const row = await findConversation(db, id);
   if (!row) throw notFound('CONVERSATION_NOT_FOUND');
   if (row.seller_id === userId) return { row, side: 'seller', userId };
   if (row.buyer_id === userId) return { row, side: 'buyer', userId };
   throw new AppError(403, 'CONVERSATION_FORBIDDEN');
 }
 
-const resolve = (deps: DomainDeps, caller: Caller, id: number | string): Promise<Access> =>
-  'userId' in caller ? access(deps, caller.userId, Number(id)) : readGuestToken(deps, String(id));
+const resolve = (db: Db, caller: Caller, id: number | string): Promise<Access> =>
+  'userId' in caller ? access(db, caller.userId, Number(id)) : readGuestToken(db, String(id));
 
 /** The other side as the caller may see them: their name, and their phone and email once shared. */
 function otherParty(a: Access) {
@@ -94,9 +97,9 @@ function otherParty(a: Access) {
   };
 }
 
-async function present(deps: DomainDeps, a: Access): Promise<Conversation> {
+async function present(db: Db, a: Access): Promise<Conversation> {
   const { row, side } = a;
-  const messages = await listMessages(deps.db, row.id, MESSAGES_SHOWN);
+  const messages = await listMessages(db, row.id, MESSAGES_SHOWN);
   const readUpTo = side === 'buyer' ? row.buyer_read_id : row.seller_read_id;
   return {
     id: row.id,
@@ -114,10 +117,13 @@ async function present(deps: DomainDeps, a: Access): Promise<Conversation> {
   };
 }
 
-const again = async (deps: DomainDeps, a: Access): Promise<Access> => ({ ...a, row: (await findConversation(deps.db, a.row.id)) ?? a.row });
+const again = async (db: Db, a: Access): Promise<Access> => ({
+  ...a,
+  row: (await findConversation(db, a.row.id)) ?? a.row,
+});
 
-export async function listMine(deps: DomainDeps, userId: number, page: number, perPage: number) {
-  const [{ rows, total }, unread] = await Promise.all([listConversations(deps.db, userId, page, perPage), countUnread(deps.db, userId)]);
+export async function listMine(db: Db, userId: number, page: number, perPage: number) {
+  const [{ rows, total }, unread] = await Promise.all([listConversations(db, userId, page, perPage), countUnread(db, userId)]);
   const data: ConversationSummary[] = rows.map((r) => {
     const side: ConversationSide = r.seller_id === userId ? 'seller' : 'buyer';
     return {
@@ -136,17 +142,17 @@ export async function listMine(deps: DomainDeps, userId: number, page: number, p
 }
 
 /** A member reads a conversation; a guest's read through their link marks it read. */
-export async function getConversation(deps: DomainDeps, caller: Caller, id: number | string) {
-  const a = await resolve(deps, caller, id);
-  if ('userId' in caller) return present(deps, a);
-  await markRead(deps.db, a.row.id, 'buyer', null);
-  return present(deps, await again(deps, a));
+export async function getConversation(db: Db, caller: Caller, id: number | string) {
+  const a = await resolve(db, caller, id);
+  if ('userId' in caller) return present(db, a);
+  await markRead(db, a.row.id, 'buyer', null);
+  return present(db, await again(db, a));
 }
 
-export async function readConversation(deps: DomainDeps, userId: number, id: number) {
-  const a = await access(deps, userId, id);
-  await markRead(deps.db, a.row.id, a.side, userId);
-  return present(deps, await again(deps, a));
+export async function readConversation(db: Db, userId: number, id: number) {
+  const a = await access(db, userId, id);
+  await markRead(db, a.row.id, a.side, userId);
+  return present(db, await again(db, a));
 }
 
 /**
@@ -154,7 +160,7 @@ export async function readConversation(deps: DomainDeps, userId: number, id: num
  * by mail through the queue, per their preferences), a guest by a mail with a fresh signed link.
  */
 export async function postMessage(deps: DomainDeps, caller: Caller, id: number | string, body: string, senderKey: string) {
-  const a = await resolve(deps, caller, id);
+  const a = await resolve(deps.db, caller, id);
   if (a.row.blocked_by !== null) throw new AppError(409, 'CONVERSATION_BLOCKED');
   await deps.limiters.consume('messagePerSender', senderKey);
   await deps.db.transaction().execute(async (tx) => {
@@ -162,7 +168,7 @@ export async function postMessage(deps: DomainDeps, caller: Caller, id: number |
     await tellOther(tx, a, body);
   });
   if (a.side === 'seller' && a.row.buyer_id === null) await mailGuest(deps, a.row, body);
-  return present(deps, await again(deps, a));
+  return present(deps.db, await again(deps.db, a));
 }
 
 /** The member on the other side learns of a new message in their inbox, and by mail if they take it. */
@@ -193,7 +199,7 @@ async function mailGuest(deps: DomainDeps, row: ConversationRow, body: string) {
     // before it was kept follows the seller's.
     const locale: Locale =
       matchLocale(row.buyer_language) ?? matchLocale((await findRecipient(deps.db, row.seller_id))?.language) ?? DEFAULT_LOCALE;
-    const url = absoluteUrl(deps.config.publicUrl, guestPath(await guestToken(deps, row.id, row.guest_key)));
+    const url = absoluteUrl(deps.config.publicUrl, guestPath(await guestToken(deps.db, row.id, row.guest_key)));
     const content = guestReplyMail(translator(locale), {
       fromName: sellerName(row),
       title: row.title,
@@ -209,26 +215,26 @@ async function mailGuest(deps: DomainDeps, row: ConversationRow, body: string) {
 }
 
 /** Stops the conversation; a guest's links stop working with it. */
-export async function block(deps: DomainDeps, caller: Caller, id: number | string) {
-  const a = await resolve(deps, caller, id);
-  if (a.row.blocked_by === null) await updateConversation(deps.db, a.row.id, { blocked_by: a.side, guest_key: null });
-  else if (a.row.guest_key !== null) await updateConversation(deps.db, a.row.id, { guest_key: null });
-  return present(deps, await again(deps, a));
+export async function block(db: Db, caller: Caller, id: number | string) {
+  const a = await resolve(db, caller, id);
+  if (a.row.blocked_by === null) await updateConversation(db, a.row.id, { blocked_by: a.side, guest_key: null });
+  else if (a.row.guest_key !== null) await updateConversation(db, a.row.id, { guest_key: null });
+  return present(db, await again(db, a));
 }
 
 /** Takes back one's own block; a guest gets a new key, so the seller's next answer mails a link that works. */
-export async function unblock(deps: DomainDeps, userId: number, id: number) {
-  const a = await access(deps, userId, id);
+export async function unblock(db: Db, userId: number, id: number) {
+  const a = await access(db, userId, id);
   if (a.row.blocked_by !== null && a.row.blocked_by !== a.side) throw new AppError(409, 'CONVERSATION_BLOCKED');
   if (a.row.blocked_by === a.side) {
-    await updateConversation(deps.db, a.row.id, { blocked_by: null, ...(a.row.buyer_id === null && { guest_key: randomToken() }) });
+    await updateConversation(db, a.row.id, { blocked_by: null, ...(a.row.buyer_id === null && { guest_key: randomToken() }) });
   }
-  return present(deps, await again(deps, a));
+  return present(db, await again(db, a));
 }
 
 /** Shows the caller's phone and email to the other side. */
-export async function share(deps: DomainDeps, userId: number, id: number) {
-  const a = await access(deps, userId, id);
-  await updateConversation(deps.db, a.row.id, a.side === 'buyer' ? { buyer_shared: 1 } : { seller_shared: 1 });
-  return present(deps, await again(deps, a));
+export async function share(db: Db, userId: number, id: number) {
+  const a = await access(db, userId, id);
+  await updateConversation(db, a.row.id, a.side === 'buyer' ? { buyer_shared: 1 } : { seller_shared: 1 });
+  return present(db, await again(db, a));
 }

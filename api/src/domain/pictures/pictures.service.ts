@@ -36,7 +36,11 @@ export const toPicture = (
  * Stores an upload as a picture of its uploader, not yet on a vehicle. Refused uploads leave no
  * row and no file: everything is checked and encoded in memory before the first write.
  */
-export async function uploadPicture(deps: DomainDeps, ownerId: number, file: File): Promise<PictureOut> {
+export async function uploadPicture(
+  deps: Pick<DomainDeps, 'db' | 'limiters' | 'media' | 'mediaUrl'>,
+  ownerId: number,
+  file: File,
+): Promise<PictureOut> {
   // Every upload counts, refused ones too: each costs reading and checking.
   await deps.limiters.consume('uploadPerUser', String(ownerId));
   if (file.size > LIMITS.pictureMaxBytes) throw new AppError(413, 'PAYLOAD_TOO_LARGE');
@@ -77,7 +81,7 @@ export async function uploadPicture(deps: DomainDeps, ownerId: number, file: Fil
 }
 
 /** The uploader removes their picture: the row first (it stops being shown), then its files. */
-export async function removePicture(deps: DomainDeps, userId: number, id: number): Promise<void> {
+export async function removePicture(deps: Pick<DomainDeps, 'db' | 'log' | 'media'>, userId: number, id: number): Promise<void> {
   const picture = await findPicture(deps.db, id);
   if (!picture) throw notFound('PICTURE_NOT_FOUND');
   if (picture.owner_id !== userId) throw new AppError(403, 'FORBIDDEN');
@@ -91,7 +95,7 @@ export async function removePicture(deps: DomainDeps, userId: number, id: number
  * listings. A file that cannot be removed is logged, never fails the request.
  */
 export async function removePictureFiles(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'log' | 'media'>,
   pictures: { id: number; storage_key: string; renditions: string }[],
 ): Promise<void> {
   const removals = pictures.flatMap((picture) =>

@@ -16,7 +16,12 @@ import type { SupportBody } from './support.inputs.ts';
  * priority support; a guest writes with the name and address they give (the route made sure of
  * both). The requester gets a confirmation mail with the request number.
  */
-export async function createSupportRequest(deps: DomainDeps, body: SupportBody, userId: number | null, req: RequestInfo) {
+export async function createSupportRequest(
+  deps: Pick<DomainDeps, 'config' | 'db' | 'limiters' | 'log' | 'mailer'>,
+  body: SupportBody,
+  userId: number | null,
+  req: RequestInfo,
+) {
   await deps.limiters.consume('supportPerIp', req.ip);
   let from: { name: string; email: string; locale: typeof req.locale };
   let priority = false;

@@ -41,7 +41,7 @@ ${action}
  * malformed or tampered token gets a 400 page in the request's.
  */
 export async function unsubscribe(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'config' | 'db'>,
   secret: string,
   token: string,
   method: 'GET' | 'POST',

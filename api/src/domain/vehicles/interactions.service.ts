@@ -20,6 +20,9 @@ import {
 } from '../conversations/conversations.data.ts';
 import { conversationPath } from '../conversations/conversations.service.ts';
 import type { DomainDeps } from '../deps.ts';
+
+type Db = DomainDeps['db'];
+
 import { delivery } from '../notifications/topics.ts';
 import type { PageQuery } from '../paging.ts';
 import { unsubscribeUrl } from '../unsubscribe/unsubscribe.ts';
@@ -40,24 +43,24 @@ import {
 import type { ContactBody } from './interactions.inputs.ts';
 import { getVehicle, toSummary, type Viewer } from './vehicles.service.ts';
 
-async function existing(deps: DomainDeps, vehicleId: number) {
-  const listing = await findListing(deps.db, vehicleId);
+async function existing(db: Db, vehicleId: number) {
+  const listing = await findListing(db, vehicleId);
   if (!listing) throw notFound('VEHICLE_NOT_FOUND');
   return listing;
 }
 
 /** Likes or saves a vehicle; answers whether the mark is new (201) or was already there (200). */
-export async function mark(deps: DomainDeps, kind: Mark, userId: number, vehicleId: number, on: boolean) {
-  await existing(deps, vehicleId);
-  if (on) return addMark(deps.db, kind, userId, vehicleId);
-  await removeMark(deps.db, kind, userId, vehicleId);
+export async function mark(db: Db, kind: Mark, userId: number, vehicleId: number, on: boolean) {
+  await existing(db, vehicleId);
+  if (on) return addMark(db, kind, userId, vehicleId);
+  await removeMark(db, kind, userId, vehicleId);
   return false;
 }
 
-export const likeCount = (deps: DomainDeps, vehicleId: number) => countLikes(deps.db, vehicleId);
+export const likeCount = (db: Db, vehicleId: number) => countLikes(db, vehicleId);
 
 /** The caller's saved or liked vehicles, most recently marked first, paginated like the search. */
-export async function listMarked(deps: DomainDeps, kind: Mark, userId: number, q: PageQuery, locale: Locale) {
+export async function listMarked(deps: Pick<DomainDeps, 'db' | 'mediaUrl'>, kind: Mark, userId: number, q: PageQuery, locale: Locale) {
   const { ids, total } = await markedVehicleIds(deps.db, kind, userId, q.page, q.perPage);
   const rows = await vehicleSummaries(deps.db, ids);
   return {
@@ -103,7 +106,7 @@ export async function compare(deps: DomainDeps, ids: number[], locale: Locale, v
  * Sold listings take no more messages: the seller has nothing left to answer.
  */
 export async function contactSeller(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'config' | 'db' | 'limiters' | 'log' | 'mailer' | 'providers'>,
   vehicleId: number,
   body: ContactBody,
   senderId: number | null,
@@ -115,7 +118,7 @@ export async function contactSeller(
     throw validationFailed([{ path: 'email', message: translator(locale)('contact.emailForReplies') }]);
   }
   await deps.limiters.consume('contactPerIp', req.ip);
-  const listing = await existing(deps, vehicleId);
+  const listing = await existing(deps.db, vehicleId);
   if (senderId !== null && senderId === listing.owner_id) throw new AppError(403, 'CONTACT_OWN_VEHICLE');
   if (fromFlag(listing.sold)) throw new AppError(409, 'VEHICLE_SOLD');
   await deps.limiters.consume('contactPerListing', String(vehicleId));
@@ -204,7 +207,13 @@ interface ContactNews {
 }
 
 /** A short note on each notifiable phone channel: the buyer's own words stay in the inbox and the mail. */
-async function textSeller(deps: DomainDeps, sellerId: number, phone: string, locale: Locale, news: ContactNews) {
+async function textSeller(
+  deps: Pick<DomainDeps, 'db' | 'log' | 'providers'>,
+  sellerId: number,
+  phone: string,
+  locale: Locale,
+  news: ContactNews,
+) {
   const text = translator(locale)('mail.contact.short', {
     name: news.fromName,
     title: news.title,
@@ -222,7 +231,7 @@ async function textSeller(deps: DomainDeps, sellerId: number, phone: string, loc
 }
 
 async function mailSeller(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'config' | 'db' | 'log' | 'mailer'>,
   seller: { id: number; email: string; locale: Locale },
   news: ContactNews & { body: ContactBody; replyTo: string | undefined; shared: boolean; conversationUrl: string },
 ) {
@@ -253,9 +262,15 @@ async function mailSeller(
  * by their address, browser and the day, keyed with the server's secret so no raw address (nor
  * anything an address list could be matched against) is stored. The owner's own visits don't count.
  */
-export async function countView(deps: DomainDeps, vehicleId: number, viewerId: number | null, req: RequestInfo, now = new Date()) {
+export async function countView(
+  deps: Pick<DomainDeps, 'db' | 'limiters'>,
+  vehicleId: number,
+  viewerId: number | null,
+  req: RequestInfo,
+  now = new Date(),
+) {
   await deps.limiters.consume('viewPerIp', req.ip);
-  const listing = await existing(deps, vehicleId);
+  const listing = await existing(deps.db, vehicleId);
   if (viewerId !== null && viewerId === listing.owner_id) return false;
   const day = now.toISOString().slice(0, 10);
   const visitor = viewerId !== null ? `user:${viewerId}` : `anon:${day}:${req.ip}:${req.userAgent ?? ''}`;

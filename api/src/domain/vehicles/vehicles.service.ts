@@ -230,7 +230,11 @@ async function citiesAround(db: DomainDeps['db'], cityId: number, radiusKm: numb
  * major unit of `currencyId` and compared in its minor units (rounded inwards, so a bound never
  * lets in a price outside it).
  */
-export async function searchVehicles(deps: DomainDeps, q: VehicleListQuery, locale: Locale) {
+export async function searchVehicles(
+  deps: Pick<DomainDeps, 'config' | 'db' | 'dialect' | 'longRead' | 'mediaUrl' | 'postings'>,
+  q: VehicleListQuery,
+  locale: Locale,
+) {
   const criteria = await searchCriteria(deps.db, q, locale);
   // Postings in the process answer a search without words at a large catalogue (docs/decisions/044):
   // exact counts, and the page when its matches are few enough to sort there; else the
@@ -307,7 +311,7 @@ function facetList(
 }
 
 /** The newest featured live listings, for the home page's featured section. */
-export async function featuredVehicles(deps: DomainDeps, limit: number, locale: Locale) {
+export async function featuredVehicles(deps: Pick<DomainDeps, 'db' | 'mediaUrl'>, limit: number, locale: Locale) {
   const rows = await vehicleSummaries(deps.db, await featuredVehicleIds(deps.db, limit));
   return { data: rows.map((r) => toSummary(r, locale, deps.mediaUrl)) };
 }

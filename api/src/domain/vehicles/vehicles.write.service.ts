@@ -377,7 +377,7 @@ export async function patchVehicle(deps: DomainDeps, viewer: Viewer, id: number,
 }
 
 /** Its owner, or an admin holding delete_vehicle (SPEC §3, §6), deletes a listing; options and pictures go with it. */
-export async function deleteVehicle(deps: DomainDeps, viewer: Viewer, id: number): Promise<void> {
+export async function deleteVehicle(deps: Pick<DomainDeps, 'db' | 'log' | 'media'>, viewer: Viewer, id: number): Promise<void> {
   const pictures = await deps.db.transaction().execute((tx) => deleteVehicleRows(tx, viewer, id));
   // The files once the rows are gone for good: a rolled-back delete keeps its pictures whole.
   await removePictureFiles(deps, pictures);
@@ -397,7 +397,7 @@ export async function deleteVehicleRows(tx: Db, viewer: Viewer, id: number) {
 }
 
 /** The caller's own listings, sold ones included, newest first. */
-export async function listMyVehicles(deps: DomainDeps, viewer: Viewer, q: PageQuery, locale: Locale) {
+export async function listMyVehicles(deps: Pick<DomainDeps, 'db' | 'mediaUrl'>, viewer: Viewer, q: PageQuery, locale: Locale) {
   const { rows, total } = await listOwnVehicles(deps.db, viewer.id, q.page, q.perPage);
   return {
     data: rows.map((r) => ({

@@ -165,7 +165,7 @@ export function authRoutes(deps: Deps, secret: () => Promise<string>) {
       const given = c.req.valid('json') ?? {};
       try {
         const result = await auth.refresh(
-          deps,
+          deps.db,
           await secret(),
           given.refreshToken ?? getCookie(c, REFRESH_COOKIE),
           given.sessionID ?? getCookie(c, SESSION_COOKIE),
@@ -179,12 +179,12 @@ export function authRoutes(deps: Deps, secret: () => Promise<string>) {
     })
     .openapi(logoutRoute, async (c) => {
       const principal = c.get('principal');
-      if (principal) await auth.logout(deps, principal.sessionId);
+      if (principal) await auth.logout(deps.db, principal.sessionId);
       clearSessionCookies(c);
       return c.json({ data: { ok: true as const } }, 200);
     })
     .openapi(logoutAllRoute, async (c) => {
-      await auth.logoutAll(deps, c.get('principal')!.userId);
+      await auth.logoutAll(deps.db, c.get('principal')!.userId);
       clearSessionCookies(c);
       return c.json({ data: { ok: true as const } }, 200);
     })
@@ -199,13 +199,13 @@ export function authRoutes(deps: Deps, secret: () => Promise<string>) {
     })
     .openapi(verifyOtpRoute, async (c) => c.json({ data: await auth.verifyCode(deps, c.req.valid('json'), info(c)) }, 200))
     .openapi(resetRoute, async (c) => {
-      await auth.resetPassword(deps, c.req.valid('header')['x-process-id'], c.req.valid('json'));
+      await auth.resetPassword(deps.db, c.req.valid('header')['x-process-id'], c.req.valid('json'));
       clearSessionCookies(c);
       return c.json({ data: { ok: true as const } }, 200);
     })
     .openapi(verifyEmailRoute, async (c) => {
       const result = await auth.verifyEmail(
-        deps,
+        deps.db,
         await secret(),
         c.req.valid('header')['x-process-id'],
         c.req.valid('json').email,

@@ -134,7 +134,7 @@ function stripeOf(deps: Deps): Stripe | null {
 export function plansRoutes(deps: Deps) {
   return createRouter().openapi(plansRoute, async (c) => {
     c.header('Cache-Control', 'public, max-age=60, stale-while-revalidate=600');
-    return c.json({ data: await billing.listPlans(deps, c.get('locale')) }, 200);
+    return c.json({ data: await billing.listPlans(deps.db, c.get('locale')) }, 200);
   });
 }
 
@@ -145,7 +145,7 @@ export function billingUserRoutes(deps: Deps) {
       const { id } = c.req.valid('param');
       await authorizeUserAction(deps.db, c.get('principal'), id, 'index');
       c.header('Cache-Control', 'private, no-store');
-      return c.json({ data: await billing.subscriptionState(deps, id, c.get('locale')) }, 200);
+      return c.json({ data: await billing.subscriptionState(deps.db, id, c.get('locale')) }, 200);
     })
     .openapi(checkoutRoute, async (c) => {
       const { id, cartId } = c.req.valid('param');
@@ -168,16 +168,16 @@ export function paymentsRoutes(deps: Deps) {
     })
     .openapi(localRoute('complete'), async (c) => {
       localOnly();
-      return c.json({ data: await billing.completeLocal(deps, userOf(c.get('principal')), c.req.valid('param').paymentId) }, 200);
+      return c.json({ data: await billing.completeLocal(deps.db, userOf(c.get('principal')), c.req.valid('param').paymentId) }, 200);
     })
     .openapi(localRoute('cancel'), async (c) => {
       localOnly();
-      return c.json({ data: await billing.cancelLocal(deps, userOf(c.get('principal')), c.req.valid('param').paymentId) }, 200);
+      return c.json({ data: await billing.cancelLocal(deps.db, userOf(c.get('principal')), c.req.valid('param').paymentId) }, 200);
     })
     .openapi(paymentRoute, async (c) => {
       c.header('Cache-Control', 'private, no-store');
       const { paymentId } = c.req.valid('param');
-      return c.json({ data: await billing.paymentView(deps, userOf(c.get('principal')), paymentId, c.get('locale')) }, 200);
+      return c.json({ data: await billing.paymentView(deps.db, userOf(c.get('principal')), paymentId, c.get('locale')) }, 200);
     });
 }
 

@@ -144,13 +144,13 @@ const GUEST = { guest: true } as const;
  */
 export function guestConversationsRoutes(deps: Deps) {
   return createRouter()
-    .openapi(guestConversationRoute, async (c) => c.json({ data: await getConversation(deps, GUEST, c.req.valid('param').token) }, 200))
+    .openapi(guestConversationRoute, async (c) => c.json({ data: await getConversation(deps.db, GUEST, c.req.valid('param').token) }, 200))
     .openapi(guestMessageRoute, async (c) => {
       const { token } = c.req.valid('param');
       const ip = requestInfo(c, deps.config.trustProxy).ip;
       return c.json({ data: await postMessage(deps, GUEST, token, c.req.valid('json').body, `guest:${ip}`) }, 201);
     })
-    .openapi(guestBlockRoute, async (c) => c.json({ data: await block(deps, GUEST, c.req.valid('param').token) }, 200));
+    .openapi(guestBlockRoute, async (c) => c.json({ data: await block(deps.db, GUEST, c.req.valid('param').token) }, 200));
 }
 
 /** /conversations (issue 17 item 6): a buyer and a seller writing about a listing, members on both sides or a guest buyer. */
@@ -158,10 +158,10 @@ export function conversationsRoutes(deps: Deps) {
   return createRouter()
     .openapi(listConversationsRoute, async (c) => {
       const { page, perPage } = c.req.valid('query');
-      return c.json(await listMine(deps, viewerOf(c.get('principal')).id, page, perPage), 200);
+      return c.json(await listMine(deps.db, viewerOf(c.get('principal')).id, page, perPage), 200);
     })
     .openapi(getConversationRoute, async (c) =>
-      c.json({ data: await getConversation(deps, { userId: viewerOf(c.get('principal')).id }, c.req.valid('param').id) }, 200),
+      c.json({ data: await getConversation(deps.db, { userId: viewerOf(c.get('principal')).id }, c.req.valid('param').id) }, 200),
     )
     .openapi(postMessageRoute, async (c) => {
       const userId = viewerOf(c.get('principal')).id;
@@ -171,15 +171,15 @@ export function conversationsRoutes(deps: Deps) {
       );
     })
     .openapi(readConversationRoute, async (c) =>
-      c.json({ data: await readConversation(deps, viewerOf(c.get('principal')).id, c.req.valid('param').id) }, 200),
+      c.json({ data: await readConversation(deps.db, viewerOf(c.get('principal')).id, c.req.valid('param').id) }, 200),
     )
     .openapi(blockConversationRoute, async (c) =>
-      c.json({ data: await block(deps, { userId: viewerOf(c.get('principal')).id }, c.req.valid('param').id) }, 200),
+      c.json({ data: await block(deps.db, { userId: viewerOf(c.get('principal')).id }, c.req.valid('param').id) }, 200),
     )
     .openapi(unblockConversationRoute, async (c) =>
-      c.json({ data: await unblock(deps, viewerOf(c.get('principal')).id, c.req.valid('param').id) }, 200),
+      c.json({ data: await unblock(deps.db, viewerOf(c.get('principal')).id, c.req.valid('param').id) }, 200),
     )
     .openapi(shareConversationRoute, async (c) =>
-      c.json({ data: await share(deps, viewerOf(c.get('principal')).id, c.req.valid('param').id) }, 200),
+      c.json({ data: await share(deps.db, viewerOf(c.get('principal')).id, c.req.valid('param').id) }, 200),
     );
 }

@@ -357,7 +357,7 @@ describe('a guest writes to a seller', () => {
     const before = await countOf('messages');
     const [cid, expires, signature] = token.split('.') as [string, string, string];
     const key = (await db().selectFrom('conversations').select('guest_key').where('id', '=', id).executeTakeFirstOrThrow()).guest_key ?? '';
-    const expired = await guestToken(t.deps, id, key, Date.now() - (GUEST_LINK_DAYS + 1) * 24 * 60 * 60 * 1000);
+    const expired = await guestToken(t.deps.db, id, key, Date.now() - (GUEST_LINK_DAYS + 1) * 24 * 60 * 60 * 1000);
     for (const bad of [
       `${cid}.${expires}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`,
       `${Number(cid) + 1}.${expires}.${signature}`,

@@ -118,20 +118,20 @@ export function interactionsRoutes(deps: Deps) {
     })
     .openapi(likeRoute, async (c) => {
       const { id } = c.req.valid('param');
-      const created = await mark(deps, 'likes', userId(c.get('principal')), id, true);
-      return c.json({ data: { liked: true, likes: await likeCount(deps, id) } }, created ? 201 : 200);
+      const created = await mark(deps.db, 'likes', userId(c.get('principal')), id, true);
+      return c.json({ data: { liked: true, likes: await likeCount(deps.db, id) } }, created ? 201 : 200);
     })
     .openapi(unlikeRoute, async (c) => {
       const { id } = c.req.valid('param');
-      await mark(deps, 'likes', userId(c.get('principal')), id, false);
-      return c.json({ data: { liked: false, likes: await likeCount(deps, id) } }, 200);
+      await mark(deps.db, 'likes', userId(c.get('principal')), id, false);
+      return c.json({ data: { liked: false, likes: await likeCount(deps.db, id) } }, 200);
     })
     .openapi(favoriteRoute, async (c) => {
-      const created = await mark(deps, 'favorites', userId(c.get('principal')), c.req.valid('param').id, true);
+      const created = await mark(deps.db, 'favorites', userId(c.get('principal')), c.req.valid('param').id, true);
       return c.json({ data: { favorite: true } }, created ? 201 : 200);
     })
     .openapi(unfavoriteRoute, async (c) => {
-      await mark(deps, 'favorites', userId(c.get('principal')), c.req.valid('param').id, false);
+      await mark(deps.db, 'favorites', userId(c.get('principal')), c.req.valid('param').id, false);
       return c.json({ data: { favorite: false } }, 200);
     })
     .openapi(contactRoute, async (c) => {
