@@ -1,5 +1,5 @@
 import type { Frequency, SavedSearch } from '@autoroute/contract/saved-searches';
-import { type SubmitEvent, useRef, useState } from 'react';
+import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { ApiError, apiCall, toastFailure } from '../../lib/client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
@@ -118,7 +118,17 @@ export default function SavedSearches({ items: initial, s, frequencies }: Props)
   const update = (id: number, change: Partial<SavedSearchItem>) =>
     setItems((all) => all.map((x) => (x.id === id ? { ...x, ...change } : x)));
 
-  const focusRename = (id: number) => requestAnimationFrame(() => document.getElementById(`saved-${id}-rename`)?.focus());
+  // The focus goes back to a search's Rename button once the form has closed: after React has
+  // drawn the button again, not on a guessed frame (under load the render can come later).
+  const refocus = useRef<number | null>(null);
+  const focusRename = (id: number) => {
+    refocus.current = id;
+  };
+  useEffect(() => {
+    if (refocus.current === null || renaming !== null) return;
+    document.getElementById(`saved-${refocus.current}-rename`)?.focus();
+    refocus.current = null;
+  });
 
   const changeFrequency = async (item: SavedSearchItem, frequency: Frequency) => {
     const before = item.frequency;
