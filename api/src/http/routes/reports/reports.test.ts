@@ -271,4 +271,60 @@ describe('POST /api/v1/reports by a guest', () => {
     expect(res.status).toBe(403);
     expect((await readJson<ApiError>(res)).code).toBe('REPORT_NOT_PARTICIPANT');
   });
+
+  it('takes a guest buyer’s report of the seller’s answer, by the address they wrote from, once confirmed', async () => {
+    const address = 'guest.buyer@example.test';
+    const contact = await t.request(`/api/v1/vehicles/${listing}/contact`, {
+      method: 'POST',
+      json: {
+        firstname: 'Gino',
+        lastname: 'Bruni',
+        phone: '+39 333 765 4321',
+        email: address,
+        message: 'Is it still for sale?',
+        shareContact: false,
+      },
+    });
+    expect(contact.status).toBe(201);
+    const conversation = await db().selectFrom('conversations').select('id').where('buyer_email', '=', address).executeTakeFirstOrThrow();
+    const answer = await t.request(`/api/v1/conversations/${conversation.id}/messages`, {
+      method: 'POST',
+      json: { body: 'Yes. Send a deposit by gift card to book it.' },
+      headers: seller.headers,
+    });
+    expect(answer.status).toBe(201);
+    const reply = await db()
+      .selectFrom('messages')
+      .select('id')
+      .where('conversation_id', '=', conversation.id)
+      .where('sender', '=', 'seller')
+      .executeTakeFirstOrThrow();
+    const body = report({
+      targetKind: 'message',
+      targetId: reply.id,
+      reason: 'fraud_or_advance_payment',
+      name: 'Gino Bruni',
+      email: address,
+    });
+    const asked = await send(body);
+    expect(asked.status).toBe(202);
+    const { sessionId } = (await readJson<Pending>(asked)).data;
+    const confirmed = await send({ ...body, sessionId, code: latestCode(t.database.dir, address) });
+    expect(confirmed.status).toBe(201);
+    const { data } = await readJson<Created>(confirmed);
+    expect(await row(data.id)).toMatchObject({
+      target_kind: 'message',
+      target_id: reply.id,
+      reporter_user_id: null,
+      reporter_email: address,
+    });
+    // Their own message is not theirs to report.
+    const own = await db()
+      .selectFrom('messages')
+      .select('id')
+      .where('conversation_id', '=', conversation.id)
+      .where('sender', '=', 'buyer')
+      .executeTakeFirstOrThrow();
+    expect((await readJson<ApiError>(await send({ ...body, targetId: own.id }))).code).toBe('REPORT_OWN_TARGET');
+  });
 });
