@@ -32,6 +32,7 @@ import { notificationsRoutes } from './http/routes/notifications/notifications.r
 import { pagesRoutes } from './http/routes/pages/pages.routes.ts';
 import { picturesRoutes } from './http/routes/pictures/pictures.routes.ts';
 import { probesRoutes } from './http/routes/probes/probes.routes.ts';
+import { reportsRoutes } from './http/routes/reports/reports.routes.ts';
 import { siteRoutes } from './http/routes/site/site.routes.ts';
 import { supportRoutes } from './http/routes/support/support.routes.ts';
 import { unsubscribeRoutes } from './http/routes/unsubscribe/unsubscribe.routes.ts';
@@ -138,6 +139,7 @@ export function createApp(deps: Deps) {
   app.route(`${API_BASE}/conversations`, conversationsRoutes(deps));
   app.route(`${API_BASE}/guest-conversations`, guestConversationsRoutes(deps));
   app.route(`${API_BASE}/support`, supportRoutes(deps));
+  app.route(`${API_BASE}/reports`, reportsRoutes(deps));
   app.route(`${API_BASE}/unsubscribe`, unsubscribeRoutes(deps, authSecret));
   app.route(`${API_BASE}/pictures`, picturesRoutes(deps));
   app.route(`${API_BASE}/admin`, adminRoutes(deps));

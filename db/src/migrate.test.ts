@@ -59,6 +59,7 @@ describe(`migrations (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
       'datacron_runs',
       'daily_stats',
       'support_requests',
+      'reports',
       'external_identities',
       'settings',
       'makes',

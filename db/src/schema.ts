@@ -673,6 +673,32 @@ export interface SupportRequestTable extends Timestamps {
   closed_at: string | null;
 }
 
+export type ReportTargetKind = 'listing' | 'seller' | 'message';
+export type ReportStatus = 'open';
+
+/** A notice of illegal or misleading content (migration 20261222_0001, docs/decisions/051-reports.md). */
+export interface ReportTable {
+  id: Generated<number>;
+  target_kind: ReportTargetKind;
+  target_id: number;
+  /** One of REPORT_REASONS (@autoroute/contract/reports). */
+  reason: string;
+  details: string | null;
+  /** null for a guest, or once the member's account is deleted. */
+  reporter_user_id: number | null;
+  /** `user:<id>` or `email:<address>`: one notice per reporter, target and reason. */
+  reporter_key: string;
+  /** A guest's confirmed address; a member's account address. */
+  reporter_email: string;
+  reporter_name: string;
+  /** A locale code (`fr_FR`): the reporter is written to in it. */
+  reporter_language: string;
+  /** 1 when the reporter stated their notice is accurate and complete in good faith (DSA art. 16(2)(d)). */
+  good_faith: ColumnType<Flag, Flag | undefined, Flag>;
+  status: ColumnType<ReportStatus, ReportStatus | undefined, ReportStatus>;
+  created_at: ColumnType<string, string | undefined, never>;
+}
+
 export type AuditAction = 'create' | 'update' | 'delete' | 'run';
 
 /** One write made through the admin API (migration 20261202_0001, docs/decisions/020-audit-log.md). */
@@ -752,6 +778,7 @@ export interface Database {
   likes_version: LikesVersionTable;
   vehicle_versions: VehicleVersionTable;
   support_requests: SupportRequestTable;
+  reports: ReportTable;
   audit_log: AuditLogTable;
 }
 

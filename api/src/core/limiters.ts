@@ -24,6 +24,11 @@ export const LIMITS = {
   messagePerSender: { points: 60, duration: 60 * 60 },
   // Writing to support: a person sends one request, maybe a follow-up or two; more is a flood of our queue.
   supportPerIp: { points: 5, duration: 60 * 60 },
+  // Reports of content (DSA art. 16, docs/decisions/051-reports.md): a person reports a few things
+  // an hour; a campaign against one seller from one address or one reporter does not get far. A
+  // guest's two calls (asking for the code, confirming) count once each.
+  reportPerIp: { points: 10, duration: 60 * 60 },
+  reportPerReporter: { points: 5, duration: 60 * 60 },
   // Listing views: far above any person's browsing, it only stops a script inflating counts.
   viewPerIp: { points: 600, duration: 60 * 60 },
   // Price checks (issue 31): a seller tries a few prices per listing; a script valuing the whole

@@ -182,6 +182,7 @@ function tagDescription(tag: string): string {
     Me: 'The signed-in member’s own listings, favourites and likes',
     Notifications: 'The signed-in member’s notifications',
     Support: 'Requests to the site’s support',
+    Reports: 'Reports of illegal or misleading listings, sellers and messages (EU Digital Services Act art. 16)',
     Pictures: 'Uploading and deleting listing pictures',
     Admin: 'The back office: its dashboard and scheduled jobs',
   };

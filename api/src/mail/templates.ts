@@ -59,6 +59,22 @@ export function supportMail(
   return { subject: t('mail.support.subject', { id: r.id, subject: r.subject, context }), blocks, footer: t('mail.footer.support') };
 }
 
+/**
+ * The acknowledgement of a report (DSA art. 16(4), docs/decisions/051-reports.md): its number and
+ * what happens next. It repeats nothing the reporter typed.
+ */
+export function reportMail(t: TFunction, r: { id: number; targetKind: 'listing' | 'seller' | 'message' }): MailContent {
+  return {
+    subject: t('mail.report.subject', { id: r.id }),
+    blocks: [
+      { type: 'text', text: t('mail.report.intro', { context: r.targetKind }) },
+      { type: 'text', text: t('mail.report.number', { id: r.id }) },
+      { type: 'text', text: t('mail.report.next') },
+    ],
+    footer: t('mail.footer.report'),
+  };
+}
+
 /** A buyer's message to a seller, with how to answer: a notification, so it can be unsubscribed from. */
 export function contactMail(
   t: TFunction,
