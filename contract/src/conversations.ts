@@ -28,11 +28,23 @@ export const MessageInput = z
   .strict();
 export type MessageInput = z.infer<typeof MessageInput>;
 
+/**
+ * What a message's text asks for that the platform cannot protect (docs/decisions/052): a payment
+ * or an advance outside it (a money transfer, a gift card, a deposit before viewing), or a way to
+ * talk elsewhere (an address, a phone number, a link). Its reader is shown a warning.
+ */
+export const MESSAGE_WARNINGS = ['off_platform_payment', 'off_platform_contact'] as const;
+export type MessageWarning = (typeof MESSAGE_WARNINGS)[number];
+
 export const Message = z.object({
   id: z.number().int(),
   mine: z.boolean().meta({ description: 'Written by the caller' }),
   body: z.string(),
   createdAt: z.string(),
+  warning: z.enum(MESSAGE_WARNINGS).nullable().meta({
+    description:
+      'off_platform_payment: the text asks for a payment or an advance outside the platform; off_platform_contact: it gives an address, a phone number or a link; null: neither. A client warns the reader.',
+  }),
 });
 export type Message = z.infer<typeof Message>;
 

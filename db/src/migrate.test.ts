@@ -60,6 +60,7 @@ describe(`migrations (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
       'daily_stats',
       'support_requests',
       'reports',
+      'listing_signals',
       'external_identities',
       'settings',
       'makes',

@@ -1,4 +1,5 @@
 import type { PaymentStatus, SubscriptionStatus } from '@autoroute/contract/billing';
+import type { SignalSeverity } from '@autoroute/contract/trust';
 import type { SellerType } from '@autoroute/contract/user';
 import { MARKET_RATINGS, type MarketRating } from '@autoroute/contract/vehicles';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
@@ -427,6 +428,19 @@ export interface ListingEventTable {
 }
 
 /**
+ * A fraud signal on a listing (migration 20261222_0002, docs/decisions/052): one per kind, replaced
+ * when the listing is written. `details` is JSON text of the facts that raised it.
+ */
+export interface ListingSignalTable {
+  id: Generated<number>;
+  vehicle_id: number;
+  kind: string;
+  severity: SignalSeverity;
+  details: string;
+  created_at: ColumnType<string, string | undefined, never>;
+}
+
+/**
  * The listings the in-process search postings must read again (migration 20261216_0001,
  * docs/decisions/044): written by triggers, kept an hour.
  */
@@ -756,6 +770,7 @@ export interface Database {
   messages: MessageTable;
   job_marks: JobMarkTable;
   listing_events: ListingEventTable;
+  listing_signals: ListingSignalTable;
   search_changes: SearchChangeTable;
   vehicle_prices: VehiclePriceTable;
   saved_searches: SavedSearchTable;

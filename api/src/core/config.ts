@@ -12,6 +12,11 @@ export const CODE_ANSWER_MS = 500;
 /** How often an alert worker polls by default: the floor under its wake-ups, and what a lost one costs (decision 042). */
 export const ALERTS_POLL_MS = 1000;
 
+/** Below this share of its market estimate, a listing's price is a fraud signal by default (decision 052). */
+const PRICE_FAR_BELOW_RATIO = 0.5;
+/** More live listings than this from a private seller is a signal by default (decision 052). */
+const PRIVATE_SELLER_LISTINGS = 5;
+
 const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const E164 = /^\+[1-9][0-9]{6,14}$/;
@@ -90,6 +95,9 @@ const EnvSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   // How often each process's alert worker looks for queued listing changes it was not woken for (docs/decisions/042); 0: off.
   ALERTS_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(ALERTS_POLL_MS),
+  // The fraud signals' thresholds (docs/decisions/052).
+  TRUST_PRICE_BELOW_RATIO: z.coerce.number().gt(0).lt(1).default(PRICE_FAR_BELOW_RATIO),
+  TRUST_PRIVATE_LISTINGS: z.coerce.number().int().min(1).default(PRIVATE_SELLER_LISTINGS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TWILIO_ACCOUNT_SID: z
     .string()
@@ -213,6 +221,15 @@ export interface Config {
   codeAnswerMs: number;
   /** How often the instant alerts' worker polls besides its wake-ups (docs/decisions/042); 0 leaves alerts to the per-minute jobs. */
   alertsPollMs: number;
+  /** The fraud signals' thresholds (docs/decisions/052). */
+  trust: TrustConfig;
+}
+
+export interface TrustConfig {
+  /** TRUST_PRICE_BELOW_RATIO: a price under this share of the market estimate raises `price_far_below_market`. */
+  priceBelowRatio: number;
+  /** TRUST_PRIVATE_LISTINGS: a private seller with more live listings than this raises `private_seller_many_listings`. */
+  privateListings: number;
 }
 
 export interface BackupConfig {
@@ -290,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchPostingsFrom: e.SEARCH_POSTINGS_FROM === 'off' ? null : e.SEARCH_POSTINGS_FROM,
     codeAnswerMs: e.CODE_ANSWER_MS,
     alertsPollMs: e.ALERTS_POLL_MS,
+    trust: { priceBelowRatio: e.TRUST_PRICE_BELOW_RATIO, privateListings: e.TRUST_PRIVATE_LISTINGS },
     media: {
       ...(e.MEDIA_S3_BUCKET && { s3: s3Settings(e.MEDIA_S3_BUCKET, e) }),
       ...(e.MEDIA_PUBLIC_URL && { publicUrl: e.MEDIA_PUBLIC_URL.replace(/\/+$/, '') }),

@@ -10,6 +10,7 @@ import { renderMail } from '../../mail/layout.tsx';
 import { guestReplyMail } from '../../mail/templates.ts';
 import { serverSecret } from '../auth/secret.data.ts';
 import type { DomainDeps } from '../deps.ts';
+import { messageWarning } from '../trust/off-platform.ts';
 
 type Db = DomainDeps['db'];
 
@@ -113,7 +114,13 @@ async function present(db: Db, a: Access): Promise<Conversation> {
     other: otherParty(a),
     shared: fromFlag(side === 'buyer' ? row.buyer_shared : row.seller_shared),
     guest: row.buyer_id === null,
-    messages: messages.map((m) => ({ id: m.id, mine: m.sender === side, body: m.body, createdAt: m.created_at })),
+    messages: messages.map((m) => ({
+      id: m.id,
+      mine: m.sender === side,
+      body: m.body,
+      createdAt: m.created_at,
+      warning: messageWarning(m.body),
+    })),
   };
 }
 

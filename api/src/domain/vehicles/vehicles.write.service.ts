@@ -14,6 +14,7 @@ import { delivery } from '../notifications/topics.ts';
 import type { PageQuery } from '../paging.ts';
 import { findVehiclePictures } from '../pictures/pictures.data.ts';
 import { removePictureFiles } from '../pictures/pictures.service.ts';
+import { refreshSignals } from '../trust/signals.ts';
 import { enqueueListingEvent } from './listing-events.data.ts';
 import type { VehicleInput, VehiclePatch } from './vehicles.inputs.ts';
 import { getVehicle, specification, specificationColumns, textOrNull, toSummary, type Viewer } from './vehicles.service.ts';
@@ -312,6 +313,8 @@ export async function createVehicle(deps: DomainDeps, viewer: Viewer, input: Veh
     });
     await replaceOptions(tx, vehicleId, optionIds);
     await attach(tx, vehicleId, viewer.id, input.pictures, now, t);
+    // Its fraud signals with it (docs/decisions/052).
+    await refreshSignals(tx, deps.config.trust, vehicleId);
     // The instant alerts are owed with the listing (docs/decisions/042): queued in its transaction.
     if (!input.sold) await enqueueListingEvent(tx, vehicleId, 'published');
     return vehicleId;
@@ -340,6 +343,7 @@ export async function replaceVehicle(deps: DomainDeps, viewer: Viewer, id: numbe
     if (repriced) await announcePriceDrop(tx, found.row, columns);
     await replaceOptions(tx, id, optionIds);
     await attach(tx, id, viewer.id, input.pictures, now, t);
+    await refreshSignals(tx, deps.config.trust, id);
     return queueReprice(tx, id, repriced, sold);
   });
   if (queued) deps.listingChanged();
@@ -370,6 +374,7 @@ export async function patchVehicle(deps: DomainDeps, viewer: Viewer, id: number,
     if (repriced) await announcePriceDrop(tx, found.row, columns);
     if (scope.options) await replaceOptions(tx, id, optionIds);
     if (scope.pictures) await attach(tx, id, viewer.id, merged.pictures, now, t);
+    await refreshSignals(tx, deps.config.trust, id);
     return queueReprice(tx, id, repriced, scope.sold);
   });
   if (queued) deps.listingChanged();

@@ -13,6 +13,7 @@ import { adminPaymentsRoutes } from './payments.routes.ts';
 import { resourcesRoutes } from './resources.routes.ts';
 import { adminRolesRoutes } from './roles.routes.ts';
 import { adminSettingsRoutes } from './settings.routes.ts';
+import { adminVehicleSignalsRoutes } from './signals.routes.ts';
 import { adminSubscriptionsRoutes } from './subscriptions.routes.ts';
 import { adminSupportRoutes } from './support.routes.ts';
 import { adminUsersRoutes } from './users.routes.ts';
@@ -43,6 +44,7 @@ export function adminRoutes(deps: Deps) {
       })
       .route('/users', adminUsersRoutes(deps))
       .route('/roles', adminRolesRoutes(deps))
+      .route('/vehicles', adminVehicleSignalsRoutes(deps))
       .route('/vehicles', adminVehiclesRoutes(deps))
       .route('/support-requests', adminSupportRoutes(deps))
       .route('/subscriptions', adminSubscriptionsRoutes(deps))

@@ -1,0 +1,82 @@
+import type { SignalSeverity } from '@autoroute/contract/trust';
+import type { Database } from '@autoroute/db';
+import type { Kysely } from 'kysely';
+
+type Db = Kysely<Database>;
+
+/** What the signals are computed from: the listing, its seller's type and its currency. */
+export function findSignalSubject(db: Db, vehicleId: number) {
+  return db
+    .selectFrom('vehicles as v')
+    .innerJoin('users as u', 'u.id', 'v.owner_id')
+    .innerJoin('currencies as c', 'c.id', 'v.currency_id')
+    .select([
+      'v.id',
+      'v.owner_id',
+      'v.vin',
+      'v.brand',
+      'v.model',
+      'v.year',
+      'v.mileage',
+      'v.price_minor',
+      'v.category_id',
+      'v.fuel_type_id',
+      'v.type_id',
+      'u.seller_type',
+      'c.code as currency',
+      'c.minor_units',
+      'c.rate',
+    ])
+    .where('v.id', '=', vehicleId)
+    .executeTakeFirst();
+}
+
+/** The other listings for sale under this VIN (stored in capitals), with their sellers. */
+export function liveListingsWithVin(db: Db, vin: string, exceptId: number) {
+  return db
+    .selectFrom('vehicles')
+    .select(['id', 'owner_id'])
+    .where('vin', '=', vin)
+    .where('id', '!=', exceptId)
+    .where('sold', '=', 0)
+    .orderBy('id')
+    .execute();
+}
+
+/** How many listings the seller has for sale. */
+export async function countLiveListings(db: Db, ownerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('vehicles')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('owner_id', '=', ownerId)
+    .where('sold', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Replaces the listing's signals with these (none: the listing is clear). */
+export async function replaceSignals(
+  db: Db,
+  vehicleId: number,
+  signals: readonly { kind: string; severity: SignalSeverity; details: string }[],
+): Promise<void> {
+  await db.deleteFrom('listing_signals').where('vehicle_id', '=', vehicleId).execute();
+  if (signals.length) {
+    await db
+      .insertInto('listing_signals')
+      .values(signals.map((s) => ({ vehicle_id: vehicleId, ...s })))
+      .execute();
+  }
+}
+
+/** The listing's signals as stored, or undefined when there is no such listing. */
+export async function findSignals(db: Db, vehicleId: number) {
+  const listing = await db.selectFrom('vehicles').select('id').where('id', '=', vehicleId).executeTakeFirst();
+  if (!listing) return undefined;
+  return db
+    .selectFrom('listing_signals')
+    .select(['kind', 'severity', 'details', 'created_at'])
+    .where('vehicle_id', '=', vehicleId)
+    .orderBy('id')
+    .execute();
+}
