@@ -1,9 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import { type ErrorDetail, validationFailed } from '../../../core/errors.ts';
-import { localizeIssues } from '../../../core/validation.ts';
 import { createReport } from '../../../domain/reports/reports.service.ts';
-import type { AppEnv, Deps } from '../../context.ts';
+import type { Deps } from '../../context.ts';
+import { guestBody } from '../../guest-body.ts';
 import { failure, jsonBody, jsonContent } from '../../openapi.ts';
 import { requestInfo } from '../../request.ts';
 import { createRouter } from '../../router.ts';
@@ -30,27 +28,7 @@ export const reportRoute = createRoute({
   },
 });
 
-const FIELDS = ['targetKind', 'targetId', 'reason', 'details', 'goodFaith', 'name', 'email', 'sessionId', 'code'];
-const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
-
-/**
- * The body's problems in one 422, plus the one rule the schema cannot know: a guest must give a
- * name and an email (a member's come from their account), as support requests do.
- */
-function checkBody(result: { success: boolean; error?: z.ZodError; data?: unknown }, c: Context<AppEnv>): undefined {
-  const t = c.get('t');
-  const details: ErrorDetail[] = result.error ? localizeIssues(result.error.issues, t) : [];
-  if (!c.get('principal')) {
-    const given = (result.data ?? {}) as Record<string, unknown>;
-    for (const field of ['name', 'email']) {
-      if (blank(given[field]) && !details.some((d) => d.path === field)) details.push({ path: field, message: t('validation.required') });
-    }
-  }
-  if (details.length) {
-    const rank = (d: ErrorDetail) => FIELDS.indexOf(d.path.split('.')[0]!);
-    throw validationFailed(details.sort((a, b) => rank(a) - rank(b)));
-  }
-}
+const checkBody = guestBody(['targetKind', 'targetId', 'reason', 'details', 'goodFaith', 'name', 'email', 'sessionId', 'code']);
 
 /** POST /reports: members and guests report content (docs/decisions/051-reports.md). */
 export function reportsRoutes(deps: Deps) {
