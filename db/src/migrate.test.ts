@@ -61,6 +61,7 @@ describe(`migrations (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
       'support_requests',
       'reports',
       'listing_signals',
+      'reviews',
       'external_identities',
       'settings',
       'makes',

@@ -713,6 +713,34 @@ export interface ReportTable {
   created_at: ColumnType<string, string | undefined, never>;
 }
 
+export type ReviewStatus = 'pending' | 'published' | 'rejected' | 'removed';
+
+/** A buyer's review of a seller, one per conversation (migration 20261223_0001, issue 35 item 6). */
+export interface ReviewTable {
+  id: Generated<number>;
+  conversation_id: number | null;
+  seller_id: number;
+  author_id: number | null;
+  /** The name shown with the review, as it was when written. */
+  author_name: string;
+  vehicle_id: number | null;
+  vehicle_title: string | null;
+  /** 1-5 stars overall, and for communication and the listing's accuracy. */
+  rating: number;
+  communication: number;
+  accuracy: number;
+  recommend: Flag;
+  body: string;
+  /** A locale code (`fr_FR`). */
+  language: string;
+  status: ColumnType<ReviewStatus, ReviewStatus | undefined, ReviewStatus>;
+  rejected_reason: string | null;
+  reply: string | null;
+  replied_at: string | null;
+  published_at: string | null;
+  created_at: ColumnType<string, string | undefined, never>;
+}
+
 export type AuditAction = 'create' | 'update' | 'delete' | 'run';
 
 /** One write made through the admin API (migration 20261202_0001, docs/decisions/020-audit-log.md). */
@@ -794,6 +822,7 @@ export interface Database {
   vehicle_versions: VehicleVersionTable;
   support_requests: SupportRequestTable;
   reports: ReportTable;
+  reviews: ReviewTable;
   audit_log: AuditLogTable;
 }
 
