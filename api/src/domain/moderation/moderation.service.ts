@@ -157,7 +157,7 @@ const localeOf = (code: string | null | undefined): Locale => matchLocale(code ?
  * automated, the ground and why it applies, and the redress: an appeal here within six months, an
  * out-of-court dispute settlement body, a court.
  */
-export function statementOf(
+function statementOf(
   t: TFunction,
   c: { kind: CaseTargetKind; label: string; caseId: number },
   d: {

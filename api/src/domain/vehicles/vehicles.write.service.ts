@@ -1,7 +1,7 @@
 import { DELETE_VEHICLE } from '@autoroute/contract/permissions';
 import { ELECTRIC_REQUIRED, RECHARGEABLE_FUELS } from '@autoroute/contract/vehicle-fields';
 import type { Vehicle } from '@autoroute/contract/vehicles';
-import { fromFlag, nowIso, toFlag, WITHHELD } from '@autoroute/db';
+import { nowIso, toFlag, WITHHELD } from '@autoroute/db';
 import { DEFAULT_LOCALE, type Locale, matchLocale, numberFormat } from '@autoroute/locales';
 import type { TFunction } from 'i18next';
 import { AppError, type ErrorDetail, notFound, validationFailed } from '../../core/errors.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, outboxMails, type RouteJson, readJson, type TestApp, type TestMember } from '../../../testing.ts';
+import { createTestApp, outboxMails, type RouteJson, type TestApp, type TestMember } from '../../../testing.ts';
 import type { appealRoute, myDecisionsRoute } from '../me/decisions.routes.ts';
 import type { decisionRoute } from './moderation.routes.ts';
 
@@ -19,8 +19,15 @@ const db = () => t.database.db;
 const report = (who: TestMember, body: Record<string, unknown>) =>
   t.request('/api/v1/reports', { method: 'POST', headers: who.headers, json: { goodFaith: true, ...body } });
 const caseOf = (kind: 'listing' | 'seller' | 'message' | 'review', id: number) =>
-  db().selectFrom('moderation_cases').selectAll().where('target_kind', '=', kind).where('target_id', '=', id).orderBy('id', 'desc').executeTakeFirstOrThrow();
-const vehicle = (id: number) => db().selectFrom('vehicles').select(['moderation', 'sold', 'sold_at']).where('id', '=', id).executeTakeFirstOrThrow();
+  db()
+    .selectFrom('moderation_cases')
+    .selectAll()
+    .where('target_kind', '=', kind)
+    .where('target_id', '=', id)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+const vehicle = (id: number) =>
+  db().selectFrom('vehicles').select(['moderation', 'sold', 'sold_at']).where('id', '=', id).executeTakeFirstOrThrow();
 const decide = (id: number, body: unknown, who = moderator) =>
   t.request(`/api/v1/admin/moderation-cases/${id}/decision`, { method: 'POST', headers: who.headers, json: body });
 const publicRead = (id: number) => t.request(`/api/v1/vehicles/${id}`);
@@ -54,7 +61,9 @@ describe('a listing’s case from its reports to an appeal', () => {
 
   it('gathers the reports of one listing in one case, riskier with each reporter, and holds the listing at the third', async () => {
     expect(await searchIds()).toContain(listing);
-    expect((await report(reporters[0]!, { targetKind: 'listing', targetId: listing, reason: 'fraud_or_advance_payment' })).status).toBe(201);
+    expect((await report(reporters[0]!, { targetKind: 'listing', targetId: listing, reason: 'fraud_or_advance_payment' })).status).toBe(
+      201,
+    );
     const first = await caseOf('listing', listing);
     expect(first).toMatchObject({ status: 'open', reporters: 1, subject_user_id: seller.id });
     expect((await report(reporters[1]!, { targetKind: 'listing', targetId: listing, reason: 'misleading_price' })).status).toBe(201);
@@ -64,7 +73,9 @@ describe('a listing’s case from its reports to an appeal', () => {
     expect(second.risk).toBeGreaterThan(first.risk);
     expect((await vehicle(listing)).moderation).toBe('published');
 
-    expect((await report(reporters[2]!, { targetKind: 'listing', targetId: listing, reason: 'fraud_or_advance_payment' })).status).toBe(201);
+    expect((await report(reporters[2]!, { targetKind: 'listing', targetId: listing, reason: 'fraud_or_advance_payment' })).status).toBe(
+      201,
+    );
     caseId = first.id;
     expect(await vehicle(listing)).toMatchObject({ moderation: 'held', sold: 2 });
     // Out of every public read: its page, the search, the search with sold listings.
@@ -118,7 +129,11 @@ describe('a listing’s case from its reports to an appeal', () => {
     const taken = await t.request(`/api/v1/admin/moderation-cases/${caseId}/take`, { method: 'POST', headers: moderator.headers });
     expect(taken.status).toBe(200);
     expect(((await taken.json()) as { data: Detail }).data).toMatchObject({ status: 'in_review', assigneeName: expect.any(String) });
-    const res = await decide(caseId, { action: 'hold', ground: 'terms_fraud', facts: 'The seller asks buyers for a deposit by wire transfer.' });
+    const res = await decide(caseId, {
+      action: 'hold',
+      ground: 'terms_fraud',
+      facts: 'The seller asks buyers for a deposit by wire transfer.',
+    });
     expect(res.status).toBe(200);
     const { data } = (await res.json()) as { data: Detail };
     expect(data).toMatchObject({ status: 'decided', targetState: 'held' });
@@ -128,7 +143,12 @@ describe('a listing’s case from its reports to an appeal', () => {
     expect(mail.text).toContain('The seller asks buyers for a deposit by wire transfer.');
     expect(mail.text).toContain(`/my/decisions/${caseId}`);
     for (const r of reporters) expect(outboxMails(t.database.dir, r.email).at(-1)!.text).toContain('on hold');
-    const audit = await db().selectFrom('audit_log').selectAll().where('resource', '=', 'moderation-cases').where('record_id', '=', String(caseId)).execute();
+    const audit = await db()
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('resource', '=', 'moderation-cases')
+      .where('record_id', '=', String(caseId))
+      .execute();
     expect(audit.map((a) => JSON.parse(a.after ?? '{}').status)).toEqual(['in_review', 'decided']);
     expect((await db().selectFrom('reports').select('status').where('case_id', '=', caseId).execute()).map((r) => r.status)).toEqual([
       'actioned',
@@ -184,7 +204,11 @@ describe('reporters whose notices are manifestly unfounded', () => {
       expect((await decide(c.id, { action: 'no_action', facts: `Nothing wrong with ${id}.`, unfounded: true })).status).toBe(200);
       expect((await caseOf('listing', id)).status).toBe('closed');
     }
-    const standing = await db().selectFrom('reporter_standing').selectAll().where('reporter_key', '=', `user:${abuser.id}`).executeTakeFirst();
+    const standing = await db()
+      .selectFrom('reporter_standing')
+      .selectAll()
+      .where('reporter_key', '=', `user:${abuser.id}`)
+      .executeTakeFirst();
     expect(standing?.suspended_until ?? null).not.toBeNull();
     await t.deps.limiters.reset('reportPerReporter', `user:${abuser.id}`);
     const refused = await report(abuser, { targetKind: 'listing', targetId: other, reason: 'spam' });
@@ -202,10 +226,16 @@ describe('the transparency report', () => {
     expect(data.reports.find((r) => r.reason === 'fraud_or_advance_payment')?.count).toBe(2);
     expect(data.appeals).toBe(1);
     expect(data.decided).toBeGreaterThan(1);
-    const csv = await t.request(`/api/v1/admin/moderation-cases/transparency?from=${today}&to=${today}&format=csv`, { headers: moderator.headers });
+    const csv = await t.request(`/api/v1/admin/moderation-cases/transparency?from=${today}&to=${today}&format=csv`, {
+      headers: moderator.headers,
+    });
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(await csv.text()).toMatch(/^section,stage,reason_or_action/);
-    expect((await t.request(`/api/v1/admin/moderation-cases/transparency?from=${today}&to=${today}`, { headers: member.headers })).status).toBe(403);
-    expect((await t.request('/api/v1/admin/moderation-cases/transparency?from=nope&to=2026-01-01', { headers: moderator.headers })).status).toBe(422);
+    expect(
+      (await t.request(`/api/v1/admin/moderation-cases/transparency?from=${today}&to=${today}`, { headers: member.headers })).status,
+    ).toBe(403);
+    expect(
+      (await t.request('/api/v1/admin/moderation-cases/transparency?from=nope&to=2026-01-01', { headers: moderator.headers })).status,
+    ).toBe(422);
   });
 });
