@@ -41,6 +41,7 @@ export const ADMIN_RESOURCES = [
   'audit',
   'make',
   'model',
+  'moderation',
 ] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 

@@ -113,6 +113,10 @@ const nullableString = z.string().nullable();
 /** One of my listings (GET /me/vehicles): with the price it sold at, which only its owner sees. */
 export const MyVehicleSummary = VehicleSummary.extend({
   soldPrice: nullableNumber.meta({ description: 'The price it sold at, as I gave it when marking it sold; null when not given' }),
+  moderation: z.enum(['published', 'pending', 'held', 'removed']).meta({
+    description: 'published; pending (waits for a moderator), held or removed by a decision: out of public reads (docs/decisions/057)',
+  }),
+  caseId: z.number().nullable().meta({ description: 'The moderation case whose statement explains a state other than published' }),
 });
 export type MyVehicleSummary = z.infer<typeof MyVehicleSummary>;
 

@@ -253,6 +253,8 @@ export interface VehicleTable extends Timestamps {
   market_computed_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 while the owner's active plan includes featured listings (migration 20261127_0001). */
   plan_featured: ColumnType<Flag, Flag | undefined, Flag>;
+  /** published, pending, held or removed (migration 20261225_0001); not published: `sold` is 2, out of public reads. */
+  moderation: ColumnType<ListingModeration, ListingModeration | undefined, ListingModeration>;
   category_id: number;
   color_id: number;
   mileage: number;
@@ -688,7 +690,8 @@ export interface SupportRequestTable extends Timestamps {
 }
 
 export type ReportTargetKind = 'listing' | 'seller' | 'message';
-export type ReportStatus = 'open';
+/** open until its case is decided; then actioned (something was restricted) or dismissed. */
+export type ReportStatus = 'open' | 'actioned' | 'dismissed';
 
 /** A notice of illegal or misleading content (migration 20261222_0001, docs/decisions/051-reports.md). */
 export interface ReportTable {
@@ -710,7 +713,58 @@ export interface ReportTable {
   /** 1 when the reporter stated their notice is accurate and complete in good faith (DSA art. 16(2)(d)). */
   good_faith: ColumnType<Flag, Flag | undefined, Flag>;
   status: ColumnType<ReportStatus, ReportStatus | undefined, ReportStatus>;
+  /** The moderation case the report joined (migration 20261225_0001). */
+  case_id: number | null;
   created_at: ColumnType<string, string | undefined, never>;
+}
+
+export type ListingModeration = 'published' | 'pending' | 'held' | 'removed';
+export type CaseStatus = 'open' | 'in_review' | 'decided' | 'appealed' | 'closed';
+export type CaseTargetKind = 'listing' | 'seller' | 'message' | 'review';
+
+/** What the team decides about: one target and its reports (migration 20261225_0001, docs/decisions/057). */
+export interface ModerationCaseTable {
+  id: Generated<number>;
+  target_kind: CaseTargetKind;
+  target_id: number;
+  /** Whose content it is: told each decision, may appeal it. */
+  subject_user_id: number | null;
+  target_label: string;
+  status: ColumnType<CaseStatus, CaseStatus | undefined, CaseStatus>;
+  risk: ColumnType<number, number | undefined, number>;
+  /** Distinct reporters. */
+  reporters: ColumnType<number, number | undefined, number>;
+  assignee_id: number | null;
+  appeal: string | null;
+  appealed_at: string | null;
+  opened_at: ColumnType<string, string | undefined, string>;
+  updated_at: ColumnType<string, string | undefined, string>;
+  decided_at: string | null;
+  closed_at: string | null;
+}
+
+/** A decision on a case or on its appeal, with the statement of reasons sent (DSA art. 17). */
+export interface ModerationDecisionTable {
+  id: Generated<number>;
+  case_id: number;
+  stage: 'decision' | 'appeal';
+  action: string;
+  ground: string | null;
+  facts: string;
+  automated: ColumnType<Flag, Flag | undefined, Flag>;
+  unfounded: ColumnType<Flag, Flag | undefined, Flag>;
+  decided_by: number | null;
+  language: string | null;
+  statement: string | null;
+  decided_at: ColumnType<string, string | undefined, string>;
+}
+
+/** A reporter's notices found manifestly unfounded, and their reports' suspension (DSA art. 23). */
+export interface ReporterStandingTable {
+  reporter_key: string;
+  unfounded: ColumnType<number, number | undefined, number>;
+  suspended_until: string | null;
+  updated_at: ColumnType<string, string | undefined, string>;
 }
 
 export type ReviewStatus = 'pending' | 'published' | 'rejected' | 'removed';
@@ -823,6 +877,9 @@ export interface Database {
   support_requests: SupportRequestTable;
   reports: ReportTable;
   reviews: ReviewTable;
+  moderation_cases: ModerationCaseTable;
+  moderation_decisions: ModerationDecisionTable;
+  reporter_standing: ReporterStandingTable;
   audit_log: AuditLogTable;
 }
 

@@ -18,3 +18,6 @@ export function parseJson<T>(text: string | null | undefined, fallback: T): T {
     return fallback;
   }
 }
+
+/** `vehicles.sold` of a listing withheld by moderation (pending, held, removed): out of every public read (docs/decisions/057). */
+export const WITHHELD = 2;

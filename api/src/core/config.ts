@@ -98,6 +98,10 @@ const EnvSchema = z.object({
   // The fraud signals' thresholds (docs/decisions/052).
   TRUST_PRICE_BELOW_RATIO: z.coerce.number().gt(0).lt(1).default(PRICE_FAR_BELOW_RATIO),
   TRUST_PRIVATE_LISTINGS: z.coerce.number().int().min(1).default(PRIVATE_SELLER_LISTINGS),
+  // The moderation queue's thresholds (docs/decisions/057).
+  TRUST_HOLD_REPORTS: z.coerce.number().int().min(1).default(3),
+  TRUST_ABUSE_LIMIT: z.coerce.number().int().min(1).default(5),
+  TRUST_ABUSE_SUSPEND_DAYS: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TWILIO_ACCOUNT_SID: z
     .string()
@@ -230,6 +234,12 @@ export interface TrustConfig {
   priceBelowRatio: number;
   /** TRUST_PRIVATE_LISTINGS: a private seller with more live listings than this raises `private_seller_many_listings`. */
   privateListings: number;
+  /** TRUST_HOLD_REPORTS: a listing reported by this many distinct people is held until a moderator decides. */
+  holdReports: number;
+  /** TRUST_ABUSE_LIMIT: a reporter whose notices were found manifestly unfounded this many times is suspended from reporting. */
+  abuseLimit: number;
+  /** TRUST_ABUSE_SUSPEND_DAYS: for this many days. */
+  abuseSuspendDays: number;
 }
 
 export interface BackupConfig {
@@ -307,7 +317,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchPostingsFrom: e.SEARCH_POSTINGS_FROM === 'off' ? null : e.SEARCH_POSTINGS_FROM,
     codeAnswerMs: e.CODE_ANSWER_MS,
     alertsPollMs: e.ALERTS_POLL_MS,
-    trust: { priceBelowRatio: e.TRUST_PRICE_BELOW_RATIO, privateListings: e.TRUST_PRIVATE_LISTINGS },
+    trust: {
+      priceBelowRatio: e.TRUST_PRICE_BELOW_RATIO,
+      privateListings: e.TRUST_PRIVATE_LISTINGS,
+      holdReports: e.TRUST_HOLD_REPORTS,
+      abuseLimit: e.TRUST_ABUSE_LIMIT,
+      abuseSuspendDays: e.TRUST_ABUSE_SUSPEND_DAYS,
+    },
     media: {
       ...(e.MEDIA_S3_BUCKET && { s3: s3Settings(e.MEDIA_S3_BUCKET, e) }),
       ...(e.MEDIA_PUBLIC_URL && { publicUrl: e.MEDIA_PUBLIC_URL.replace(/\/+$/, '') }),

@@ -8,6 +8,7 @@ import { renderMail } from '../../mail/layout.tsx';
 import { codeMail, reportMail } from '../../mail/templates.ts';
 import { checkCode, createCode } from '../auth/codes.data.ts';
 import type { DomainDeps } from '../deps.ts';
+import { assertMayReport, fileReport } from '../moderation/moderation.service.ts';
 import { findActiveAccount, findLiveListing, findMessageSides, findReporter, insertReport, reportExists } from './reports.data.ts';
 import type { ReportBody } from './reports.inputs.ts';
 
@@ -85,6 +86,7 @@ async function whoReports(db: Db, body: ReportBody, userId: number | null, req: 
  */
 export async function createReport(deps: Deps, body: ReportBody, userId: number | null, req: RequestInfo) {
   const reporter = await whoReports(deps.db, body, userId, req);
+  await assertMayReport(deps.db, reporter.key);
   const confirming = userId === null && body.sessionId !== undefined && body.code !== undefined;
   if (confirming) {
     await deps.limiters.consume('verifyPerIp', req.ip);
@@ -126,6 +128,8 @@ export async function createReport(deps: Deps, body: ReportBody, userId: number 
   });
   // The same report stored between our check and the insert (two tabs): the index refused it.
   if (id === null) throw new AppError(409, 'REPORT_DUPLICATE');
+  // Into the moderation queue: the target's case, its risk, a hold past the reports' threshold.
+  await fileReport(deps, { id, targetKind: body.targetKind, targetId: body.targetId });
   try {
     const content = reportMail(translator(reporter.locale), { id, targetKind: body.targetKind });
     await deps.mailer.send({ to: reporter.email, ...(await renderMail(reporter.locale, content)) });

@@ -111,7 +111,8 @@ export type Condition =
 /** The column filters other than the facets: they apply to the page and to the facet counts alike. */
 export function baseConditions(c: SearchCriteria): Condition[] {
   const all: [Condition[1], Condition[0], number | string | undefined][] = [
-    ['=', 'sold', c.includeSold ? undefined : 0],
+    // 0 for sale, 1 sold, 2 withheld by moderation (docs/decisions/057): never in a search.
+    c.includeSold ? ['<=', 'sold', 1] : ['=', 'sold', 0],
     ['=', 'model', c.model],
     ['>=', 'price_ref_minor', c.minPriceRef],
     ['<=', 'price_ref_minor', c.maxPriceRef],

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { absoluteUrl } from '@autoroute/contract/runtime-config';
-import { fromFlag } from '@autoroute/db';
+import { fromFlag, WITHHELD } from '@autoroute/db';
 import { DEFAULT_LOCALE, type Locale, matchLocale } from '@autoroute/locales';
 import { randomToken } from '../../core/crypto.ts';
 import { AppError, notFound, validationFailed } from '../../core/errors.ts';
@@ -45,7 +45,8 @@ import { getVehicle, toSummary, type Viewer } from './vehicles.service.ts';
 
 async function existing(db: Db, vehicleId: number) {
   const listing = await findListing(db, vehicleId);
-  if (!listing) throw notFound('VEHICLE_NOT_FOUND');
+  // A listing withheld by moderation is not liked, saved or written about (docs/decisions/057).
+  if (!listing || listing.sold === WITHHELD) throw notFound('VEHICLE_NOT_FOUND');
   return listing;
 }
 

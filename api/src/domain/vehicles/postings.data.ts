@@ -46,7 +46,8 @@ export const KEYED_COLUMNS = [
 const COLUMNS = ['id', ...KEYED_COLUMNS, 'price_ref_minor', 'mileage', 'market_gap', 'sold', 'created_at'] as const;
 
 function postedRows(db: Db) {
-  return db.selectFrom('vehicles').select(COLUMNS).select(sql<number>`(featured | plan_featured)`.as('promoted'));
+  // A listing withheld by moderation (`sold` 2, docs/decisions/057) is not in the postings: as if deleted.
+  return db.selectFrom('vehicles').select(COLUMNS).select(sql<number>`(featured | plan_featured)`.as('promoted')).where('sold', '<=', 1);
 }
 
 /** PostgreSQL's bigint and numeric columns arrive as strings: every number made a number. */

@@ -7,6 +7,7 @@ import {
   referencePrice,
   type Vehicle as StoredVehicle,
   toNullableFlag,
+  WITHHELD,
 } from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import { notFound, validationFailed } from '../../core/errors.ts';
@@ -330,6 +331,8 @@ export async function getVehicle(deps: DomainDeps, id: number, locale: Locale, v
   if (!found) throw notFound('VEHICLE_NOT_FOUND');
   const { row: v, pictures, prices, options, interactions } = found;
   const owner = viewer?.id === v.owner_id;
+  // Withheld by moderation (docs/decisions/057): shown to its owner and the moderators only.
+  if (v.sold === WITHHELD && !owner && !viewer?.permissions.includes('admin.vehicle.index')) throw notFound('VEHICLE_NOT_FOUND');
   const country = (code: string | null, name: string | null, i18n: string | null, cid: number | null) =>
     cid && code && name ? { id: cid, code, name: localName(name, i18n, locale) } : null;
   // Not a literal spreading the summary: V8 builds such a wide object some thirty times slower.

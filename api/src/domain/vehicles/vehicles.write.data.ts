@@ -172,7 +172,7 @@ export async function listOwnVehicles(db: Db, ownerId: number, page: number, per
   const [total, rows] = await Promise.all([
     db.selectFrom('vehicles').select(db.fn.countAll<number>().as('n')).where('owner_id', '=', ownerId).executeTakeFirstOrThrow(),
     withReferences(db)
-      .select('v.sold_price_minor')
+      .select(['v.sold_price_minor', 'v.sold_at', 'v.moderation'])
       .where('v.owner_id', '=', ownerId)
       .orderBy('v.created_at', 'desc')
       .orderBy('v.id', 'desc')

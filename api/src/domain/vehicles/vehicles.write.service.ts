@@ -1,7 +1,7 @@
 import { DELETE_VEHICLE } from '@autoroute/contract/permissions';
 import { ELECTRIC_REQUIRED, RECHARGEABLE_FUELS } from '@autoroute/contract/vehicle-fields';
 import type { Vehicle } from '@autoroute/contract/vehicles';
-import { fromFlag, nowIso, toFlag } from '@autoroute/db';
+import { nowIso, toFlag, WITHHELD } from '@autoroute/db';
 import { DEFAULT_LOCALE, type Locale, matchLocale, numberFormat } from '@autoroute/locales';
 import type { TFunction } from 'i18next';
 import { AppError, type ErrorDetail, notFound, validationFailed } from '../../core/errors.ts';
@@ -10,6 +10,7 @@ import { toMajor } from '../../core/reference.ts';
 import type { Principal } from '../auth/principal.data.ts';
 import { assertCanList, assertPhotos } from '../billing/billing.service.ts';
 import type { DomainDeps } from '../deps.ts';
+import { latestCases } from '../moderation/moderation.data.ts';
 import { delivery } from '../notifications/topics.ts';
 import type { PageQuery } from '../paging.ts';
 import { findVehiclePictures } from '../pictures/pictures.data.ts';
@@ -222,11 +223,16 @@ function asInput(found: NonNullable<Awaited<ReturnType<typeof findVehicleRow>>>)
  * The sold flag and its date when the input changes it (SPEC §4: sold or not sold), and the final
  * price when given; back on sale, a listing forgets its final price.
  */
-function soldChange(sold: boolean | undefined, current: number, soldPriceMinor: number | null | undefined, now: string) {
+function soldChange(sold: boolean | undefined, row: StoredRow, soldPriceMinor: number | null | undefined, now: string) {
   const price = soldPriceMinor === undefined ? {} : { sold_price_minor: soldPriceMinor };
-  if (sold === undefined || toFlag(sold) === current) return price;
-  return sold ? { sold: 1 as const, sold_at: now, ...price } : { sold: 0 as const, sold_at: null, sold_price_minor: null };
+  if (sold === undefined || sold === isSold(row)) return price;
+  // A listing withheld by moderation stays out of public reads (`sold` 2): only its date says sold.
+  const flag = row.moderation === 'published' ? toFlag(sold) : WITHHELD;
+  return sold ? { sold: flag, sold_at: now, ...price } : { sold: flag, sold_at: null, sold_price_minor: null };
 }
+
+/** Whether the owner marked it sold: `sold` is 1, or 2 (withheld by moderation, docs/decisions/057) with a date. */
+const isSold = (row: Pick<StoredRow, 'sold' | 'sold_at'>) => row.sold === 1 || (row.sold === WITHHELD && row.sold_at !== null);
 
 type StoredRow = NonNullable<Awaited<ReturnType<typeof findVehicleRow>>>['row'];
 
@@ -328,17 +334,17 @@ export async function replaceVehicle(deps: DomainDeps, viewer: Viewer, id: numbe
   const t = translator(locale);
   const queued = await deps.db.transaction().execute(async (tx) => {
     const found = await ownedVehicle(tx, id, viewer);
-    const sold = input.sold ?? fromFlag(found.row.sold);
+    const sold = input.sold ?? isSold(found.row);
     const { columns, optionIds, soldPriceMinor } = await check(
       tx,
       input,
       { ownerId: viewer.id, vehicleId: id, catalogue: true, options: true, pictures: true, sold },
       t,
     );
-    if (input.sold === false && fromFlag(found.row.sold)) await assertCanList(tx, viewer.id, locale, id);
+    if (input.sold === false && isSold(found.row)) await assertCanList(tx, viewer.id, locale, id);
     await assertPhotos(tx, viewer.id, input.pictures.length, locale);
     const now = nowIso();
-    await updateVehicle(tx, id, { ...columns, ...soldChange(input.sold, found.row.sold, soldPriceMinor, now), updated_at: now });
+    await updateVehicle(tx, id, { ...columns, ...soldChange(input.sold, found.row, soldPriceMinor, now), updated_at: now });
     const repriced = await recordPriceChange(tx, found.row, columns, now);
     if (repriced) await announcePriceDrop(tx, found.row, columns);
     await replaceOptions(tx, id, optionIds);
@@ -363,13 +369,13 @@ export async function patchVehicle(deps: DomainDeps, viewer: Viewer, id: number,
       catalogue: patch.brand !== undefined || patch.model !== undefined,
       options: patch.options !== undefined,
       pictures: patch.pictures !== undefined,
-      sold: patch.sold ?? fromFlag(found.row.sold),
+      sold: patch.sold ?? isSold(found.row),
     };
     const { columns, optionIds, soldPriceMinor } = await check(tx, merged, scope, t);
-    if (patch.sold === false && fromFlag(found.row.sold)) await assertCanList(tx, viewer.id, locale, id);
+    if (patch.sold === false && isSold(found.row)) await assertCanList(tx, viewer.id, locale, id);
     if (scope.pictures) await assertPhotos(tx, viewer.id, merged.pictures.length, locale);
     const now = nowIso();
-    await updateVehicle(tx, id, { ...columns, ...soldChange(patch.sold, found.row.sold, soldPriceMinor, now), updated_at: now });
+    await updateVehicle(tx, id, { ...columns, ...soldChange(patch.sold, found.row, soldPriceMinor, now), updated_at: now });
     const repriced = await recordPriceChange(tx, found.row, columns, now);
     if (repriced) await announcePriceDrop(tx, found.row, columns);
     if (scope.options) await replaceOptions(tx, id, optionIds);
@@ -404,10 +410,15 @@ export async function deleteVehicleRows(tx: Db, viewer: Viewer, id: number) {
 /** The caller's own listings, sold ones included, newest first. */
 export async function listMyVehicles(deps: Pick<DomainDeps, 'db' | 'mediaUrl'>, viewer: Viewer, q: PageQuery, locale: Locale) {
   const { rows, total } = await listOwnVehicles(deps.db, viewer.id, q.page, q.perPage);
+  const withheld = rows.filter((r) => r.moderation !== 'published').map((r) => r.id);
+  const cases = await latestCases(deps.db, 'listing', withheld);
   return {
     data: rows.map((r) => ({
       ...toSummary(r, locale, deps.mediaUrl),
+      sold: isSold(r),
       soldPrice: r.sold_price_minor === null ? null : toMajor(Number(r.sold_price_minor), r.minor_units),
+      moderation: r.moderation,
+      caseId: cases.get(r.id) ?? null,
     })),
     meta: { total, page: q.page, perPage: q.perPage, pages: Math.ceil(total / q.perPage) },
   };

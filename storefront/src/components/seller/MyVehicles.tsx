@@ -22,6 +22,9 @@ export interface MyVehicle {
   currency: string;
   /** The price it sold at, as its seller gave it, already in the locale; null when not given. */
   soldFor: string | null;
+  /** published, or pending / held / removed by moderation: then out of public view, with the statement at `/my/decisions/{caseId}`. */
+  moderation: 'published' | 'pending' | 'held' | 'removed';
+  caseId: number | null;
 }
 
 export type MyVehiclesStrings = Record<
@@ -52,7 +55,12 @@ export type MyVehiclesStrings = Record<
   | 'deleted'
   | 'actionFailed'
   | 'empty'
-  | 'emptyAction',
+  | 'emptyAction'
+  | 'pending'
+  | 'held'
+  | 'removed'
+  | 'withheldNote'
+  | 'readDecision',
   string
 >;
 
@@ -197,8 +205,17 @@ export default function MyVehicles({ items: initial, s }: Props) {
                     <a id={`title-${v.id}`} href={`/vehicles/${v.id}`} dir="auto">
                       {v.title}
                     </a>{' '}
-                    <span className={v.sold ? 'badge sold' : 'badge for-sale'}>{v.sold ? s.sold : s.forSale}</span>
+                    {v.moderation === 'published' ? (
+                      <span className={v.sold ? 'badge sold' : 'badge for-sale'}>{v.sold ? s.sold : s.forSale}</span>
+                    ) : (
+                      <span className="badge withheld">{s[v.moderation]}</span>
+                    )}
                   </h2>
+                  {v.moderation !== 'published' && (
+                    <p className="small withheld-note">
+                      {s.withheldNote} {v.caseId !== null && <a href={`/my/decisions/${v.caseId}`}>{s.readDecision}</a>}
+                    </p>
+                  )}
                   <p className="price">{v.price}</p>
                   {v.sold && v.soldFor && <p className="small">{fill(s.soldFor, { price: v.soldFor })}</p>}
                   <ul className="facts">

@@ -9,6 +9,7 @@ import { adminAuditRoutes } from './audit.routes.ts';
 import { adminContactsRoutes } from './contacts.routes.ts';
 import { guarded } from './crud-router.ts';
 import { datacronsRoutes } from './datacrons.routes.ts';
+import { adminModerationRoutes } from './moderation.routes.ts';
 import { adminPaymentsRoutes } from './payments.routes.ts';
 import { resourcesRoutes } from './resources.routes.ts';
 import { adminRolesRoutes } from './roles.routes.ts';
@@ -47,6 +48,7 @@ export function adminRoutes(deps: Deps) {
       .route('/vehicles', adminVehicleSignalsRoutes(deps))
       .route('/vehicles', adminVehiclesRoutes(deps))
       .route('/support-requests', adminSupportRoutes(deps))
+      .route('/moderation-cases', adminModerationRoutes(deps))
       .route('/subscriptions', adminSubscriptionsRoutes(deps))
       .route('/payments', adminPaymentsRoutes(deps))
       .route('/contacts', adminContactsRoutes(deps))

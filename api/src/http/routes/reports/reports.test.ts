@@ -39,7 +39,8 @@ const stored = () => db().selectFrom('reports').selectAll().orderBy('id').execut
 const row = (id: number) => db().selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 beforeAll(async () => {
-  t = await createTestApp({ vehicles: 2 });
+  // The reports here are of notices, not of the hold that enough of them cause (moderation.test.ts).
+  t = await createTestApp({ vehicles: 2, env: { TRUST_HOLD_REPORTS: '100' } });
   reporter = await t.member('rita');
   seller = await t.member('sergio');
   buyer = await t.member('bianca');
