@@ -16,6 +16,8 @@ export const ALERTS_POLL_MS = 1000;
 const PRICE_FAR_BELOW_RATIO = 0.5;
 /** More live listings than this from a private seller is a signal by default (decision 052). */
 const PRIVATE_SELLER_LISTINGS = 5;
+/** Two pictures' perceptual hashes this many bits apart or fewer (of 64) are the same photo by default (decision 053). */
+const PHOTO_DISTANCE = 6;
 
 const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -98,6 +100,8 @@ const EnvSchema = z.object({
   // The fraud signals' thresholds (docs/decisions/052).
   TRUST_PRICE_BELOW_RATIO: z.coerce.number().gt(0).lt(1).default(PRICE_FAR_BELOW_RATIO),
   TRUST_PRIVATE_LISTINGS: z.coerce.number().int().min(1).default(PRIVATE_SELLER_LISTINGS),
+  // At most 11: each of the hash's four bands is then searched within 2 bits, 137 values (decision 053).
+  TRUST_PHOTO_DISTANCE: z.coerce.number().int().min(0).max(11).default(PHOTO_DISTANCE),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TWILIO_ACCOUNT_SID: z
     .string()
@@ -230,6 +234,8 @@ export interface TrustConfig {
   priceBelowRatio: number;
   /** TRUST_PRIVATE_LISTINGS: a private seller with more live listings than this raises `private_seller_many_listings`. */
   privateListings: number;
+  /** TRUST_PHOTO_DISTANCE: pictures of two listings whose perceptual hashes differ by this many bits or fewer raise `photo_duplicate_*`. */
+  photoDistance: number;
 }
 
 export interface BackupConfig {
@@ -307,7 +313,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchPostingsFrom: e.SEARCH_POSTINGS_FROM === 'off' ? null : e.SEARCH_POSTINGS_FROM,
     codeAnswerMs: e.CODE_ANSWER_MS,
     alertsPollMs: e.ALERTS_POLL_MS,
-    trust: { priceBelowRatio: e.TRUST_PRICE_BELOW_RATIO, privateListings: e.TRUST_PRIVATE_LISTINGS },
+    trust: {
+      priceBelowRatio: e.TRUST_PRICE_BELOW_RATIO,
+      privateListings: e.TRUST_PRIVATE_LISTINGS,
+      photoDistance: e.TRUST_PHOTO_DISTANCE,
+    },
     media: {
       ...(e.MEDIA_S3_BUCKET && { s3: s3Settings(e.MEDIA_S3_BUCKET, e) }),
       ...(e.MEDIA_PUBLIC_URL && { publicUrl: e.MEDIA_PUBLIC_URL.replace(/\/+$/, '') }),
