@@ -79,11 +79,15 @@ const popcount = (n: number) => {
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 };
 
+/** A hash as its two 32-bit halves, read once when it is compared with many. */
+export const halvesOf = (hash: string): [number, number] => [Number.parseInt(hash.slice(0, 8), 16), Number.parseInt(hash.slice(8), 16)];
+
+/** The number of bits two hashes (as halves) differ by, 0 to 64. */
+export const distanceOfHalves = (a: readonly [number, number], b: readonly [number, number]) =>
+  popcount((a[0] ^ b[0]) >>> 0) + popcount((a[1] ^ b[1]) >>> 0);
+
 /** The number of bits two hashes differ by (0 to 64). */
-export function hammingDistance(a: string, b: string): number {
-  const half = (h: string, i: number) => Number.parseInt(h.slice(i * 8, i * 8 + 8), 16);
-  return popcount((half(a, 0) ^ half(b, 0)) >>> 0) + popcount((half(a, 1) ^ half(b, 1)) >>> 0);
-}
+export const hammingDistance = (a: string, b: string) => distanceOfHalves(halvesOf(a), halvesOf(b));
 
 /**
  * Every band value within `radius` bits of `value`: a distance of at most k between two hashes

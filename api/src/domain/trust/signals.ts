@@ -5,7 +5,7 @@ import { estimateMarket, referencePrice } from '@autoroute/db';
 import type { TrustConfig } from '../../core/config.ts';
 import { notFound } from '../../core/errors.ts';
 import { toMajor } from '../../core/reference.ts';
-import { BANDS, bandNeighbours, bandRadius, bandsOf, hammingDistance } from '../../media/phash.ts';
+import { BANDS, bandNeighbours, bandRadius, bandsOf, distanceOfHalves, halvesOf } from '../../media/phash.ts';
 import type { DomainDeps } from '../deps.ts';
 import {
   countLiveListings,
@@ -109,12 +109,14 @@ async function photoMatches(db: Db, vehicleId: number, maxDistance: number): Pro
     ...new Set(own.flatMap((p) => bandNeighbours(bandsOf(p.phash)[i] as number, radius))),
   ]);
   const candidates = await pictureCandidates(db, vehicleId, bands);
-  return own.flatMap((p) =>
-    candidates.flatMap((c) => {
-      const distance = hammingDistance(p.phash, c.phash);
+  const mine = own.map((p) => ({ id: p.id, halves: halvesOf(p.phash) }));
+  return candidates.flatMap((c) => {
+    const halves = halvesOf(c.phash);
+    return mine.flatMap((p) => {
+      const distance = distanceOfHalves(p.halves, halves);
       return distance <= maxDistance ? [{ picture: p.id, match: c.id, listing: c.vehicle_id, seller: c.owner_id, distance }] : [];
-    }),
-  );
+    });
+  });
 }
 
 /** Near-duplicate photos under another seller (a stolen or recycled photo: high) or the seller's own other listing (low). */
