@@ -13,6 +13,8 @@ export const SIGNAL_KINDS = [
   'vin_duplicate_same_seller',
   'price_far_below_market',
   'private_seller_many_listings',
+  'photo_duplicate_other_seller',
+  'photo_duplicate_same_seller',
 ] as const;
 export type SignalKind = (typeof SIGNAL_KINDS)[number];
 

@@ -326,6 +326,12 @@ export interface PictureTable extends Timestamps {
   bytes: number;
   /** JSON array of PictureRendition. */
   renditions: ColumnType<string, string | undefined, string>;
+  /** The perceptual hash, 16 hexadecimal digits, and its four 16-bit bands (migration 20261224_0001); null: not hashed. */
+  phash: ColumnType<string | null, string | null | undefined, string | null>;
+  phash_b0: ColumnType<number | null, number | null | undefined, number | null>;
+  phash_b1: ColumnType<number | null, number | null | undefined, number | null>;
+  phash_b2: ColumnType<number | null, number | null | undefined, number | null>;
+  phash_b3: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface UserVehicleTable {

@@ -16,6 +16,8 @@ export const ALERTS_POLL_MS = 1000;
 const PRICE_FAR_BELOW_RATIO = 0.5;
 /** More live listings than this from a private seller is a signal by default (decision 052). */
 const PRIVATE_SELLER_LISTINGS = 5;
+/** Two pictures' perceptual hashes this many bits apart or fewer (of 64) are the same photo by default (decision 053). */
+const PHOTO_DISTANCE = 6;
 
 const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -102,6 +104,8 @@ const EnvSchema = z.object({
   TRUST_HOLD_REPORTS: z.coerce.number().int().min(1).default(3),
   TRUST_ABUSE_LIMIT: z.coerce.number().int().min(1).default(5),
   TRUST_ABUSE_SUSPEND_DAYS: z.coerce.number().int().min(1).default(30),
+  // At most 11: each of the hash's four bands is then searched within 2 bits, 137 values (decision 053).
+  TRUST_PHOTO_DISTANCE: z.coerce.number().int().min(0).max(11).default(PHOTO_DISTANCE),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TWILIO_ACCOUNT_SID: z
     .string()
@@ -240,6 +244,8 @@ export interface TrustConfig {
   abuseLimit: number;
   /** TRUST_ABUSE_SUSPEND_DAYS: for this many days. */
   abuseSuspendDays: number;
+  /** TRUST_PHOTO_DISTANCE: pictures of two listings whose perceptual hashes differ by this many bits or fewer raise `photo_duplicate_*`. */
+  photoDistance: number;
 }
 
 export interface BackupConfig {
@@ -323,6 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       holdReports: e.TRUST_HOLD_REPORTS,
       abuseLimit: e.TRUST_ABUSE_LIMIT,
       abuseSuspendDays: e.TRUST_ABUSE_SUSPEND_DAYS,
+      photoDistance: e.TRUST_PHOTO_DISTANCE,
     },
     media: {
       ...(e.MEDIA_S3_BUCKET && { s3: s3Settings(e.MEDIA_S3_BUCKET, e) }),

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { perceptualHash } from './phash.ts';
 
 /**
  * The pixel budget of one upload: a decompression bomb (a 47 KB PNG declaring 49 megapixels costs
@@ -38,6 +39,8 @@ export interface ProcessedPicture {
   /** The full picture, upright, re-encoded in its own format with no metadata. */
   full: EncodedImage;
   renditions: EncodedImage[];
+  /** Its perceptual hash (./phash.ts), of the upright picture. */
+  phash: string;
 }
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -116,5 +119,5 @@ export async function processPicture(bytes: Uint8Array): Promise<ProcessedPictur
       renditions.push(await output(source().resize({ width: w, withoutEnlargement: true }), as));
     }
   }
-  return { format, full, renditions };
+  return { format, full, renditions, phash: await perceptualHash(source()) };
 }

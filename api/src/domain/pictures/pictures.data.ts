@@ -1,5 +1,6 @@
 import { type Database, nowIso } from '@autoroute/db';
 import type { Kysely } from 'kysely';
+import { bandsOf } from '../../media/phash.ts';
 
 export interface StoredRendition {
   width: number;
@@ -16,6 +17,14 @@ export interface NewPictureRow {
   height: number;
   bytes: number;
   renditions: StoredRendition[];
+  /** The perceptual hash (media/phash.ts). */
+  phash: string;
+}
+
+/** The hash and its four bands, as stored (docs/decisions/053). */
+function hashColumns(phash: string) {
+  const [phash_b0, phash_b1, phash_b2, phash_b3] = bandsOf(phash);
+  return { phash, phash_b0, phash_b1, phash_b2, phash_b3 };
 }
 
 /** A picture not yet attached to a vehicle (the vehicle form attaches it by id). */
@@ -32,6 +41,7 @@ export async function insertPicture(db: Kysely<Database>, p: NewPictureRow): Pro
       height: p.height,
       bytes: p.bytes,
       renditions: JSON.stringify(p.renditions),
+      ...hashColumns(p.phash),
       created_at: now,
       updated_at: now,
     })
@@ -41,7 +51,11 @@ export async function insertPicture(db: Kysely<Database>, p: NewPictureRow): Pro
 }
 
 export function findPicture(db: Kysely<Database>, id: number) {
-  return db.selectFrom('pictures').select(['id', 'owner_id', 'storage_key', 'renditions']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('pictures')
+    .select(['id', 'owner_id', 'vehicle_id', 'storage_key', 'renditions'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** The pictures of a listing, for removing their files once the listing is deleted. */

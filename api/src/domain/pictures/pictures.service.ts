@@ -6,6 +6,7 @@ import { LIMITS } from '../../core/limits.ts';
 import type { MediaUrl } from '../../core/reference.ts';
 import { EXTENSION, MAX_INPUT_PIXELS, MIME, processPicture, TooManyPixels, UnsupportedImage } from '../../media/images.ts';
 import type { DomainDeps } from '../deps.ts';
+import { refreshSignals } from '../trust/signals.ts';
 import { deletePicture, findPicture, insertPicture, type StoredRendition } from './pictures.data.ts';
 
 /** The media folder of uploaded pictures (the demo catalogue's live under `seed/`). */
@@ -72,6 +73,7 @@ export async function uploadPicture(
       height: full.height,
       bytes: full.data.byteLength,
       renditions: stored,
+      phash: processed.phash,
     });
     return toPicture(deps.mediaUrl, pictureId, fullKey, full.width, full.height, stored);
   } catch (error) {
@@ -81,11 +83,16 @@ export async function uploadPicture(
 }
 
 /** The uploader removes their picture: the row first (it stops being shown), then its files. */
-export async function removePicture(deps: Pick<DomainDeps, 'db' | 'log' | 'media'>, userId: number, id: number): Promise<void> {
-  const picture = await findPicture(deps.db, id);
-  if (!picture) throw notFound('PICTURE_NOT_FOUND');
-  if (picture.owner_id !== userId) throw new AppError(403, 'FORBIDDEN');
-  await deletePicture(deps.db, id);
+export async function removePicture(deps: Pick<DomainDeps, 'config' | 'db' | 'log' | 'media'>, userId: number, id: number): Promise<void> {
+  const picture = await deps.db.transaction().execute(async (tx) => {
+    const found = await findPicture(tx, id);
+    if (!found) throw notFound('PICTURE_NOT_FOUND');
+    if (found.owner_id !== userId) throw new AppError(403, 'FORBIDDEN');
+    await deletePicture(tx, id);
+    // Its listing's signals without it (a near-duplicate photo gone), in the same transaction (docs/decisions/053).
+    if (found.vehicle_id !== null) await refreshSignals(tx, deps.config.trust, found.vehicle_id);
+    return found;
+  });
   await removePictureFiles(deps, [picture]);
 }
 

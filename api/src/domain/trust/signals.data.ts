@@ -80,3 +80,40 @@ export async function findSignals(db: Db, vehicleId: number) {
     .orderBy('id')
     .execute();
 }
+
+/** The hashed pictures of a listing. */
+export async function hashedPictures(db: Db, vehicleId: number) {
+  const rows = await db
+    .selectFrom('pictures')
+    .select(['id', 'phash'])
+    .where('vehicle_id', '=', vehicleId)
+    .where('phash', 'is not', null)
+    .orderBy('position')
+    .execute();
+  return rows as { id: number; phash: string }[];
+}
+
+const BAND_COLUMNS = ['phash_b0', 'phash_b1', 'phash_b2', 'phash_b3'] as const;
+
+/**
+ * The pictures of other listings for sale (not sold) sharing a band value with one of these
+ * (docs/decisions/053: multi-index hashing): one indexed lookup per band, the candidates then
+ * measured exactly by the caller. `bands[i]` are the values searched in band i.
+ */
+export async function pictureCandidates(db: Db, vehicleId: number, bands: readonly (readonly number[])[]) {
+  const found = new Map<number, { id: number; phash: string; vehicle_id: number; owner_id: number }>();
+  for (const [i, values] of bands.entries()) {
+    if (!values.length) continue;
+    const rows = await db
+      .selectFrom('pictures as p')
+      .innerJoin('vehicles as v', 'v.id', 'p.vehicle_id')
+      .select(['p.id', 'p.phash', 'p.vehicle_id', 'v.owner_id'])
+      .where(`p.${BAND_COLUMNS[i] as (typeof BAND_COLUMNS)[number]}`, 'in', [...values])
+      .where('p.vehicle_id', '!=', vehicleId)
+      .where('v.sold', '=', 0)
+      .execute();
+    for (const r of rows)
+      if (r.phash !== null && r.vehicle_id !== null) found.set(r.id, { ...r, phash: r.phash, vehicle_id: r.vehicle_id });
+  }
+  return [...found.values()];
+}

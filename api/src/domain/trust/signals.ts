@@ -5,8 +5,17 @@ import { estimateMarket, referencePrice } from '@autoroute/db';
 import type { TrustConfig } from '../../core/config.ts';
 import { notFound } from '../../core/errors.ts';
 import { toMajor } from '../../core/reference.ts';
+import { BANDS, bandNeighbours, bandRadius, bandsOf, distanceOfHalves, halvesOf } from '../../media/phash.ts';
 import type { DomainDeps } from '../deps.ts';
-import { countLiveListings, findSignalSubject, findSignals, liveListingsWithVin, replaceSignals } from './signals.data.ts';
+import {
+  countLiveListings,
+  findSignalSubject,
+  findSignals,
+  hashedPictures,
+  liveListingsWithVin,
+  pictureCandidates,
+  replaceSignals,
+} from './signals.data.ts';
 
 /*
  * Fraud signals (docs/decisions/052): the rules, computed when a listing is written. Each rule
@@ -79,6 +88,65 @@ function privateSellerSignal(sellerType: string, live: number, limit: number): S
   return [{ kind: 'private_seller_many_listings', severity: 'low', details: { sellerType, liveListings: live, limit } }];
 }
 
+interface PhotoMatch {
+  /** The listing's picture and the other listing's picture it resembles. */
+  picture: number;
+  match: number;
+  listing: number;
+  seller: number;
+  distance: number;
+}
+
+/**
+ * The listing's pictures near a picture of another listing for sale (docs/decisions/053): the
+ * candidates share a band value within the pigeonhole radius, then each is measured exactly.
+ */
+async function photoMatches(db: Db, vehicleId: number, maxDistance: number): Promise<PhotoMatch[]> {
+  const own = await hashedPictures(db, vehicleId);
+  if (!own.length) return [];
+  const radius = bandRadius(maxDistance);
+  const bands = Array.from({ length: BANDS }, (_, i) => [
+    ...new Set(own.flatMap((p) => bandNeighbours(bandsOf(p.phash)[i] as number, radius))),
+  ]);
+  const candidates = await pictureCandidates(db, vehicleId, bands);
+  const mine = own.map((p) => ({ id: p.id, halves: halvesOf(p.phash) }));
+  return candidates.flatMap((c) => {
+    const halves = halvesOf(c.phash);
+    return mine.flatMap((p) => {
+      const distance = distanceOfHalves(p.halves, halves);
+      return distance <= maxDistance ? [{ picture: p.id, match: c.id, listing: c.vehicle_id, seller: c.owner_id, distance }] : [];
+    });
+  });
+}
+
+/** Near-duplicate photos under another seller (a stolen or recycled photo: high) or the seller's own other listing (low). */
+function photoSignals(ownerId: number, matches: readonly PhotoMatch[], threshold: number): Signal[] {
+  const signal = (kind: SignalKind, severity: SignalSeverity, found: readonly PhotoMatch[]): Signal[] => {
+    if (!found.length) return [];
+    const listings = [...new Set(found.map((m) => m.listing))].sort((a, b) => a - b);
+    const details: Details = {
+      listings,
+      distance: Math.min(...found.map((m) => m.distance)),
+      threshold,
+      matches: found.map(({ picture, match, listing, distance }) => ({ picture, match, listing, distance })),
+    };
+    if (kind === 'photo_duplicate_other_seller') details.sellers = [...new Set(found.map((m) => m.seller))].sort((a, b) => a - b);
+    return [{ kind, severity, details }];
+  };
+  return [
+    ...signal(
+      'photo_duplicate_other_seller',
+      'high',
+      matches.filter((m) => m.seller !== ownerId),
+    ),
+    ...signal(
+      'photo_duplicate_same_seller',
+      'low',
+      matches.filter((m) => m.seller === ownerId),
+    ),
+  ];
+}
+
 /** Computes the listing's signals and stores them in place of the ones it had: call it in the write's transaction. */
 export async function refreshSignals(db: Db, trust: TrustConfig, vehicleId: number): Promise<void> {
   const v = await findSignalSubject(db, vehicleId);
@@ -106,6 +174,7 @@ export async function refreshSignals(db: Db, trust: TrustConfig, vehicleId: numb
   const estimate = figures.estimateMinor === null ? null : toMajor(figures.estimateMinor, v.minor_units);
   signals.push(...priceSignal(toMajor(priceMinor, v.minor_units), estimate, trust.priceBelowRatio, v.currency, figures.comparables));
   signals.push(...privateSellerSignal(v.seller_type, await countLiveListings(db, v.owner_id), trust.privateListings));
+  signals.push(...photoSignals(v.owner_id, await photoMatches(db, v.id, trust.photoDistance), trust.photoDistance));
   await replaceSignals(
     db,
     vehicleId,
@@ -132,6 +201,10 @@ const EXPLAIN: Record<SignalKind, (d: Details) => string> = {
   vin_duplicate_same_seller: (d) => `The seller lists the VIN ${d.vin} again (listing ${(d.listings as number[]).join(', ')}).`,
   price_far_below_market: (d) =>
     `The price, ${d.price} ${d.currency}, is ${Math.round(Number(d.share) * 100)} % of the market estimate of ${d.estimate} ${d.currency} (${d.comparables} comparables); the threshold is ${Math.round(Number(d.threshold) * 100)} %.`,
+  photo_duplicate_other_seller: (d) =>
+    `A photo of this listing is a near-duplicate of a photo of another seller's listing for sale (listing ${(d.listings as number[]).join(', ')}; ${d.distance} bits of 64 apart, the threshold is ${d.threshold}): a stolen or recycled photo.`,
+  photo_duplicate_same_seller: (d) =>
+    `A photo of this listing is a near-duplicate of a photo of the seller's other listing for sale (listing ${(d.listings as number[]).join(', ')}; ${d.distance} bits of 64 apart, the threshold is ${d.threshold}): the same car listed twice?`,
   private_seller_many_listings: (d) => `A private seller with ${d.liveListings} listings for sale (more than ${d.limit}).`,
 };
 
