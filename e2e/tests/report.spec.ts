@@ -142,6 +142,10 @@ test('a member is warned of a Western Union advance in a message, reports it, an
   await expect(seller.getByRole('list', { name: texts('en_US')('messages.item.messagesLabel') }).getByText(advance)).toBeVisible();
   await expect(seller.locator('.message-warning')).toHaveCount(0);
   await expect(seller.getByRole('button', { name: texts('en_US')('report.open.message') })).toHaveCount(1);
+  // Nor does the seller get a way to report their own listing or themself.
+  await seller.goto(`/vehicles/${listing}?lng=en_US`);
+  await expect(seller.getByRole('button', { name: texts('en_US')('report.open.listing') })).toBeHidden();
+  await expect(seller.getByRole('button', { name: texts('en_US')('report.open.seller') })).toBeHidden();
   await seller.context().close();
 
   for (const [locale, width] of [
