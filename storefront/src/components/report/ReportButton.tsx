@@ -219,6 +219,12 @@ function ReportDialog({
                 {' *'}
               </span>
             </legend>
+            {/* Under the legend, not after thirteen reasons: seen with the first one, which takes the focus. */}
+            {errors.reason && (
+              <p id={`${id('reason')}-error`} className="field-error" role="alert">
+                {errors.reason}
+              </p>
+            )}
             {REPORT_REASONS.map((reason, i) => (
               <div className="report-reason" key={reason}>
                 <input
@@ -237,11 +243,6 @@ function ReportDialog({
                 </span>
               </div>
             ))}
-            {errors.reason && (
-              <p id={`${id('reason')}-error`} className="field-error" role="alert">
-                {errors.reason}
-              </p>
-            )}
           </fieldset>
           <TextAreaField
             name={id('details')}
