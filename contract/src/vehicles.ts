@@ -168,7 +168,12 @@ export const Vehicle = VehicleSummary.extend({
   import_status: nullableString,
   imported: z.boolean().nullable(),
   first_registration_country: z.object({ id: z.number(), code: z.string(), name: z.string() }).nullable(),
-  seller: z.object({ name: z.string(), type: z.enum(SELLER_TYPES), memberSince: z.string() }),
+  seller: z.object({
+    id: z.number().int().meta({ description: 'The seller’s account, as reports name it' }),
+    name: z.string(),
+    type: z.enum(SELLER_TYPES),
+    memberSince: z.string(),
+  }),
   updatedAt: z.string(),
   priceHistory: z
     .array(z.object({ price: z.number(), currency: z.string(), at: z.string() }))

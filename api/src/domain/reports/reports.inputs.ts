@@ -6,6 +6,9 @@ import { Email, nameText } from '../auth/auth.inputs.ts';
 /** An optional field: an empty string or null is the same as leaving it out. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
+/** The fields the cross-field rules below read. */
+const REFINED = ['reason', 'details', 'sessionId', 'code'];
+
 /**
  * A notice of illegal or misleading content (DSA art. 16, docs/decisions/051-reports.md). A member
  * reports as their account; a guest gives a name and an email, and confirms the address with the
@@ -41,10 +44,17 @@ export const ReportBody = z
       description: "A guest's second call: the code mailed to their address",
     }),
   })
-  .superRefine((body, ctx) => {
-    if (body.reason === 'other' && !body.details)
-      ctx.addIssue({ code: 'custom', path: ['details'], message: msg('report.detailsRequired') });
-    if (Boolean(body.sessionId) !== Boolean(body.code))
-      ctx.addIssue({ code: 'custom', path: [body.code ? 'sessionId' : 'code'], message: msg('validation.required') });
-  });
+  .superRefine(
+    (body, ctx) => {
+      if (body.reason === 'other' && !body.details)
+        ctx.addIssue({ code: 'custom', path: ['details'], message: msg('report.detailsRequired') });
+      if (Boolean(body.sessionId) !== Boolean(body.code))
+        ctx.addIssue({ code: 'custom', path: [body.code ? 'sessionId' : 'code'], message: msg('validation.required') });
+    },
+    {
+      // Beside the other fields' problems, so a form sent with several hears of every one at once
+      // (http/guest-body.ts); only once the body is an object and the fields it reads have parsed.
+      when: (payload) => !payload.issues.some((issue) => !issue.path?.length || REFINED.includes(String(issue.path[0]))),
+    },
+  );
 export type ReportBody = z.infer<typeof ReportBody>;

@@ -355,7 +355,7 @@ export async function getVehicle(deps: DomainDeps, id: number, locale: Locale, v
         v.first_country_name_i18n,
         v.first_registration_country_id,
       ),
-      seller: { name: v.seller_name ?? v.seller_first_name, type: v.seller_type, memberSince: v.seller_since },
+      seller: { id: v.owner_id, name: v.seller_name ?? v.seller_first_name, type: v.seller_type, memberSince: v.seller_since },
       updatedAt: v.updated_at,
       // A listing never repriced has no recorded prices: its one price is its current one, since it was published.
       priceHistory: prices.length

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiCall } from '../../lib/client.ts';
 import type { Conversation, ConversationList, PersonalFragment } from '../../lib/types.ts';
 import { showCounts } from '../../lib/unread.ts';
+import type { ReportStrings } from '../report/report.ts';
 import { Thread, type ThreadStrings, useWhen } from './Thread.tsx';
 
 export type Summary = ConversationList['data'][number];
@@ -19,6 +20,7 @@ interface Props {
   /** "3 unread" in each plural form, {{count}} left in. */
   unreadForms: Record<string, string>;
   lang: string;
+  report: ReportStrings;
 }
 
 const summaryOf = (c: Conversation, before?: Summary): Summary => {
@@ -40,7 +42,7 @@ const summaryOf = (c: Conversation, before?: Summary): Summary => {
  * The member's conversations as buyer and as seller (issue 17), the latest first, beside the one
  * open. On a phone one pane shows at a time: the list, or the conversation with a way back.
  */
-export default function Conversations({ threads: initial, open: initialOpen, openError, s, unreadForms, lang }: Props) {
+export default function Conversations({ threads: initial, open: initialOpen, openError, s, unreadForms, lang, report }: Props) {
   const [threads, setThreads] = useState(initial);
   const [open, setOpen] = useState(initialOpen);
   const [error, setError] = useState(openError);
@@ -147,7 +149,15 @@ export default function Conversations({ threads: initial, open: initialOpen, ope
           </a>
         )}
         {open ? (
-          <Thread key={open.id} conversation={open} s={s} lang={lang} base={`/api/v1/conversations/${open.id}`} onChange={follow} />
+          <Thread
+            key={open.id}
+            conversation={open}
+            s={s}
+            lang={lang}
+            base={`/api/v1/conversations/${open.id}`}
+            report={report}
+            onChange={follow}
+          />
         ) : error ? (
           <p className="notice" role="alert">
             {error}

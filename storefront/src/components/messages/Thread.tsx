@@ -3,6 +3,8 @@ import { ApiError, apiCall, toastFailure } from '../../lib/client.ts';
 import type { Conversation } from '../../lib/types.ts';
 import { toast } from '../../stores/toasts.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import ReportButton from '../report/ReportButton.tsx';
+import type { ReportStrings } from '../report/report.ts';
 
 export type ThreadStrings = Record<
   | 'listing'
@@ -37,9 +39,17 @@ export type ThreadStrings = Record<
   | 'sending'
   | 'messageRequired'
   | 'actionFailed'
-  | 'newMessage',
+  | 'newMessage'
+  | 'warningPayment'
+  | 'warningPaymentTitle'
+  | 'warningContact'
+  | 'warningContactTitle'
+  | 'safetyLink',
   string
 >;
+
+/** Where the warning on a message asking to pay off the platform sends the reader: the help centre's safety page. */
+const SAFETY_PAGE = '/help-center/buying-safely';
 
 /** How often an open conversation looks for the other side's new messages while the tab is in view. */
 const POLL_MS = 15_000;
@@ -62,12 +72,14 @@ interface Props {
   /** `/api/v1/conversations/{id}` for a member, `/api/v1/guest-conversations/{token}` for a guest. */
   base: string;
   guest?: boolean;
+  /** The report dialog's texts: each message of the other side can be reported. */
+  report: ReportStrings;
   /** The conversation changed (a message, a block, a read): the list beside it follows. */
   onChange?: (conversation: Conversation) => void;
 }
 
 /** One conversation: its listing and the other side, the messages, and the box to answer (issue 17). */
-export function Thread({ conversation: initial, s, lang, base, guest = false, onChange }: Props) {
+export function Thread({ conversation: initial, s, lang, base, guest = false, report, onChange }: Props) {
   const [c, setC] = useState(initial);
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -223,6 +235,8 @@ export function Thread({ conversation: initial, s, lang, base, guest = false, on
             <span className="visually-hidden">{m.mine ? s.you : name}: </span>
             <p dir="auto">{m.body}</p>
             <time dateTime={m.createdAt}>{when(m.createdAt)}</time>
+            {!m.mine && m.warning && <MessageWarning kind={m.warning} s={s} />}
+            {!m.mine && <ReportButton kind="message" targetId={m.id} s={report} variant="link" />}
           </li>
         ))}
       </ol>
@@ -265,5 +279,31 @@ export function Thread({ conversation: initial, s, lang, base, guest = false, on
         onConfirm={() => void act('block', 'POST', s.blockedDone)}
       />
     </article>
+  );
+}
+
+/**
+ * The notice under a message of the other side that asks for a payment or an advance off the
+ * platform, or to talk elsewhere (docs/decisions/052, 056): in words, with an icon, for its reader
+ * only. A payment is the classic fraud, so it says so and links to the safety page; contact
+ * details are often honest, so that note is milder.
+ */
+function MessageWarning({ kind, s }: { kind: NonNullable<Conversation['messages'][number]['warning']>; s: ThreadStrings }) {
+  const payment = kind === 'off_platform_payment';
+  return (
+    <div className={`message-warning ${payment ? 'payment' : 'contact'}`} role="note">
+      <span className="message-warning-icon" aria-hidden="true">
+        {payment ? '\u26A0' : '\u2139'}
+      </span>
+      <p>
+        <strong>{payment ? s.warningPaymentTitle : s.warningContactTitle}</strong> {payment ? s.warningPayment : s.warningContact}
+        {payment && (
+          <>
+            {' '}
+            <a href={SAFETY_PAGE}>{s.safetyLink}</a>
+          </>
+        )}
+      </p>
+    </div>
   );
 }

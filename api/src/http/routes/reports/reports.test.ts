@@ -224,6 +224,12 @@ describe('POST /api/v1/reports by a guest', () => {
     expect((await readJson<ApiError>(res)).details!.map((d) => d.path)).toEqual(['name', 'email']);
   });
 
+  it('tells a guest every problem of the form at once: details with “other” beside the statement, name and email', async () => {
+    const res = await send(report({ reason: 'other', goodFaith: false }));
+    expect(res.status).toBe(422);
+    expect((await readJson<ApiError>(res)).details!.map((d) => d.path)).toEqual(['details', 'goodFaith', 'name', 'email']);
+  });
+
   it('mails a guest a code (202), stores nothing until the same report comes back with it, then acknowledges in French', async () => {
     const body = report({ reason: 'stolen_or_illegal', details: 'Cette voiture est signalée volée.', ...guest });
     const before = (await stored()).length;

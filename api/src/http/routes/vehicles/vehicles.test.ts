@@ -165,6 +165,9 @@ describe('GET /api/v1/vehicles/{id}', () => {
     expect(v.options.length).toBeGreaterThan(0);
     expect(v.canEdit).toBe(false);
     expect(v.canDelete).toBe(false);
+    // The seller's account: what a report of the seller names (docs/decisions/056).
+    const owner = await t.database.db.selectFrom('vehicles').select('owner_id').where('id', '=', v.id).executeTakeFirstOrThrow();
+    expect(v.seller.id).toBe(owner.owner_id);
   });
 
   it('answers 404 VEHICLE_NOT_FOUND in the envelope, in the request language', async () => {
