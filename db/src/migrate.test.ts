@@ -62,6 +62,7 @@ describe(`migrations (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
       'reports',
       'listing_signals',
       'reviews',
+      'traders',
       'external_identities',
       'settings',
       'makes',
