@@ -257,3 +257,28 @@ describe('trader details (DSA art. 30-31)', () => {
     expect(again.data.seller.trader).toBeNull();
   });
 });
+
+describe('what moves a kept seller page (migration 20261224_0011)', () => {
+  const catalogue = async () => Number((await db().selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow()).version);
+  const listingVersion = async (id: number) =>
+    Number((await db().selectFrom('vehicle_versions').select('version').where('vehicle_id', '=', id).executeTakeFirst())?.version ?? 0);
+
+  it('a review, a badge, a suspension and a trader check move the catalogue; a message does not', async () => {
+    let before = await catalogue();
+    await review(seller.id, { body: 'Another one.' });
+    expect(await catalogue()).toBeGreaterThan(before);
+    before = await catalogue();
+    await db().updateTable('users').set({ email_verified_at: null }).where('id', '=', member.id).execute();
+    expect(await catalogue()).toBeGreaterThan(before);
+    before = await catalogue();
+    const { id } = await db().selectFrom('conversations').select('id').where('seller_id', '=', seller.id).executeTakeFirstOrThrow();
+    await db().insertInto('messages').values({ conversation_id: id, sender: 'buyer', body: 'Still there?' }).execute();
+    // A sign-in's columns move nothing either.
+    await db().updateTable('users').set({ last_login_at: new Date().toISOString() }).where('id', '=', seller.id).execute();
+    expect(await catalogue()).toBe(before);
+    const listingBefore = await listingVersion(dealerListing);
+    await decide(admin, dealer.id, { decision: 'verify' });
+    expect(await catalogue()).toBeGreaterThan(before);
+    expect(await listingVersion(dealerListing)).toBeGreaterThan(listingBefore);
+  });
+});
