@@ -24,7 +24,7 @@ const DECISIONS = [
 function DecisionToolbar() {
   return (
     <Toolbar>
-      <SaveButton label="backoffice.traders.decide" />
+      <SaveButton label="backoffice.traders.decide" alwaysEnable />
     </Toolbar>
   );
 }
@@ -37,7 +37,7 @@ export function TraderEdit() {
   const translate = useTranslate();
   return (
     <Edit mutationMode="pessimistic" redirect="list" transform={(data) => ({ decision: data.decision, reason: data.reason ?? undefined })}>
-      <SimpleForm toolbar={<DecisionToolbar />} defaultValues={{ decision: 'verify' }}>
+      <SimpleForm toolbar={<DecisionToolbar />}>
         <Stack spacing={1} sx={{ mb: 2 }}>
           <Labeled source="status">
             <TraderStatusField source="status" />

@@ -7,13 +7,14 @@ export const TRADER_STATUSES = [
   { id: 'refused', name: 'backoffice.traders.statuses.refused' },
 ];
 
-const COLOR = { pending: 'warning', verified: 'success', refused: 'error' } as const;
-
 /** Where a trader's check stands, as a chip. */
 export function TraderStatusField(_: { source: string; label?: string }) {
   const record = useRecordContext();
   const translate = useTranslate();
-  const status = record?.status as keyof typeof COLOR | undefined;
+  const status = record?.status as string | undefined;
   if (!status) return null;
-  return <Chip size="small" variant="outlined" color={COLOR[status]} label={translate(`backoffice.traders.statuses.${status}`)} />;
+  // The theme's default colours: their contrast holds in both themes (the coloured chips' labels do not).
+  return (
+    <Chip size="small" variant={status === 'pending' ? 'filled' : 'outlined'} label={translate(`backoffice.traders.statuses.${status}`)} />
+  );
 }
