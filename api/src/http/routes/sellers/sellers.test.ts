@@ -219,6 +219,16 @@ describe('trader details (DSA art. 30-31)', () => {
   });
 
   it('are listed and decided by an administrator only, audited', async () => {
+    expect((await t.request('/api/v1/me/trader')).status).toBe(401);
+    // Another member reads their own details (none), never the dealer's.
+    expect(await readJson(await t.request('/api/v1/me/trader', { headers: member.headers }))).toEqual({ data: null });
+    expect((await t.request(`/api/v1/admin/traders/${dealer.id}`, { headers: member.headers })).status).toBe(403);
+    expect((await t.request(`/api/v1/admin/traders/${dealer.id}`, { headers: admin.headers })).status).toBe(200);
+    // Reading is not deciding: admin.user.index alone may list, not decide.
+    const reader = await t.member('rhea');
+    await t.grant(reader.id, ['admin.user.index']);
+    expect((await t.request('/api/v1/admin/traders', { headers: reader.headers })).status).toBe(200);
+    expect((await decide(reader, dealer.id, { decision: 'verify' })).status).toBe(403);
     expect((await t.request('/api/v1/admin/traders')).status).toBe(401);
     expect((await t.request('/api/v1/admin/traders', { headers: member.headers })).status).toBe(403);
     expect((await decide(member, dealer.id, { decision: 'verify' })).status).toBe(403);
