@@ -18,6 +18,8 @@ const PERMISSION_OF: Readonly<Record<string, AdminResource>> = {
   contacts: 'contact',
   settings: 'setting',
   audit: 'audit',
+  // Checking a trader's identity is an edit of their account: read under admin.user.index, decided under admin.user.update.
+  traders: 'user',
   // A job's run history is part of the job: whoever may see the job may see its runs.
   'datacron-runs': 'datacron',
 };

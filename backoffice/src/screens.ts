@@ -28,6 +28,7 @@ import SettingsApplications from '@mui/icons-material/SettingsApplications';
 import ShoppingCart from '@mui/icons-material/ShoppingCart';
 import SupportAgent from '@mui/icons-material/SupportAgent';
 import Translate from '@mui/icons-material/Translate';
+import VerifiedUser from '@mui/icons-material/VerifiedUser';
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { audit } from './audit/index.ts';
@@ -39,6 +40,7 @@ import { roles } from './roles/index.ts';
 import { settings } from './settings/index.ts';
 import { subscriptions } from './subscriptions/index.ts';
 import { supportRequests } from './support/index.ts';
+import { traders } from './traders/index.ts';
 import { users } from './users/index.ts';
 import { vehicles } from './vehicles/index.ts';
 
@@ -84,6 +86,7 @@ export const SCREENS: readonly Screen[] = [
   plain('cart-details', 'plans', ListAlt),
   { name: 'users', group: 'accounts', icon: People, parts: users },
   { name: 'roles', group: 'accounts', icon: AdminPanelSettings, parts: roles },
+  { name: 'traders', group: 'accounts', icon: VerifiedUser, parts: traders },
   plain('federers', 'accounts', Key),
   plain('providers', 'accounts', NotificationsActive),
   plain('themes', 'accounts', Palette),

@@ -52,6 +52,16 @@ export type SidebarItem = (typeof SIDEBAR_ITEMS)[number];
 export const SELLER_TYPES = ['individual', 'professional'] as const;
 export type SellerType = (typeof SELLER_TYPES)[number];
 
+/** A trader's identity (DSA art. 30-31), as shown to buyers once an administrator checked it (contract/src/sellers.ts). */
+export const TraderIdentity = z.object({
+  legalName: z.string().meta({ description: 'The registered legal name of the business' }),
+  address: z.string().meta({ description: 'The registered address' }),
+  registrationNumber: z.string().meta({ description: 'The trade or company register number' }),
+  email: z.string(),
+  phone: z.string(),
+});
+export type TraderIdentity = z.infer<typeof TraderIdentity>;
+
 const Named = z.object({ code: z.string(), name: z.string().nullable() });
 
 export const NotificationProvider = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg } from './messages.ts';
-import { SELLER_TYPES } from './user.ts';
+import { SELLER_TYPES, TraderIdentity } from './user.ts';
 
 /*
  * A listing as the API answers it (SPEC §3 vehicle): its summary in lists, its whole page, its market
@@ -169,10 +169,11 @@ export const Vehicle = VehicleSummary.extend({
   imported: z.boolean().nullable(),
   first_registration_country: z.object({ id: z.number(), code: z.string(), name: z.string() }).nullable(),
   seller: z.object({
-    id: z.number().int().meta({ description: 'The seller’s account, as reports name it' }),
+    id: z.number().meta({ description: 'The seller’s account: their page is /sellers/{id}' }),
     name: z.string(),
     type: z.enum(SELLER_TYPES),
     memberSince: z.string(),
+    trader: TraderIdentity.nullable().meta({ description: 'A professional seller’s verified identity (DSA art. 30-31); null otherwise' }),
   }),
   updatedAt: z.string(),
   priceHistory: z

@@ -65,6 +65,7 @@ describe(`migrations (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
       'moderation_cases',
       'moderation_decisions',
       'reporter_standing',
+      'traders',
       'external_identities',
       'settings',
       'makes',

@@ -801,6 +801,23 @@ export interface ReviewTable {
   created_at: ColumnType<string, string | undefined, never>;
 }
 
+export type TraderStatus = 'pending' | 'verified' | 'refused';
+
+/** A professional seller's identity (DSA art. 30-31; migration 20261224_0011), checked by an administrator. */
+export interface TraderTable {
+  user_id: number;
+  legal_name: string;
+  address: string;
+  registration_number: string;
+  email: string;
+  phone: string;
+  status: ColumnType<TraderStatus, TraderStatus | undefined, TraderStatus>;
+  refusal_reason: string | null;
+  submitted_at: string;
+  decided_at: string | null;
+  decided_by: number | null;
+}
+
 export type AuditAction = 'create' | 'update' | 'delete' | 'run';
 
 /** One write made through the admin API (migration 20261202_0001, docs/decisions/020-audit-log.md). */
@@ -886,6 +903,7 @@ export interface Database {
   moderation_cases: ModerationCaseTable;
   moderation_decisions: ModerationDecisionTable;
   reporter_standing: ReporterStandingTable;
+  traders: TraderTable;
   audit_log: AuditLogTable;
 }
 

@@ -55,7 +55,8 @@ test.describe('search engines', () => {
     const index = await request.get('/sitemap.xml');
     expect(index.headers()['content-type']).toContain('application/xml');
     const parts = [...(await index.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(parts).toEqual([`${baseURL}/sitemap-pages.xml`, `${baseURL}/sitemap-0.xml`]);
+    expect(parts).toEqual([`${baseURL}/sitemap-pages.xml`, `${baseURL}/sitemap-sellers.xml`, `${baseURL}/sitemap-0.xml`]);
+    expect(await (await request.get('/sitemap-sellers.xml')).text()).toMatch(/<loc>[^<]+\/sellers\/\d+<\/loc>/);
     const pages = await (await request.get('/sitemap-pages.xml')).text();
     for (const path of ['/', '/vehicles', '/terms', '/help-center/buying-safely']) expect(pages).toContain(`<loc>${baseURL}${path}</loc>`);
     const listings = await (await request.get('/sitemap-0.xml')).text();

@@ -15,13 +15,13 @@ export const PUBLIC_PAGE_HEADERS = {
 const SESSION_COOKIE = /(?:^|;\s*)(?:ACCESS_TOKEN|REFRESH_TOKEN)=/;
 
 /**
- * The pages every visitor gets alike, signed in or not: home, search, a vehicle, compare, content
+ * The pages every visitor gets alike, signed in or not: home, search, a vehicle, a seller, compare, content
  * pages. What is the visitor's own on them (the header's name and unread badge, their marks on a
  * vehicle) comes after load from `GET /api/v1/me/fragment`, so one kept page serves everyone and
  * a CDN may keep it too. Every other page is rendered for a signed-in visitor (the help centre's
  * form knows who writes; a member's own screens).
  */
-const SHARED_PAGES = /^\/(?:|vehicles\/?|vehicles\/\d+\/?|compare\/?|about\/?|terms\/?|privacy\/?|help-center\/[^/]+\/?)$/;
+const SHARED_PAGES = /^\/(?:|vehicles\/?|vehicles\/\d+\/?|sellers\/\d+\/?|compare\/?|about\/?|terms\/?|privacy\/?|help-center\/[^/]+\/?)$/;
 export const isSharedPage = (pathname: string): boolean => SHARED_PAGES.test(pathname);
 
 /**

@@ -7,18 +7,21 @@ import type { Locale } from '@autoroute/locales';
 import type { AstroGlobal } from 'astro';
 import type { TFunction } from 'i18next';
 import type {
+  AggregateRating,
+  AutoDealer,
   BreadcrumbList,
   Car,
   EngineSpecification,
   ImageObject,
   Offer,
   Organization,
+  Person,
   QuantitativeValue,
   SearchAction,
   Thing,
   WebSite,
 } from 'schema-dts';
-import type { VehicleDetail } from './types.ts';
+import type { SellerPage, VehicleDetail } from './types.ts';
 import { siteUrl } from './urls.ts';
 
 type Astro = Pick<AstroGlobal, 'locals' | 'url'>;
@@ -225,4 +228,47 @@ export function carJsonLd(astro: Astro, v: VehicleDetail, pageUrl: string): Car 
     itemCondition: condition,
     offers: offer,
   };
+}
+
+/**
+ * A seller's page as schema.org: a business as an AutoDealer (with its verified trader's legal name
+ * and address), a private seller as a Person, never with contact details beyond a verified trader's.
+ * With reviews, their AggregateRating: inside the AutoDealer; beside a Person, whom schema.org gives
+ * no rating of their own, as an AggregateRating whose itemReviewed is the Person.
+ */
+export function sellerJsonLd(s: SellerPage, pageUrl: string): JsonLd[] {
+  const { count, average } = s.reviews.summary;
+  const rating: AggregateRating | undefined =
+    count > 0 && average !== null
+      ? { '@type': 'AggregateRating', ratingValue: average, reviewCount: count, bestRating: 5, worstRating: 1 }
+      : undefined;
+  if (s.type === 'professional') {
+    const dealer: AutoDealer = {
+      '@type': 'AutoDealer',
+      '@id': `${pageUrl}#seller`,
+      name: s.name,
+      url: pageUrl,
+      ...(s.trader
+        ? {
+            legalName: s.trader.legalName,
+            address: s.trader.address,
+            email: s.trader.email,
+            telephone: s.trader.phone,
+            identifier: s.trader.registrationNumber,
+          }
+        : s.city
+          ? { address: { '@type': 'PostalAddress', addressLocality: s.city.name } }
+          : {}),
+      ...(rating ? { aggregateRating: rating } : {}),
+    };
+    return [dealer];
+  }
+  const person: Person = {
+    '@type': 'Person',
+    '@id': `${pageUrl}#seller`,
+    name: s.name,
+    url: pageUrl,
+    ...(s.city ? { homeLocation: { '@type': 'Place', name: s.city.name } } : {}),
+  };
+  return rating ? [person, { ...rating, itemReviewed: { '@id': `${pageUrl}#seller` } }] : [person];
 }

@@ -7,7 +7,7 @@ interface Page {
   updatedAt: string;
 }
 
-/** One part of the sitemap: `pages` (home, search, content pages) or a numbered part of the listings. */
+/** One part of the sitemap: `pages` (home, search, content pages), `sellers` (active sellers with a live listing) or a numbered part of the listings. */
 export const GET: APIRoute = async (context) => {
   const part = context.params.part ?? '';
   const info = await apiJson<SitemapInfo>(context, '/api/v1/site/sitemap');
@@ -20,6 +20,10 @@ export const GET: APIRoute = async (context) => {
       ...pages.map((p) => urlEntry(info.origin, p.section === 'help' ? `/help-center/${p.slug}` : `/${p.slug}`, p.updatedAt)),
     ];
     return urlset(entries);
+  }
+  if (part === 'sellers') {
+    const sellers = (await apiJson<{ id: number; updatedAt: string | null }[]>(context, '/api/v1/sellers/sitemap')) ?? [];
+    return urlset(sellers.map((s) => urlEntry(info.origin, `/sellers/${s.id}`, s.updatedAt ?? undefined)));
   }
   const n = /^\d{1,6}$/.test(part) ? Number(part) : -1;
   if (n < 0 || n >= info.parts) return new Response(null, { status: 404 });

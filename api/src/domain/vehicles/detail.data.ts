@@ -99,6 +99,8 @@ function vehicleDetail(jsonArrayFrom: typeof sqliteJsonArrayFrom) {
       .innerJoin('colors as col', 'col.id', 'v.color_id')
       .leftJoin('countries as oc', 'oc.id', 'v.origin_country_id')
       .leftJoin('countries as fc', 'fc.id', 'v.first_registration_country_id')
+      // A trader's identity is shown once an administrator verified it (DSA art. 30-31, decision 054).
+      .leftJoin('traders as trd', (j) => j.onRef('trd.user_id', '=', 'v.owner_id').on('trd.status', '=', 'verified'))
       .selectAll('v')
       .select([
         'cat.code as category_code',
@@ -117,6 +119,11 @@ function vehicleDetail(jsonArrayFrom: typeof sqliteJsonArrayFrom) {
         'u.name as seller_name',
         'u.first_name as seller_first_name',
         'u.created_at as seller_since',
+        'trd.legal_name as trader_legal_name',
+        'trd.address as trader_address',
+        'trd.registration_number as trader_registration_number',
+        'trd.email as trader_email',
+        'trd.phone as trader_phone',
       ])
       .select((eb) => {
         const n = eb.fn.countAll<number>().as('n');

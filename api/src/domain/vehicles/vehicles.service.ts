@@ -355,7 +355,21 @@ export async function getVehicle(deps: DomainDeps, id: number, locale: Locale, v
         v.first_country_name_i18n,
         v.first_registration_country_id,
       ),
-      seller: { id: v.owner_id, name: v.seller_name ?? v.seller_first_name, type: v.seller_type, memberSince: v.seller_since },
+      seller: {
+        id: v.owner_id,
+        name: v.seller_name ?? v.seller_first_name,
+        type: v.seller_type,
+        memberSince: v.seller_since,
+        trader: v.trader_legal_name
+          ? {
+              legalName: v.trader_legal_name,
+              address: v.trader_address ?? '',
+              registrationNumber: v.trader_registration_number ?? '',
+              email: v.trader_email ?? '',
+              phone: v.trader_phone ?? '',
+            }
+          : null,
+      },
       updatedAt: v.updated_at,
       // A listing never repriced has no recorded prices: its one price is its current one, since it was published.
       priceHistory: prices.length

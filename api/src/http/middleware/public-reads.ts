@@ -8,13 +8,15 @@ import { validSignature } from './signature.ts';
 /**
  * The API's public reads — what the storefront's pages and every anonymous visitor ask for most —
  * answered from memory while the data's versions are unchanged (docs/decisions/024-page-cache.md):
- * a search, the featured listings, a vehicle, a comparison, the search form's lists, the site
+ * a search, the featured listings, a vehicle, a comparison, a seller's page, the search form's lists, the site
  * information and the content pages. Only for callers who are not signed in (a member's answer
  * carries their likes and saved marks), and only successful JSON answers are kept.
  */
 const PUBLIC_READS = [
   /^\/api\/v1\/vehicles\/?$/,
   /^\/api\/v1\/vehicles\/(featured|compare|\d+)$/,
+  // A seller's page, keyed by the catalogue, which reviews, trader checks and badges move (decision 054).
+  /^\/api\/v1\/sellers\/(\d{1,10}|sitemap)$/,
   /^\/api\/v1\/user\/config$/,
   /^\/api\/v1\/site$/,
   /^\/api\/v1\/pages(\/|$)/,

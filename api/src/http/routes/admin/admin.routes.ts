@@ -17,6 +17,7 @@ import { adminSettingsRoutes } from './settings.routes.ts';
 import { adminVehicleSignalsRoutes } from './signals.routes.ts';
 import { adminSubscriptionsRoutes } from './subscriptions.routes.ts';
 import { adminSupportRoutes } from './support.routes.ts';
+import { adminTradersRoutes } from './traders.routes.ts';
 import { adminUsersRoutes } from './users.routes.ts';
 import { adminVehiclesRoutes } from './vehicles.routes.ts';
 
@@ -54,6 +55,7 @@ export function adminRoutes(deps: Deps) {
       .route('/contacts', adminContactsRoutes(deps))
       .route('/settings', adminSettingsRoutes(deps))
       .route('/audit', adminAuditRoutes(deps))
+      .route('/traders', adminTradersRoutes(deps))
       // Before the declared resources: `/datacrons/{id}/run` and `/datacron-runs` are the jobs' own.
       .route('/', datacronsRoutes(deps))
       // A datacron written here is rescheduled at once in this process (others poll).
