@@ -29,7 +29,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('body', 'text', (c) => c.notNull())
     // A locale code (`fr_FR`): the language the review was written in.
     .addColumn('language', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'published', 'rejected', 'removed')`))
+    .addColumn('status', 'text', (c) =>
+      c.notNull().defaultTo('pending').check(sql`status in ('pending', 'published', 'rejected', 'removed')`),
+    )
     // Why the screening refused it ('link', 'contact'): told to the author.
     .addColumn('rejected_reason', 'text')
     .addColumn('reply', 'text')

@@ -39,6 +39,7 @@ import * as m20261221_0001 from './20261221_0001_catalogue_permissions.ts';
 import * as m20261222_0001 from './20261222_0001_reports.ts';
 import * as m20261222_0002 from './20261222_0002_listing_signals.ts';
 import * as m20261223_0001 from './20261223_0001_reviews.ts';
+import * as m20261224_0021 from './20261224_0021_review_invitations.ts';
 
 /**
  * Every migration, by its sortable name. Listed rather than read from the folder so that the same
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '20261222_0001_reports': m20261222_0001,
   '20261222_0002_listing_signals': m20261222_0002,
   '20261223_0001_reviews': m20261223_0001,
+  '20261224_0021_review_invitations': m20261224_0021,
 };
