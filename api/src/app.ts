@@ -34,6 +34,7 @@ import { picturesRoutes } from './http/routes/pictures/pictures.routes.ts';
 import { probesRoutes } from './http/routes/probes/probes.routes.ts';
 import { reportsRoutes } from './http/routes/reports/reports.routes.ts';
 import { myTraderRoutes, sellersRoutes } from './http/routes/sellers/sellers.routes.ts';
+import { reviewsRoutes } from './http/routes/reviews/reviews.routes.ts';
 import { siteRoutes } from './http/routes/site/site.routes.ts';
 import { supportRoutes } from './http/routes/support/support.routes.ts';
 import { unsubscribeRoutes } from './http/routes/unsubscribe/unsubscribe.routes.ts';
@@ -143,6 +144,7 @@ export function createApp(deps: Deps) {
   app.route(`${API_BASE}/support`, supportRoutes(deps));
   app.route(`${API_BASE}/reports`, reportsRoutes(deps));
   app.route(`${API_BASE}/sellers`, sellersRoutes(deps));
+  app.route(`${API_BASE}/reviews`, reviewsRoutes(deps));
   app.route(`${API_BASE}/unsubscribe`, unsubscribeRoutes(deps, authSecret));
   app.route(`${API_BASE}/pictures`, picturesRoutes(deps));
   app.route(`${API_BASE}/admin`, adminRoutes(deps));

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * what can be reported and why, declared once for the API and the screens that will send them.
  */
 
-export const REPORT_TARGET_KINDS = ['listing', 'seller', 'message'] as const;
+export const REPORT_TARGET_KINDS = ['listing', 'seller', 'message', 'review'] as const;
 export type ReportTargetKind = (typeof REPORT_TARGET_KINDS)[number];
 
 export const REPORT_REASONS = [

@@ -175,6 +175,7 @@ export const JOB_HANDLERS = [
   'send-notification-mail',
   'saved-search-alerts',
   'refresh-market-ratings',
+  'review-invitations',
 ] as const;
 
 /** Where a model sits in the market (docs/decisions/045): the market's wider comparables when its own listings are few. */

@@ -55,6 +55,11 @@ const DEFAULT_SCHEDULES: Readonly<Record<JobHandlerName, DefaultSchedule>> = {
     cron: '* * * * *',
     description: 'Computes again the fair-price ratings of the makes and models whose listings changed.',
   },
+  'review-invitations': {
+    name: 'Review invitations',
+    cron: '20 * * * *',
+    description: 'Mails buyers, once, a week after their conversation with a seller began, a link to review the seller.',
+  },
 };
 
 /** The datacron rows a new database starts with: every handler once, in the contract's order. */

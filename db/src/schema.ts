@@ -484,6 +484,8 @@ export interface ConversationTable {
   seller_read_id: ColumnType<number, number | undefined, number>;
   last_message_at: Stamp;
   created_at: ColumnType<string, string | undefined, never>;
+  /** When the buyer's invitation to review the seller was dealt with (migration 20261224_0021): mailed once, or skipped by their preferences. */
+  review_invited_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MessageTable {
@@ -695,7 +697,7 @@ export interface SupportRequestTable extends Timestamps {
   closed_at: string | null;
 }
 
-export type ReportTargetKind = 'listing' | 'seller' | 'message';
+export type ReportTargetKind = 'listing' | 'seller' | 'message' | 'review';
 /** open until its case is decided; then actioned (something was restricted) or dismissed. */
 export type ReportStatus = 'open' | 'actioned' | 'dismissed';
 

@@ -83,13 +83,14 @@ afterEach(async () => {
 });
 
 describe('the job registry', () => {
-  it('names the seven jobs the datacron rows schedule', async () => {
+  it('names the eight jobs the datacron rows schedule', async () => {
     expect(jobHandlerNames().sort()).toEqual([
       'backup-database',
       'expire-subscriptions',
       'purge-expired',
       'recompute-stats',
       'refresh-market-ratings',
+      'review-invitations',
       'saved-search-alerts',
       'send-notification-mail',
     ]);

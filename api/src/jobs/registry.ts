@@ -5,6 +5,7 @@ import { expireSubscriptions } from './expire-subscriptions.ts';
 import { purgeExpired } from './purge-expired.ts';
 import { recomputeStats } from './recompute-stats.ts';
 import { refreshMarketRatings } from './refresh-market-ratings.ts';
+import { reviewInvitations } from './review-invitations.ts';
 import { savedSearchAlerts } from './saved-search-alerts.ts';
 import { sendNotificationMail } from './send-notification-mail.ts';
 import type { JobHandler } from './types.ts';
@@ -23,6 +24,7 @@ export const JOB_HANDLERS: Readonly<Record<JobHandlerName, JobHandler>> = {
   'send-notification-mail': sendNotificationMail,
   'saved-search-alerts': savedSearchAlerts,
   'refresh-market-ratings': refreshMarketRatings,
+  'review-invitations': reviewInvitations,
 };
 
 /** The handler names a datacron may use (for validating the admin form). */

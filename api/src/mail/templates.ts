@@ -1,3 +1,4 @@
+import type { ReportTargetKind } from '@autoroute/contract/reports';
 import type { TFunction } from 'i18next';
 import type { Block, MailContent } from './layout.tsx';
 
@@ -63,7 +64,7 @@ export function supportMail(
  * The acknowledgement of a report (DSA art. 16(4), docs/decisions/051-reports.md): its number and
  * what happens next. It repeats nothing the reporter typed.
  */
-export function reportMail(t: TFunction, r: { id: number; targetKind: 'listing' | 'seller' | 'message' }): MailContent {
+export function reportMail(t: TFunction, r: { id: number; targetKind: ReportTargetKind }): MailContent {
   return {
     subject: t('mail.report.subject', { id: r.id }),
     blocks: [
@@ -199,5 +200,18 @@ export function listingRemovedMail(t: TFunction, n: { message: string; helpUrl: 
       { type: 'link', text: t('admin.removal.help', { url: n.helpUrl }), url: n.helpUrl },
     ],
     footer: t('admin.removal.why'),
+  };
+}
+
+/** A buyer invited to review the seller they wrote to, a week after (docs/decisions/055): once, with the form's link. */
+export function reviewInviteMail(t: TFunction, r: { firstName: string; sellerName: string; title: string; url: string }): MailContent {
+  return {
+    subject: t('mail.reviewInvite.subject', { seller: r.sellerName }),
+    blocks: [
+      { type: 'text', text: t('mail.reviewInvite.intro', { name: r.firstName, seller: r.sellerName, title: r.title }) },
+      { type: 'link', text: t('mail.reviewInvite.link', { url: r.url }), url: r.url },
+      { type: 'text', text: t('mail.reviewInvite.once') },
+    ],
+    footer: t('mail.reviewInvite.why'),
   };
 }

@@ -41,6 +41,7 @@ import * as m20261222_0002 from './20261222_0002_listing_signals.ts';
 import * as m20261223_0001 from './20261223_0001_reviews.ts';
 import * as m20261224_0001 from './20261224_0001_picture_hashes.ts';
 import * as m20261224_0011 from './20261224_0011_traders.ts';
+import * as m20261224_0021 from './20261224_0021_review_invitations.ts';
 import * as m20261225_0001 from './20261225_0001_moderation.ts';
 import * as m20261225_0002 from './20261225_0002_moderation_permissions.ts';
 
@@ -91,6 +92,7 @@ export const migrations: Record<string, Migration> = {
   '20261223_0001_reviews': m20261223_0001,
   '20261224_0001_picture_hashes': m20261224_0001,
   '20261224_0011_traders': m20261224_0011,
+  '20261224_0021_review_invitations': m20261224_0021,
   '20261225_0001_moderation': m20261225_0001,
   '20261225_0002_moderation_permissions': m20261225_0002,
 };

@@ -29,6 +29,17 @@ export function findMessageSides(db: Db, id: number) {
     .executeTakeFirst();
 }
 
+/** A published review with its author (a member, or nobody once their account is gone); undefined otherwise. */
+export function findPublishedReview(db: Db, id: number) {
+  return db
+    .selectFrom('reviews as r')
+    .leftJoin('users as a', 'a.id', 'r.author_id')
+    .select(['r.id', 'r.author_id', 'a.email as author_email'])
+    .where('r.id', '=', id)
+    .where('r.status', '=', 'published')
+    .executeTakeFirst();
+}
+
 /** Who a member is to the team handling reports: their name, address and language. */
 export function findReporter(db: Db, userId: number) {
   return db

@@ -9,7 +9,15 @@ import { codeMail, reportMail } from '../../mail/templates.ts';
 import { checkCode, createCode } from '../auth/codes.data.ts';
 import type { DomainDeps } from '../deps.ts';
 import { assertMayReport, fileReport } from '../moderation/moderation.service.ts';
-import { findActiveAccount, findLiveListing, findMessageSides, findReporter, insertReport, reportExists } from './reports.data.ts';
+import {
+  findActiveAccount,
+  findLiveListing,
+  findMessageSides,
+  findPublishedReview,
+  findReporter,
+  insertReport,
+  reportExists,
+} from './reports.data.ts';
 import type { ReportBody } from './reports.inputs.ts';
 
 type Deps = Pick<DomainDeps, 'config' | 'db' | 'limiters' | 'log' | 'mailer'>;
@@ -34,7 +42,7 @@ const fingerprint = (body: ReportBody) => sha256(JSON.stringify([body.targetKind
 /**
  * The target exists and the reporter may report it: a listing whose seller is active, an active
  * seller, a message of a conversation the reporter takes part in (a guest by the address they
- * confirm). Nobody reports their own listing, themselves or their own message.
+ * confirm), a published review. Nobody reports their own listing, themselves, their own message or review.
  */
 async function checkTarget(db: Db, kind: ReportTargetKind, id: number, reporter: Reporter) {
   const own = () => new AppError(403, 'REPORT_OWN_TARGET');
@@ -43,6 +51,14 @@ async function checkTarget(db: Db, kind: ReportTargetKind, id: number, reporter:
     if (ownerId === undefined) throw notFound('REPORT_TARGET_NOT_FOUND');
     if (reporter.userId === ownerId) throw own();
     if (reporter.userId === null && (await findActiveAccount(db, ownerId))?.email === reporter.email) throw own();
+    return;
+  }
+  if (kind === 'review') {
+    // A published review (docs/decisions/055): anyone may report it, the reviewed seller first, but not its author.
+    const review = await findPublishedReview(db, id);
+    if (!review) throw notFound('REPORT_TARGET_NOT_FOUND');
+    if (reporter.userId !== null && reporter.userId === review.author_id) throw own();
+    if (reporter.userId === null && review.author_email?.toLowerCase() === reporter.email) throw own();
     return;
   }
   const message = await findMessageSides(db, id);
@@ -79,7 +95,7 @@ async function whoReports(db: Db, body: ReportBody, userId: number | null, req: 
 }
 
 /**
- * A report of a listing, a seller or a message (DSA art. 16, docs/decisions/051-reports.md). A member's
+ * A report of a listing, a seller, a message or a review (DSA art. 16, docs/decisions/051-reports.md). A member's
  * is stored at once. A guest's first call mails a code to the address they gave and answers
  * `pending`; sending the same report with that code stores it. Either way the reporter gets an
  * acknowledgement mail with the report number, in their language.

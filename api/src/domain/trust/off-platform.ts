@@ -113,3 +113,17 @@ export function messageWarning(body: string): MessageWarning | null {
   if (EMAIL.test(text) || PHONE.test(text) || LINK.test(text) || MESSENGER.test(text)) return 'off_platform_contact';
   return null;
 }
+
+/**
+ * What keeps a public text (a review, a seller's reply: docs/decisions/055) from being published: a
+ * link first, then contact details (an email address, a phone number, a messenger). The same rules
+ * as a message's warning, read on the same folded text; payment words are not refused here, a
+ * buyer may well write that the seller asked for none.
+ */
+export function contactDetails(body: string): 'link' | 'contact' | null {
+  const text = fold(body);
+  // An address's domain is not a link of its own: a link is looked for outside the addresses.
+  if (LINK.test(text.replace(new RegExp(EMAIL.source, 'gu'), ' '))) return 'link';
+  if (EMAIL.test(text) || PHONE.test(text) || MESSENGER.test(text)) return 'contact';
+  return null;
+}

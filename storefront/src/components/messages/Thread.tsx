@@ -44,7 +44,8 @@ export type ThreadStrings = Record<
   | 'warningPaymentTitle'
   | 'warningContact'
   | 'warningContactTitle'
-  | 'safetyLink',
+  | 'safetyLink'
+  | 'reviewSeller',
   string
 >;
 
@@ -100,6 +101,21 @@ export function Thread({ conversation: initial, s, lang, base, guest = false, re
   );
 
   useEffect(() => setC(initial), [initial]);
+
+  // A buyer whom the seller answered may review them (docs/decisions/055): the API's list says so, one rule for both.
+  const [reviewable, setReviewable] = useState(false);
+  const answers = c.messages.filter((m) => !m.mine).length;
+  useEffect(() => {
+    if (guest || c.role !== 'buyer' || answers === 0) return;
+    let live = true;
+    apiCall<{ data: { conversationId: number }[] }>('/api/v1/me/reviews/reviewable').then(
+      ({ data }) => live && setReviewable(data.some((r) => r.conversationId === c.id)),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [guest, c.role, c.id, answers]);
 
   // Reading is marking read: for a member, once the conversation is on screen with something new.
   useEffect(() => {
@@ -208,6 +224,11 @@ export function Thread({ conversation: initial, s, lang, base, guest = false, re
           <p className="muted">{s.detailsHidden.replace('{{name}}', name)}</p>
         )}
         <div className="row">
+          {reviewable && (
+            <a className="button" href={`/reviews/new?conversation=${c.id}`}>
+              {s.reviewSeller.replace('{{name}}', name)}
+            </a>
+          )}
           {!guest &&
             (c.shared ? (
               <p className="muted">{s.sharedNote.replace('{{name}}', name)}</p>

@@ -9,6 +9,7 @@ import { requireUser } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonContent } from '../../openapi.ts';
 import { createRouter } from '../../router.ts';
 import { statsRoutes } from '../billing/billing.routes.ts';
+import { myReviewsRoutes } from '../reviews/reviews.routes.ts';
 import { savedSearchesRoutes } from '../saved-searches/saved-searches.routes.ts';
 import { MyVehicleSummary, VehicleSummary } from '../vehicles/vehicles.schemas.ts';
 import { myDecisionsRoutes } from './decisions.routes.ts';
@@ -78,6 +79,7 @@ export function meRoutes(deps: Deps) {
       })
       .route('/saved-searches', savedSearchesRoutes(deps))
       .route('/decisions', myDecisionsRoutes(deps))
+      .route('/reviews', myReviewsRoutes(deps))
       // A listing's daily figures (billing.routes.ts: what the plan shows).
       .route('/', statsRoutes(deps))
   );
