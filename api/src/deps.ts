@@ -63,6 +63,7 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
     providers: createProviders({ mailer, dataDir: config.dataDir, log, twilio: config.twilio }),
     limiters: createLimiters(config.redisUrl, {
       timeoutMs: config.timeouts.redisMs,
+      points: config.rateLimitPoints,
       onFailure: (error) => dependencyFailed(metrics, log, 'redis', error),
     }),
     media: createMediaStore(config.media, config.mediaDir),

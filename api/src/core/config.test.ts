@@ -85,3 +85,12 @@ describe('backup configuration', () => {
     expect(refusal({ MEDIA_S3_ENDPOINT: 'http://minio:9000' })).toMatch(/MEDIA_S3_ENDPOINT: needs MEDIA_S3_BUCKET or BACKUP_S3_BUCKET/);
   });
 });
+
+describe('RATE_LIMIT_POINTS', () => {
+  it('gives the named limits their own allowance and refuses an unknown limit or a bad number', () => {
+    expect(load({ RATE_LIMIT_POINTS: 'reportPerIp=100, contactPerIp=50' }).rateLimitPoints).toEqual({ reportPerIp: 100, contactPerIp: 50 });
+    expect(load({}).rateLimitPoints).toEqual({});
+    expect(refusal({ RATE_LIMIT_POINTS: 'nope=3' })).toContain('"nope=3" is not <limit>=<points>');
+    expect(refusal({ RATE_LIMIT_POINTS: 'reportPerIp=0' })).toContain('reportPerIp=0');
+  });
+});

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { BOOT_LOCK_WAIT_MS, databaseTarget } from '@autoroute/db';
 import { z } from 'zod';
+import { LIMITS, type LimitName } from './limiters.ts';
 import { parseTrustProxy, type TrustProxy } from './request.ts';
 
 /** The development signing key: public by nature (it ships in the browser bundle), see README. */
@@ -106,6 +107,22 @@ const EnvSchema = z.object({
   TRUST_ABUSE_SUSPEND_DAYS: z.coerce.number().int().min(1).default(30),
   // At most 11: each of the hash's four bands is then searched within 2 bits, 137 values (decision 053).
   TRUST_PHOTO_DISTANCE: z.coerce.number().int().min(0).max(11).default(PHOTO_DISTANCE),
+  // An operator's own allowance for some abuse limits, points per window: `reportPerIp=100,contactPerIp=50`.
+  RATE_LIMIT_POINTS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const points: Partial<Record<LimitName, number>> = {};
+      for (const pair of (value ?? '').split(',').filter((p) => p.trim())) {
+        const [name = '', n = ''] = pair.split('=').map((p) => p.trim());
+        if (!(name in LIMITS) || !/^[1-9]\d*$/.test(n)) {
+          ctx.addIssue({ code: 'custom', message: `"${pair}" is not <limit>=<points> with a limit of ${Object.keys(LIMITS).join(', ')}` });
+          return z.NEVER;
+        }
+        points[name as LimitName] = Number(n);
+      }
+      return points;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TWILIO_ACCOUNT_SID: z
     .string()
@@ -178,6 +195,8 @@ export interface Config {
   mediaDir: string;
   databaseUrl: string;
   redisUrl: string | undefined;
+  /** RATE_LIMIT_POINTS: limits given their own allowance. */
+  rateLimitPoints: Partial<Record<LimitName, number>>;
   smtpUrl: string | undefined;
   /** The sender of every mail. */
   mailFrom: string;
@@ -301,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.join(dataDir, 'media'),
     databaseUrl: databaseTarget({ DATABASE_URL: e.DATABASE_URL, DATA_DIR: dataDir }),
     redisUrl: e.REDIS_URL,
+    rateLimitPoints: e.RATE_LIMIT_POINTS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Autoroute <no-reply@${new URL(publicUrl).hostname}>`,
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },

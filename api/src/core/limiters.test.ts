@@ -63,3 +63,15 @@ describe.each(stores)('rate limits in %s', (_name, url) => {
     await expect(b.consume('loginPerAccount', key)).rejects.toMatchObject({ status: 429 });
   });
 });
+
+describe('an operator’s allowance (RATE_LIMIT_POINTS)', () => {
+  it('replaces the named limit’s points and leaves the others', async () => {
+    const l = createLimiters(undefined, { points: { reportPerIp: 2 } });
+    await l.consume('reportPerIp', 'a');
+    await l.consume('reportPerIp', 'a');
+    await expect(l.consume('reportPerIp', 'a')).rejects.toBeInstanceOf(AppError);
+    for (let i = 0; i < LIMITS.contactPerIp.points; i++) await l.consume('contactPerIp', 'a');
+    await expect(l.consume('contactPerIp', 'a')).rejects.toBeInstanceOf(AppError);
+    await l.close();
+  });
+});

@@ -39,7 +39,7 @@ export const LIMITS = {
   uploadPerUser: { points: 200, duration: 60 * 60 },
 } as const;
 
-type LimitName = keyof typeof LIMITS;
+export type LimitName = keyof typeof LIMITS;
 
 export interface Limiters {
   /** Counts one attempt for `key`; throws 429 TOO_MANY_REQUESTS with Retry-After once over the limit. */
@@ -58,6 +58,8 @@ export interface LimiterOptions {
   timeoutMs?: number;
   /** Told of each Redis failure (one log line and a metric, core/dependencies.ts). */
   onFailure?: (error: unknown) => void;
+  /** RATE_LIMIT_POINTS: an operator's own allowance for some limits (points per window), e.g. a test server's. */
+  points?: Partial<Record<LimitName, number>>;
 }
 
 /**
@@ -78,13 +80,21 @@ export function createLimiters(redisUrl?: string, options: LimiterOptions = {}):
   });
   redis?.on('ready', () => (reported = ''));
   const local = Object.fromEntries(
-    Object.entries(LIMITS).map(([name, opts]) => [name, new RateLimiterMemory({ keyPrefix: name, ...opts })]),
+    Object.entries(LIMITS).map(([name, opts]) => [
+      name,
+      new RateLimiterMemory({ keyPrefix: name, ...opts, points: options.points?.[name as LimitName] ?? opts.points }),
+    ]),
   ) as unknown as Record<LimitName, RateLimiterAbstract>;
   const shared = redis
     ? (Object.fromEntries(
         Object.entries(LIMITS).map(([name, opts]) => [
           name,
-          new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:${name}`, ...opts }),
+          new RateLimiterRedis({
+            storeClient: redis,
+            keyPrefix: `${prefix}:${name}`,
+            ...opts,
+            points: options.points?.[name as LimitName] ?? opts.points,
+          }),
         ]),
       ) as unknown as Record<LimitName, RateLimiterAbstract>)
     : null;
