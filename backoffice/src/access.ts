@@ -18,6 +18,7 @@ const PERMISSION_OF: Readonly<Record<string, AdminResource>> = {
   contacts: 'contact',
   settings: 'setting',
   audit: 'audit',
+  'moderation-cases': 'moderation',
   // A job's run history is part of the job: whoever may see the job may see its runs.
   'datacron-runs': 'datacron',
 };
