@@ -184,7 +184,7 @@ function Reports() {
   );
 }
 
-const SEVERITY_COLOR = { high: 'error', medium: 'warning', low: 'default' } as const;
+const SEVERITY_COLOR = { high: 'error', medium: 'secondary', low: 'default' } as const;
 
 function Signals() {
   const record = useRecordContext();

@@ -9,7 +9,8 @@ import { age } from './rules.ts';
 export const STATUS_CHOICES = CASE_STATUSES.map((id) => ({ id, name: `backoffice.moderation.status.${id}` }));
 export const KIND_CHOICES = CASE_TARGET_KINDS.map((id) => ({ id, name: `backoffice.moderation.targets.${id}` }));
 
-const STATUS_COLOR = { open: 'warning', in_review: 'info', decided: 'success', appealed: 'secondary', closed: 'default' } as const;
+// Colours of enough contrast on the light theme (WCAG AA), filled or outlined: none of MUI's warning or info.
+const STATUS_COLOR = { open: 'error', in_review: 'primary', decided: 'success', appealed: 'secondary', closed: 'default' } as const;
 
 /** A case's status as a chip: open ones filled, the rest outlined. */
 export function CaseStatusField(_: { source: string; label?: string; sortable?: boolean }) {
@@ -35,7 +36,7 @@ export function TargetStateChip({ state }: { state: string | null | undefined })
     <Chip
       size="small"
       variant="outlined"
-      color={state === 'published' ? 'success' : state === 'held' ? 'warning' : 'default'}
+      color={state === 'published' ? 'success' : state === 'held' ? 'secondary' : 'default'}
       label={translate(`backoffice.moderation.states.${state}`, { _: state })}
     />
   );
