@@ -233,8 +233,11 @@ function History() {
             <Typography variant="caption" color="text.secondary" component="p">
               {d.automated
                 ? translate('backoffice.moderation.automated')
-                : translate('backoffice.moderation.decidedBy', { name: d.decidedBy ?? '—' })}{' '}
-              · <LocalDateField source="decidedAt" record={d} showTime />
+                : translate('backoffice.moderation.decidedBy', { name: `\u2068${d.decidedBy ?? '—'}\u2069` })}{' '}
+              ·{' '}
+              <bdi>
+                <LocalDateField source="decidedAt" record={d} showTime />
+              </bdi>
               {d.unfounded && <> · {translate('backoffice.moderation.unfoundedShort')}</>}
             </Typography>
             {d.facts && (
@@ -313,7 +316,11 @@ function DecisionForm() {
   const { mutate, isPending } = useStep(setErrors);
   const actionLabel = useId();
   if (!record || !canAccess || !isOpen(record.status)) return null;
-  const set = (change: Partial<DecisionDraft>) => setDraft((d) => ({ ...d, ...change }));
+  // A field changed is checked again at the next submit: its old error goes.
+  const set = (change: Partial<DecisionDraft>) => {
+    setDraft((d) => ({ ...d, ...change }));
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !(k in change) && k !== 'root')));
+  };
   const checked = decisionBody(record.targetKind, draft);
   const send = () => {
     if (!checked.ok) return;
@@ -427,14 +434,29 @@ function AppealForm() {
       >
         <FormControl error={Boolean(errors.outcome)} required>
           <FormLabel id={outcomeLabel}>{translate('backoffice.moderation.outcome')}</FormLabel>
-          <RadioGroup row aria-labelledby={outcomeLabel} value={outcome} onChange={(e) => setOutcome(e.target.value as AppealOutcome)}>
+          <RadioGroup
+            row
+            aria-labelledby={outcomeLabel}
+            value={outcome}
+            onChange={(e) => {
+              setOutcome(e.target.value as AppealOutcome);
+              setErrors(({ outcome: _, ...rest }) => rest);
+            }}
+          >
             {APPEAL_OUTCOMES.map((o) => (
               <FormControlLabel key={o} value={o} control={<Radio />} label={translate(`backoffice.moderation.outcomes.${o}`)} />
             ))}
           </RadioGroup>
           {errors.outcome && <FormHelperText>{translate(errors.outcome, { _: errors.outcome })}</FormHelperText>}
         </FormControl>
-        <FactsInput value={facts} onChange={setFacts} error={errors.facts} />
+        <FactsInput
+          value={facts}
+          onChange={(value) => {
+            setFacts(value);
+            setErrors(({ facts: _, ...rest }) => rest);
+          }}
+          error={errors.facts}
+        />
         <div>
           <Button type="submit" variant="contained" label="backoffice.moderation.sendAnswer" disabled={isPending}>
             <Gavel />

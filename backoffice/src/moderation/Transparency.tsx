@@ -34,8 +34,9 @@ function Figures({ caption, head, rows }: { caption: string; head: string[]; row
   const translate = useTranslate();
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small">
-        <Typography component="caption" variant="subtitle2" sx={{ captionSide: 'top', textAlign: 'start', p: 0, pb: 0.5 }}>
+      {/* The caption names the table above it (MUI puts captions below). */}
+      <Table size="small" sx={{ '& caption': { captionSide: 'top', textAlign: 'start', color: 'text.primary', px: 0, pt: 0, pb: 0.5 } }}>
+        <Typography component="caption" variant="subtitle2">
           {caption}
         </Typography>
         <TableHead>
