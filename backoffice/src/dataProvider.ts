@@ -1,7 +1,7 @@
 import type { DatacronRun } from '@autoroute/contract/cron';
 import type { Dashboard } from '@autoroute/contract/dashboard';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { type DataProvider, fetchUtils, type Identifier } from 'react-admin';
+import { type DataProvider, fetchUtils, type Identifier, type RaRecord } from 'react-admin';
 import { fromEnvelope } from './errors.ts';
 import { i18nextInstance } from './i18n.ts';
 import { signedHeaders } from './signature.ts';
@@ -37,6 +37,10 @@ export type { DatacronRun };
 export interface BackofficeDataProvider extends DataProvider {
   getDashboard(): Promise<Dashboard>;
   runDatacron(id: Identifier): Promise<DatacronRun>;
+  /** A step on a moderation case (take, decision, appeal-decision): the case as it is after it. */
+  moderate(id: Identifier, step: 'take' | 'decision' | 'appeal-decision', body?: unknown): Promise<RaRecord>;
+  /** The transparency report between two days (inclusive), as JSON or as the CSV file's text. */
+  transparency(from: string, to: string, format: 'json' | 'csv'): Promise<unknown>;
 }
 
 const unwrap = <T>(json: unknown): T => ((json as { data?: T })?.data ?? json) as T;
@@ -73,5 +77,19 @@ export const dataProvider: BackofficeDataProvider = {
   async runDatacron(id) {
     const { json } = await httpClient(`${ADMIN_ROOT}/datacrons/${encodeURIComponent(String(id))}/run`, { method: 'POST' });
     return unwrap<DatacronRun>(json);
+  },
+  async moderate(id, step, body) {
+    const { json } = await httpClient(`${ADMIN_ROOT}/moderation-cases/${encodeURIComponent(String(id))}/${step}`, {
+      method: 'POST',
+      ...(body === undefined
+        ? {}
+        : { headers: new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' }), body: JSON.stringify(body) }),
+    });
+    return unwrap<RaRecord>(json);
+  },
+  async transparency(from, to, format) {
+    const query = new URLSearchParams({ from, to, format });
+    const { json, body } = await httpClient(`${ADMIN_ROOT}/moderation-cases/transparency?${query}`);
+    return format === 'csv' ? body : unwrap(json);
   },
 };

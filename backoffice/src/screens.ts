@@ -10,6 +10,7 @@ import Checklist from '@mui/icons-material/Checklist';
 import ColorLens from '@mui/icons-material/ColorLens';
 import DirectionsCar from '@mui/icons-material/DirectionsCar';
 import Factory from '@mui/icons-material/Factory';
+import Gavel from '@mui/icons-material/Gavel';
 import History from '@mui/icons-material/History';
 import Key from '@mui/icons-material/Key';
 import Label from '@mui/icons-material/Label';
@@ -34,6 +35,7 @@ import type { ResourceProps } from 'react-admin';
 import { audit } from './audit/index.ts';
 import { contacts } from './contacts/index.ts';
 import { datacrons } from './datacrons/index.ts';
+import { moderationCases } from './moderation/index.ts';
 import { payments } from './payments/index.ts';
 import { generated } from './resources/generate.tsx';
 import { roles } from './roles/index.ts';
@@ -65,6 +67,7 @@ const plain = (name: ResourceName, group: Screen['group'], icon: ComponentType):
  */
 export const SCREENS: readonly Screen[] = [
   { name: 'support-requests', group: 'support', icon: SupportAgent, parts: supportRequests },
+  { name: 'moderation-cases', group: 'support', icon: Gavel, parts: moderationCases },
   { name: 'contacts', group: 'support', icon: Mail, parts: contacts },
   { name: 'vehicles', group: 'catalogue', icon: DirectionsCar, parts: vehicles },
   plain('makes', 'catalogue', Factory),

@@ -17,7 +17,7 @@ import { ScreenDatagrid } from '../resources/ScreenDatagrid.tsx';
 import { fieldChanges, recordName, sinceDay, translations, untilDay } from './diff.ts';
 
 /** The resources the admin API writes, as the log names them. */
-const RESOURCES = [...RESOURCE_NAMES, 'users', 'roles', 'vehicles', 'support-requests', 'settings'];
+const RESOURCES = [...RESOURCE_NAMES, 'users', 'roles', 'vehicles', 'support-requests', 'settings', 'moderation-cases'];
 const ACTIONS = ['create', 'update', 'delete', 'run'] as const;
 
 function useFilters() {
