@@ -550,3 +550,19 @@ export async function transparencyReport(db: Db, from: string, to: string) {
     medianHoursToDecide: median === null ? null : Math.round(median * 10) / 10,
   };
 }
+
+/**
+ * A new listing whose fraud signals include a high one waits for a moderator (`pending`, out of public
+ * reads) in a case of its own; "no action" publishes it, a restriction sends its statement. Answers
+ * whether it was held back.
+ */
+export async function reviewIfRisky(tx: Db, vehicleId: number): Promise<boolean> {
+  const severities = await signalSeverities(tx, vehicleId);
+  if (!severities.includes('high')) return false;
+  const now = new Date().toISOString();
+  await setListingModeration(tx, vehicleId, 'pending', now);
+  const found = await activeCase(tx, 'listing', vehicleId, now);
+  const { risk, reporters } = await caseRisk(tx, 'listing', vehicleId, found.id);
+  await updateCase(tx, found.id, { risk, reporters, updated_at: now });
+  return true;
+}

@@ -1,5 +1,5 @@
 import type { SignalSeverity } from '@autoroute/contract/trust';
-import type { Database } from '@autoroute/db';
+import { type Database, WITHHELD } from '@autoroute/db';
 import type { Kysely } from 'kysely';
 
 type Db = Kysely<Database>;
@@ -38,7 +38,8 @@ export function liveListingsWithVin(db: Db, vin: string, exceptId: number) {
     .select(['id', 'owner_id'])
     .where('vin', '=', vin)
     .where('id', '!=', exceptId)
-    .where('sold', '=', 0)
+    // Withheld by moderation but not sold (a pending or held copy) is still a copy (docs/decisions/057).
+    .where((eb) => eb.or([eb('sold', '=', 0), eb.and([eb('sold', '=', WITHHELD), eb('sold_at', 'is', null)])]))
     .orderBy('id')
     .execute();
 }
@@ -110,7 +111,7 @@ export async function pictureCandidates(db: Db, vehicleId: number, bands: readon
       .select(['p.id', 'p.phash', 'p.vehicle_id', 'v.owner_id'])
       .where(`p.${BAND_COLUMNS[i] as (typeof BAND_COLUMNS)[number]}`, 'in', [...values])
       .where('p.vehicle_id', '!=', vehicleId)
-      .where('v.sold', '=', 0)
+      .where((eb) => eb.or([eb('v.sold', '=', 0), eb.and([eb('v.sold', '=', WITHHELD), eb('v.sold_at', 'is', null)])]))
       .execute();
     for (const r of rows)
       if (r.phash !== null && r.vehicle_id !== null) found.set(r.id, { ...r, phash: r.phash, vehicle_id: r.vehicle_id });

@@ -11,6 +11,7 @@ import type { Principal } from '../auth/principal.data.ts';
 import { assertCanList, assertPhotos } from '../billing/billing.service.ts';
 import type { DomainDeps } from '../deps.ts';
 import { latestCases } from '../moderation/moderation.data.ts';
+import { reviewIfRisky } from '../moderation/moderation.service.ts';
 import { delivery } from '../notifications/topics.ts';
 import type { PageQuery } from '../paging.ts';
 import { findVehiclePictures } from '../pictures/pictures.data.ts';
@@ -296,7 +297,7 @@ async function ownedVehicle(db: Db, id: number, viewer: Viewer) {
 /** Publishes a listing for the caller: the row, its options and its pictures in one transaction. */
 export async function createVehicle(deps: DomainDeps, viewer: Viewer, input: VehicleInput, locale: Locale): Promise<Vehicle> {
   const t = translator(locale);
-  const id = await deps.db.transaction().execute(async (tx) => {
+  const created = await deps.db.transaction().execute(async (tx) => {
     const { columns, optionIds, soldPriceMinor } = await check(
       tx,
       input,
@@ -321,11 +322,14 @@ export async function createVehicle(deps: DomainDeps, viewer: Viewer, input: Veh
     await attach(tx, vehicleId, viewer.id, input.pictures, now, t);
     // Its fraud signals with it (docs/decisions/052).
     await refreshSignals(tx, deps.config.trust, vehicleId);
+    // A high one keeps it for a moderator (docs/decisions/057): no alert for a listing nobody sees yet.
+    const pending = await reviewIfRisky(tx, vehicleId);
     // The instant alerts are owed with the listing (docs/decisions/042): queued in its transaction.
-    if (!input.sold) await enqueueListingEvent(tx, vehicleId, 'published');
-    return vehicleId;
+    if (!input.sold && !pending) await enqueueListingEvent(tx, vehicleId, 'published');
+    return { vehicleId, pending };
   });
-  if (!input.sold) deps.listingChanged();
+  const { vehicleId: id, pending } = created;
+  if (!input.sold && !pending) deps.listingChanged();
   return getVehicle(deps, id, locale, viewer);
 }
 

@@ -144,6 +144,14 @@ describe('the same VIN twice', () => {
       }),
     ]);
     expect(signals[0]?.explanation).toContain(`listing ${first}`);
+    // A high signal keeps a new listing for a moderator (docs/decisions/057): pending, in a case, out of public view.
+    const pending = await db().selectFrom('vehicles').select(['moderation', 'sold']).where('id', '=', second).executeTakeFirstOrThrow();
+    expect(pending).toEqual({ moderation: 'pending', sold: 2 });
+    expect((await t.request(`/api/v1/vehicles/${second}`)).status).toBe(404);
+    expect((await t.request(`/api/v1/vehicles/${second}`, { headers: bob.headers })).status).toBe(200);
+    const opened = await db().selectFrom('moderation_cases').selectAll().where('target_id', '=', second).executeTakeFirstOrThrow();
+    expect(opened).toMatchObject({ target_kind: 'listing', status: 'open', subject_user_id: bob.id });
+    expect(await kinds(first)).toEqual([]);
 
     const again = await publish(bob, { vin });
     expect((await signalsOf(again)).map((s) => [s.kind, s.severity])).toEqual([
