@@ -47,7 +47,12 @@ const COLUMNS = ['id', ...KEYED_COLUMNS, 'price_ref_minor', 'mileage', 'market_g
 
 function postedRows(db: Db) {
   // A listing withheld by moderation (`sold` 2, docs/decisions/057) is not in the postings: as if deleted.
-  return db.selectFrom('vehicles').select(COLUMNS).select(sql<number>`(featured | plan_featured)`.as('promoted')).where('sold', '<=', 1);
+  // A literal, not a parameter: the batches' prepared statement is given only its own two (after, limit).
+  return db
+    .selectFrom('vehicles')
+    .select(COLUMNS)
+    .select(sql<number>`(featured | plan_featured)`.as('promoted'))
+    .where('sold', '<=', sql.lit(1));
 }
 
 /** PostgreSQL's bigint and numeric columns arrive as strings: every number made a number. */

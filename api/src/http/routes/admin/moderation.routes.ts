@@ -91,8 +91,8 @@ const transparencyRoute = createRoute({
   middleware: requirePermission('admin.moderation.index'),
   request: {
     query: z.object({
-      from: z.iso.date().openapi({ example: '2026-01-01' }),
-      to: z.iso.date().openapi({ example: '2026-12-31', description: 'Inclusive' }),
+      from: z.iso.date().optional().openapi({ example: '2026-01-01', description: 'Default: a year before `to`' }),
+      to: z.iso.date().optional().openapi({ example: '2026-12-31', description: 'Inclusive; default: today' }),
       format: z.enum(['json', 'csv']).default('json'),
     }),
   },
@@ -123,8 +123,10 @@ export function adminModerationRoutes(deps: Deps) {
   return createRouter()
     .openapi(transparencyRoute, async (c) => {
       const q = c.req.valid('query');
-      const to = new Date(Date.parse(q.to) + 86_400_000).toISOString();
-      const report = await transparencyReport(db, new Date(q.from).toISOString(), to);
+      const last = q.to ?? new Date().toISOString().slice(0, 10);
+      const first = q.from ?? new Date(Date.parse(last) - 365 * 86_400_000).toISOString().slice(0, 10);
+      const to = new Date(Date.parse(last) + 86_400_000).toISOString();
+      const report = await transparencyReport(db, new Date(first).toISOString(), to);
       if (q.format === 'json') return c.json({ data: report }, 200);
       const lines = [
         ['section', 'stage', 'reason_or_action', 'target_or_ground', 'automated', 'count'],
@@ -134,7 +136,7 @@ export function adminModerationRoutes(deps: Deps) {
         ['decided', '', '', '', '', report.decided],
         ['median_hours_to_decide', '', '', '', '', report.medianHoursToDecide],
       ];
-      c.header('Content-Disposition', `attachment; filename="transparency-${q.from}-${q.to}.csv"`);
+      c.header('Content-Disposition', `attachment; filename="transparency-${first}-${last}.csv"`);
       return c.body(`${lines.map((l) => l.map(csvCell).join(',')).join('\r\n')}\r\n`, 200, { 'Content-Type': 'text/csv; charset=utf-8' });
     })
     .openapi(takeRoute, async (c) => {
