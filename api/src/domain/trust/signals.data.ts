@@ -33,15 +33,17 @@ export function findSignalSubject(db: Db, vehicleId: number) {
 
 /** The other listings for sale under this VIN (stored in capitals), with their sellers. */
 export function liveListingsWithVin(db: Db, vin: string, exceptId: number) {
-  return db
-    .selectFrom('vehicles')
-    .select(['id', 'owner_id'])
-    .where('vin', '=', vin)
-    .where('id', '!=', exceptId)
-    // Withheld by moderation but not sold (a pending or held copy) is still a copy (docs/decisions/057).
-    .where((eb) => eb.or([eb('sold', '=', 0), eb.and([eb('sold', '=', WITHHELD), eb('sold_at', 'is', null)])]))
-    .orderBy('id')
-    .execute();
+  return (
+    db
+      .selectFrom('vehicles')
+      .select(['id', 'owner_id'])
+      .where('vin', '=', vin)
+      .where('id', '!=', exceptId)
+      // Withheld by moderation but not sold (a pending or held copy) is still a copy (docs/decisions/057).
+      .where((eb) => eb.or([eb('sold', '=', 0), eb.and([eb('sold', '=', WITHHELD), eb('sold_at', 'is', null)])]))
+      .orderBy('id')
+      .execute()
+  );
 }
 
 /** How many listings the seller has for sale. */
