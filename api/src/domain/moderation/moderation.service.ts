@@ -198,6 +198,20 @@ function statementOf(
 
 type CaseRow = NonNullable<Awaited<ReturnType<typeof findCase>>>;
 
+/** A statement in the inbox of the person concerned (their mail is sent after the commit, by `tell`). */
+async function toInbox(tx: Db, found: CaseRow, userId: number, locale: Locale, statement: { subject: string; text: string[] }) {
+  await insertNotifications(tx, [
+    {
+      user_id: userId,
+      vehicle_id: found.target_kind === 'listing' ? found.target_id : null,
+      kind: 'moderation_decision',
+      from_name: translator(locale)('common:appName'),
+      message: `${statement.subject}\n\n${statement.text.join('\n\n')}`,
+      mail_pending: 0,
+    },
+  ]);
+}
+
 /** What a decision does to its target; `undo` reverses it (an appeal upheld for the person concerned). */
 async function apply(tx: Db, found: CaseRow, action: DecisionAction, now: string, undo = false) {
   const restrict = !undo;
@@ -250,18 +264,7 @@ async function decide(
     statement: statement ? statement.text.join('\n\n') : null,
     now,
   });
-  if (statement && contact) {
-    await insertNotifications(tx, [
-      {
-        user_id: contact.id,
-        vehicle_id: found.target_kind === 'listing' ? found.target_id : null,
-        kind: 'moderation_decision',
-        from_name: t('common:appName'),
-        message: `${statement.subject}\n\n${statement.text.join('\n\n')}`,
-        mail_pending: 0,
-      },
-    ]);
-  }
+  if (statement && contact) await toInbox(tx, found, contact.id, locale, statement);
   return {
     subject: statement && contact ? { email: contact.email, locale, content: statement } : null,
     reporters: how.automated ? [] : await outcomeForReporters(tx, found, body.action),
@@ -395,18 +398,7 @@ export async function decideAppeal(deps: Deps, actor: Actor, id: number, body: A
       statement: statement ? statement.text.join('\n\n') : null,
       now,
     });
-    if (statement && contact) {
-      await insertNotifications(tx, [
-        {
-          user_id: contact.id,
-          vehicle_id: found.target_kind === 'listing' ? found.target_id : null,
-          kind: 'moderation_decision',
-          from_name: translator(locale)('common:appName'),
-          message: `${statement.subject}\n\n${statement.text.join('\n\n')}`,
-          mail_pending: 0,
-        },
-      ]);
-    }
+    if (statement && contact) await toInbox(tx, found, contact.id, locale, statement);
     await updateCase(tx, id, { status: 'closed', closed_at: now, updated_at: now });
     return {
       recordId: id,
