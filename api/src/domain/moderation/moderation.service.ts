@@ -8,7 +8,7 @@ import {
   type DecisionBody,
 } from '@autoroute/contract/moderation';
 import type { ReportReason } from '@autoroute/contract/reports';
-import { DEFAULT_LOCALE, type Locale, matchLocale } from '@autoroute/locales';
+import { DEFAULT_LOCALE, formatTag, type Locale, matchLocale } from '@autoroute/locales';
 import type { TFunction } from 'i18next';
 import { AppError, notFound } from '../../core/errors.ts';
 import { translator } from '../../core/i18n.ts';
@@ -159,7 +159,7 @@ const localeOf = (code: string | null | undefined): Locale => matchLocale(code ?
  */
 function statementOf(
   t: TFunction,
-  c: { kind: CaseTargetKind; label: string; caseId: number },
+  c: { kind: CaseTargetKind; label: string; caseId: number; locale: Locale },
   d: {
     action: string;
     ground: string | null;
@@ -190,7 +190,10 @@ function statementOf(
   if (d.facts) text.push(t('moderation.statement.facts', { facts: d.facts }));
   text.push(
     d.appealUntil
-      ? t('moderation.statement.redress', { date: d.appealUntil.slice(0, 10), url })
+      ? t('moderation.statement.redress', {
+          date: new Intl.DateTimeFormat(formatTag(c.locale), { dateStyle: 'long' }).format(new Date(d.appealUntil)),
+          url,
+        })
       : t('moderation.statement.redressFinal', { url }),
   );
   return { subject: t(`moderation.statement.subject.${d.stage === 'appeal' ? 'appeal' : d.action}`, { id: c.caseId }), text };
@@ -246,7 +249,7 @@ async function decide(
     restricts && contact
       ? statementOf(
           t,
-          { kind: found.target_kind, label: found.target_label, caseId: found.id },
+          { kind: found.target_kind, label: found.target_label, caseId: found.id, locale },
           { ...body, ground: body.ground ?? null, automated: how.automated, reporters: how.reporters, appealUntil, stage: 'decision' },
           url,
         )
@@ -380,7 +383,7 @@ export async function decideAppeal(deps: Deps, actor: Actor, id: number, body: A
     const statement = contact
       ? statementOf(
           translator(locale),
-          { kind: found.target_kind, label: found.target_label, caseId: id },
+          { kind: found.target_kind, label: found.target_label, caseId: id, locale },
           { action: body.outcome, ground: null, facts: body.facts, automated: false, appealUntil: null, stage: 'appeal' },
           `${deps.config.publicUrl}/my/decisions/${id}`,
         )

@@ -142,6 +142,8 @@ describe('a listing’s case from its reports to an appeal', () => {
     const mail = outboxMails(t.database.dir, seller.email).at(-1)!;
     expect(mail.text).toContain('The seller asks buyers for a deposit by wire transfer.');
     expect(mail.text).toContain(`/my/decisions/${caseId}`);
+    // Until when, as a French reader writes a date (six months on).
+    expect(mail.text).toMatch(/jusqu’au \d{1,2} [a-zéû]+ \d{4} depuis/);
     for (const r of reporters) expect(outboxMails(t.database.dir, r.email).at(-1)!.text).toContain('on hold');
     const audit = await db()
       .selectFrom('audit_log')
