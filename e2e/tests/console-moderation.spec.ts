@@ -167,7 +167,7 @@ for (const run of RUNS) {
     await form.getByRole('combobox', { name: t('moderation.ground') }).click();
     await page.getByRole('option', { name: t('api.moderation.grounds.terms_fraud.label') }).click();
     // The menu fades out: its options, half transparent meanwhile, are no text to check the contrast of.
-    await expect(page.getByRole('listbox')).toBeHidden();
+    await expect(page.locator('li[data-value^="terms_"], li[data-value^="law_"]')).toHaveCount(0);
     const facts = 'The seller asks buyers for a deposit by wire transfer.';
     await form.getByRole('textbox', { name: t('moderation.facts') }).fill(facts);
     await expect(form).toContainText(t('moderation.counter', { n: facts.length, max: 2000 }));
