@@ -342,7 +342,10 @@ function DecisionForm() {
       <Box
         component="form"
         noValidate
-        onSubmit={(e) => (e.preventDefault(), submit())}
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
         sx={{ display: 'grid', gap: 2, maxInlineSize: 720 }}
       >
         <FormControl error={Boolean(errors.action)} required>
@@ -429,7 +432,10 @@ function AppealForm() {
       <Box
         component="form"
         noValidate
-        onSubmit={(e) => (e.preventDefault(), submit())}
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
         sx={{ display: 'grid', gap: 2, maxInlineSize: 720 }}
       >
         <FormControl error={Boolean(errors.outcome)} required>
