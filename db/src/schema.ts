@@ -820,6 +820,166 @@ export interface TraderTable {
   decided_by: number | null;
 }
 
+/** A rental listing's terms (migration 20261226_0001, docs/decisions/059-rentals-and-bookings.md). */
+export interface RentalTermsTable {
+  vehicle_id: number;
+  discount_3: ColumnType<number, number | undefined, number>;
+  discount_7: ColumnType<number, number | undefined, number>;
+  discount_30: ColumnType<number, number | undefined, number>;
+  min_days: ColumnType<number, number | undefined, number>;
+  max_days: ColumnType<number, number | undefined, number>;
+  notice_hours: ColumnType<number, number | undefined, number>;
+  horizon_days: ColumnType<number, number | undefined, number>;
+  buffer_hours: ColumnType<number, number | undefined, number>;
+  pickup_place: string | null;
+  return_place: string | null;
+  pickup_from: ColumnType<string, string | undefined, string>;
+  pickup_until: ColumnType<string, string | undefined, string>;
+  return_from: ColumnType<string, string | undefined, string>;
+  return_until: ColumnType<string, string | undefined, string>;
+  time_zone: ColumnType<string, string | undefined, string>;
+  deposit_minor: ColumnType<number, number | undefined, number>;
+  km_per_day: number | null;
+  extra_km_minor: ColumnType<number, number | undefined, number>;
+  min_driver_age: ColumnType<number, number | undefined, number>;
+  min_licence_years: ColumnType<number, number | undefined, number>;
+  cancellation: ColumnType<CancellationPolicy, CancellationPolicy | undefined, CancellationPolicy>;
+  instant_book: ColumnType<Flag, Flag | undefined, Flag>;
+  ical_token: string;
+  created_at: Stamp;
+  updated_at: Stamp;
+}
+
+export type CancellationPolicy = 'flexible' | 'moderate' | 'strict';
+export type BookingState = 'requested' | 'accepted' | 'declined' | 'expired' | 'cancelled' | 'active' | 'completed';
+export type BookingSide = 'renter' | 'owner';
+
+/** Another platform's calendar a listing imports (migration 20261226_0001). */
+export interface CalendarImportTable {
+  id: Generated<number>;
+  vehicle_id: number;
+  url: string;
+  name: string | null;
+  etag: string | null;
+  last_modified: string | null;
+  polled_at: string | null;
+  changed_at: string | null;
+  status: string | null;
+  error: string | null;
+  created_at: Stamp;
+}
+
+/** Days a rental is closed: the owner's (once or weekly) or an imported calendar's events. */
+export interface AvailabilityBlockTable {
+  id: Generated<number>;
+  vehicle_id: number;
+  kind: 'once' | 'weekly';
+  starts_on: string;
+  /** Exclusive; null for a weekly block without end. */
+  ends_on: string | null;
+  weekday: number | null;
+  note: string | null;
+  source: ColumnType<'owner' | 'import', 'owner' | 'import' | undefined, 'owner' | 'import'>;
+  import_id: number | null;
+  uid: string | null;
+  sequence: ColumnType<number, number | undefined, number>;
+  conflict_booking_id: number | null;
+  created_at: Stamp;
+  updated_at: Stamp;
+}
+
+/** One renter's dates on one car (migration 20261226_0001). */
+export interface BookingTable {
+  id: Generated<number>;
+  vehicle_id: number;
+  owner_id: number;
+  renter_id: number | null;
+  state: BookingState;
+  instant: ColumnType<Flag, Flag | undefined, Flag>;
+  start_on: string;
+  end_on: string;
+  start_at: string;
+  end_at: string;
+  /** Minutes since the epoch: [start, end + buffer). */
+  span_from: number;
+  span_to: number;
+  time_zone: string;
+  days: number;
+  currency_id: number;
+  /** JSON: the price's lines. */
+  lines: string;
+  total_minor: number;
+  deposit_minor: ColumnType<number, number | undefined, number>;
+  /** JSON: the terms when booked. */
+  terms: string;
+  cancellation: CancellationPolicy;
+  message: string | null;
+  conversation_id: number | null;
+  expires_at: string | null;
+  payment_state: ColumnType<string, string | undefined, string>;
+  payment_ref: string | null;
+  refund_minor: number | null;
+  deposit_state: ColumnType<string, string | undefined, string>;
+  deposit_ref: string | null;
+  deposit_release_at: string | null;
+  cancelled_by: string | null;
+  cancel_reason: string | null;
+  sequence: ColumnType<number, number | undefined, number>;
+  created_at: Stamp;
+  updated_at: Stamp;
+  accepted_at: string | null;
+  started_at: string | null;
+  completed_at: string | null;
+  closed_at: string | null;
+}
+
+/** A booking's transitions: its audit trail. */
+export interface BookingEventTable {
+  id: Generated<number>;
+  booking_id: number;
+  from_state: string | null;
+  to_state: string;
+  actor: 'renter' | 'owner' | 'admin' | 'system';
+  actor_id: number | null;
+  detail: string | null;
+  at: Stamp;
+}
+
+/** A pickup or return report by one side. */
+export interface BookingHandoverTable {
+  id: Generated<number>;
+  booking_id: number;
+  stage: 'pickup' | 'return';
+  side: BookingSide;
+  author_id: number | null;
+  odometer: number;
+  fuel: number;
+  damage: string | null;
+  /** JSON array of picture ids. */
+  pictures: ColumnType<string, string | undefined, string>;
+  created_at: Stamp;
+}
+
+export interface BookingReminderTable {
+  booking_id: number;
+  kind: string;
+  sent_at: Stamp;
+}
+
+/** A review after a completed rental, by the renter (of the car and owner) or the owner (of the renter). */
+export interface BookingReviewTable {
+  id: Generated<number>;
+  booking_id: number;
+  side: BookingSide;
+  author_id: number | null;
+  subject_id: number | null;
+  author_name: string;
+  rating: number;
+  body: string;
+  language: string;
+  created_at: Stamp;
+}
+
 export type AuditAction = 'create' | 'update' | 'delete' | 'run';
 
 /** One write made through the admin API (migration 20261202_0001, docs/decisions/020-audit-log.md). */
@@ -906,6 +1066,14 @@ export interface Database {
   moderation_decisions: ModerationDecisionTable;
   reporter_standing: ReporterStandingTable;
   traders: TraderTable;
+  rental_terms: RentalTermsTable;
+  calendar_imports: CalendarImportTable;
+  availability_blocks: AvailabilityBlockTable;
+  bookings: BookingTable;
+  booking_events: BookingEventTable;
+  booking_handovers: BookingHandoverTable;
+  booking_reminders: BookingReminderTable;
+  booking_reviews: BookingReviewTable;
   audit_log: AuditLogTable;
 }
 
