@@ -307,7 +307,15 @@ export const Booking = z.object({
   conversationId: z.number().int().nullable(),
   expiresAt: z.string().nullable(),
   paymentState: z.string(),
-  refundMinor: z.number().int().nullable(),
+  refundMinor: z.number().int().nullable().meta({ description: 'What was refunded on a cancellation' }),
+  cancelRefundMinor: z
+    .number()
+    .int()
+    .nullable()
+    .meta({
+      description:
+        'What the caller’s cancellation would refund now (the renter: the policy; the owner: all); null when they may not cancel',
+    }),
   depositState: z.string(),
   cancelledBy: z.enum(BOOKING_ACTORS).nullable(),
   cancelReason: z.string().nullable(),
