@@ -11,8 +11,8 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
  * that resolves to a public address when checked and a private one when connecting gets nowhere.
  */
 
-export const FETCH_TIMEOUT_MS = 10_000;
-export const FETCH_MAX_BYTES = 1024 * 1024;
+const FETCH_TIMEOUT_MS = 10_000;
+const FETCH_MAX_BYTES = 1024 * 1024;
 const MAX_REDIRECTS = 3;
 
 /** Why a fetch failed, stored with the import and shown to the owner in their language (`api.calendar.pollError.<code>`). */

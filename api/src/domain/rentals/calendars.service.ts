@@ -180,7 +180,7 @@ export type PollOutcome = 'ok' | 'not_modified' | 'error';
  * our bookings holding the car is kept with the booking's id, and the owner is told once. A failure
  * is stored (status error, the reason) and answered, never thrown.
  */
-export async function pollCalendarImport(db: Db, id: number, options: { allowPrivate: boolean }): Promise<PollOutcome> {
+async function pollCalendarImport(db: Db, id: number, options: { allowPrivate: boolean }): Promise<PollOutcome> {
   const found = await findImport(db, id);
   if (!found) return 'error';
   const now = new Date().toISOString();

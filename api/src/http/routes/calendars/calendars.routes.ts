@@ -28,7 +28,7 @@ const listingErrors = {
 const importErrors = { 401: signedOut, 403: notOwner, 404: failure('CALENDAR_IMPORT_NOT_FOUND') };
 const settings = { description: 'The feed’s URL and the imports', ...jsonContent(z.object({ data: CalendarSettings })) };
 
-export const feedRoute = createRoute({
+const feedRoute = createRoute({
   method: 'get',
   path: '/{feed}',
   tags,
@@ -42,7 +42,7 @@ export const feedRoute = createRoute({
   },
 });
 
-export const settingsRoute = createRoute({
+const settingsRoute = createRoute({
   method: 'get',
   path: '/vehicles/{vehicleId}',
   tags,
@@ -52,7 +52,7 @@ export const settingsRoute = createRoute({
   responses: { 200: settings, ...listingErrors },
 });
 
-export const rotateRoute = createRoute({
+const rotateRoute = createRoute({
   method: 'post',
   path: '/vehicles/{vehicleId}/rotate',
   tags,
@@ -62,7 +62,7 @@ export const rotateRoute = createRoute({
   responses: { 200: settings, ...listingErrors },
 });
 
-export const addImportRoute = createRoute({
+const addImportRoute = createRoute({
   method: 'post',
   path: '/vehicles/{vehicleId}/imports',
   tags,
@@ -81,7 +81,7 @@ export const addImportRoute = createRoute({
   },
 });
 
-export const removeImportRoute = createRoute({
+const removeImportRoute = createRoute({
   method: 'delete',
   path: '/imports/{id}',
   tags,
@@ -91,7 +91,7 @@ export const removeImportRoute = createRoute({
   responses: { 204: { description: 'Removed' }, ...importErrors },
 });
 
-export const pollImportRoute = createRoute({
+const pollImportRoute = createRoute({
   method: 'post',
   path: '/imports/{id}/poll',
   tags,

@@ -4,7 +4,7 @@ import type { CalendarImport, CalendarSettings } from '@autoroute/contract/renta
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CalendarFetchError, fetchCalendar, isPrivateAddress } from '../../../domain/rentals/calendars.fetch.ts';
-import { pollAllCalendarImports } from '../../../domain/rentals/calendars.service.ts';
+import { ensureRentalTerms, pollAllCalendarImports } from '../../../domain/rentals/calendars.service.ts';
 import { type ApiError, createTestApp, type Data, readJson, type TestApp, type TestMember } from '../../../testing.ts';
 
 // Issue 36 item 5 (docs/decisions/060-calendars-that-sync.md): a rental listing's iCal feed, and
@@ -157,6 +157,13 @@ describe('who may see and change a listing’s calendars', () => {
       timeZone: 'Europe/Paris',
       imports: [],
     });
+  });
+
+  it('keeps the terms row it made: the same secret each time, one row', async () => {
+    const once = await ensureRentalTerms(db(), rental);
+    const twice = await ensureRentalTerms(db(), rental);
+    expect(twice).toEqual(once);
+    expect(await db().selectFrom('rental_terms').select('vehicle_id').where('vehicle_id', '=', rental).execute()).toHaveLength(1);
   });
 
   it('refuses a stranger (401), another member (403), an unknown listing (404) and a sale listing (422)', async () => {
