@@ -60,11 +60,13 @@ function toLocalDay(time: ICAL.Time, timeZone: string, roundUp: boolean): string
   if (time.isDate) return `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}`;
   const wall = { year: time.year, month: time.month, day: time.day, hour: time.hour, minute: time.minute, second: time.second };
   // The feed's own VTIMEZONE is bound by the library; an IANA name is read with the platform's data.
-  const tzid = time.zone?.tzid ?? (time as unknown as { timezone?: string }).timezone;
+  // A TZID the feed did not define is left floating by the library, its name kept in `timezone`.
+  const named = (time as unknown as { timezone?: string }).timezone;
+  const tzid = time.zone && time.zone.tzid !== 'floating' ? time.zone.tzid : (named ?? 'floating');
   let instant: number;
   if (time.zone === ICAL.Timezone.utcTimezone || tzid === 'UTC' || tzid === 'Z') instant = time.toJSDate().getTime();
   else if (tzid && tzid !== 'floating' && isZone(tzid)) instant = wallToInstant(wall, tzid);
-  else if (time.zone && tzid && tzid !== 'floating') instant = time.toUnixTime() * 1000;
+  else if (time.zone && time.zone.tzid === tzid && tzid !== 'floating') instant = time.toUnixTime() * 1000;
   else instant = wallToInstant(wall, timeZone);
   const local = localParts(instant, timeZone);
   const day = `${pad(local.year, 4)}-${pad(local.month)}-${pad(local.day)}`;

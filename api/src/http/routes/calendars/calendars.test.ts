@@ -385,6 +385,26 @@ describe('imports', () => {
       vevent('all-day@other', [`DTSTART;VALUE=DATE:${compact(dayAfter(50))}`, `DTEND;VALUE=DATE:${compact(dayAfter(52))}`, 'SEQUENCE:4']),
       vevent('timed@other', [`DTSTART:${compact(dayAfter(55))}T100000Z`, `DTEND:${compact(dayAfter(56))}T100000Z`]),
       vevent('over-booking@other', [`DTSTART;VALUE=DATE:${compact(dayAfter(62))}`, `DTEND;VALUE=DATE:${compact(dayAfter(64))}`]),
+      // 20:00 to 22:00 in New York is the small hours of the next day in Paris.
+      vevent('new-york@other', [
+        `DTSTART;TZID=America/New_York:${compact(dayAfter(80))}T200000`,
+        `DTEND;TZID=America/New_York:${compact(dayAfter(80))}T220000`,
+      ]),
+      // A zone the feed defines itself (ten hours ahead of UTC, all year): 05:00 there is the evening before in Paris.
+      [
+        'BEGIN:VTIMEZONE',
+        'TZID:Custom Zone',
+        'BEGIN:STANDARD',
+        'DTSTART:19700101T000000',
+        'TZOFFSETFROM:+1000',
+        'TZOFFSETTO:+1000',
+        'END:STANDARD',
+        'END:VTIMEZONE',
+      ].join('\r\n'),
+      vevent('own-zone@other', [
+        `DTSTART;TZID=Custom Zone:${compact(dayAfter(90))}T050000`,
+        `DTEND;TZID=Custom Zone:${compact(dayAfter(90))}T060000`,
+      ]),
       vevent('gone@other', [`DTSTART;VALUE=DATE:${compact(dayAfter(70))}`, 'STATUS:CANCELLED']),
     );
     servedEtag = '"v1"';
@@ -395,7 +415,7 @@ describe('imports', () => {
     expect(data).toMatchObject({
       status: 'ok',
       error: null,
-      blocks: 3,
+      blocks: 5,
       conflicts: [{ bookingId: conflicting, start: dayAfter(60), end: dayAfter(63) }],
     });
     expect(await blocks()).toEqual([
@@ -424,6 +444,24 @@ describe('imports', () => {
         ends_on: dayAfter(64),
         sequence: 0,
         conflict_booking_id: conflicting,
+        kind: 'once',
+        source: 'import',
+      },
+      {
+        uid: 'new-york@other',
+        starts_on: dayAfter(81),
+        ends_on: dayAfter(82),
+        sequence: 0,
+        conflict_booking_id: null,
+        kind: 'once',
+        source: 'import',
+      },
+      {
+        uid: 'own-zone@other',
+        starts_on: dayAfter(89),
+        ends_on: dayAfter(90),
+        sequence: 0,
+        conflict_booking_id: null,
         kind: 'once',
         source: 'import',
       },
@@ -461,7 +499,7 @@ describe('imports', () => {
     expect(res).toEqual({ ok: 1, not_modified: 0, error: 0 });
     const rows = await blocks();
     expect(rows.find((r) => r.uid === 'all-day@other')).toMatchObject({ starts_on: dayAfter(51), ends_on: dayAfter(54), sequence: 5 });
-    expect(rows.some((r) => r.uid === 'timed@other' || r.uid === 'over-booking@other')).toBe(false);
+    expect(rows.some((r) => ['timed@other', 'over-booking@other', 'new-york@other', 'own-zone@other'].includes(r.uid ?? ''))).toBe(false);
     const weekly = rows.filter((r) => r.uid?.startsWith('weekly@other/'));
     // Occurrences within the next 365 days only, each a day long, a week apart.
     expect(weekly.length).toBeGreaterThanOrEqual(52);
