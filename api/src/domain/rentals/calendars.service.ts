@@ -209,79 +209,87 @@ async function pollCalendarImport(db: Db, id: number, options: { allowPrivate: b
     await recordPoll(db, id, { status: 'error', error: 'not_calendar', polled_at: now });
     return 'error';
   }
-  await db.transaction().execute(async (tx) => {
-    const listing = await findListing(tx, found.vehicle_id);
-    const existing = new Map((await importBlocks(tx, id)).map((b) => [b.uid ?? '', b]));
-    let changed = false;
-    const kept: { id: number; startsOn: string; endsOn: string; conflict: number | null }[] = [];
-    for (const e of events) {
-      const before = existing.get(e.uid);
-      existing.delete(e.uid);
-      if (!before) {
-        const blockId = await insertImportBlock(tx, {
-          vehicle_id: found.vehicle_id,
-          import_id: id,
-          uid: e.uid,
-          starts_on: e.startsOn,
-          ends_on: e.endsOn,
-          sequence: e.sequence,
-          note: found.name,
-        });
-        kept.push({ id: blockId, startsOn: e.startsOn, endsOn: e.endsOn, conflict: null });
-        changed = true;
-        continue;
+  const apply = () =>
+    db.transaction().execute(async (tx) => {
+      const listing = await findListing(tx, found.vehicle_id);
+      const existing = new Map((await importBlocks(tx, id)).map((b) => [b.uid ?? '', b]));
+      let changed = false;
+      const kept: { id: number; startsOn: string; endsOn: string; conflict: number | null }[] = [];
+      for (const e of events) {
+        const before = existing.get(e.uid);
+        existing.delete(e.uid);
+        if (!before) {
+          const blockId = await insertImportBlock(tx, {
+            vehicle_id: found.vehicle_id,
+            import_id: id,
+            uid: e.uid,
+            starts_on: e.startsOn,
+            ends_on: e.endsOn,
+            sequence: e.sequence,
+            note: found.name,
+          });
+          kept.push({ id: blockId, startsOn: e.startsOn, endsOn: e.endsOn, conflict: null });
+          changed = true;
+          continue;
+        }
+        if (before.starts_on !== e.startsOn || before.ends_on !== e.endsOn || before.sequence !== e.sequence) {
+          await updateImportBlock(tx, before.id, {
+            starts_on: e.startsOn,
+            ends_on: e.endsOn,
+            sequence: e.sequence,
+            note: found.name,
+            updated_at: now,
+          });
+          changed = true;
+        }
+        kept.push({ id: before.id, startsOn: e.startsOn, endsOn: e.endsOn, conflict: before.conflict_booking_id });
       }
-      if (before.starts_on !== e.startsOn || before.ends_on !== e.endsOn || before.sequence !== e.sequence) {
-        await updateImportBlock(tx, before.id, {
-          starts_on: e.startsOn,
-          ends_on: e.endsOn,
-          sequence: e.sequence,
-          note: found.name,
-          updated_at: now,
-        });
+      if (existing.size) {
+        await deleteBlocks(
+          tx,
+          [...existing.values()].map((b) => b.id),
+        );
         changed = true;
       }
-      kept.push({ id: before.id, startsOn: e.startsOn, endsOn: e.endsOn, conflict: before.conflict_booking_id });
-    }
-    if (existing.size) {
-      await deleteBlocks(
-        tx,
-        [...existing.values()].map((b) => b.id),
-      );
-      changed = true;
-    }
-    // Over our bookings: kept, marked, and told to the owner once per block and booking.
-    const told: { bookingId: number; start: string; end: string }[] = [];
-    for (const block of kept) {
-      const over = await holdingBookingsOver(tx, found.vehicle_id, block.startsOn, block.endsOn);
-      const bookingId = over[0]?.id ?? null;
-      if (bookingId === block.conflict) continue;
-      await setBlockConflict(tx, block.id, bookingId);
-      if (over[0]) told.push({ bookingId: over[0].id, start: over[0].start_on, end: over[0].end_on });
-    }
-    if (told.length && listing) {
-      const t = translator(matchLocale(listing.owner_language) ?? DEFAULT_LOCALE);
-      await insertNotifications(
-        tx,
-        told.map((c) => ({
-          user_id: listing.owner_id,
-          vehicle_id: listing.id,
-          kind: 'calendar_conflict',
-          from_name: t('common:appName'),
-          message: t('calendar.conflict', { calendar: found.name ?? found.url, title: listing.title, start: c.start, end: c.end }),
-          mail_pending: 0,
-        })),
-      );
-    }
-    await recordPoll(tx, id, {
-      status: 'ok',
-      error: null,
-      polled_at: now,
-      etag: result.etag,
-      last_modified: result.lastModified,
-      ...(changed && { changed_at: now }),
+      // Over our bookings: kept, marked, and told to the owner once per block and booking.
+      const told: { bookingId: number; start: string; end: string }[] = [];
+      for (const block of kept) {
+        const over = await holdingBookingsOver(tx, found.vehicle_id, block.startsOn, block.endsOn);
+        const bookingId = over[0]?.id ?? null;
+        if (bookingId === block.conflict) continue;
+        await setBlockConflict(tx, block.id, bookingId);
+        if (over[0]) told.push({ bookingId: over[0].id, start: over[0].start_on, end: over[0].end_on });
+      }
+      if (told.length && listing) {
+        const t = translator(matchLocale(listing.owner_language) ?? DEFAULT_LOCALE);
+        await insertNotifications(
+          tx,
+          told.map((c) => ({
+            user_id: listing.owner_id,
+            vehicle_id: listing.id,
+            kind: 'calendar_conflict',
+            from_name: t('common:appName'),
+            message: t('calendar.conflict', { calendar: found.name ?? found.url, title: listing.title, start: c.start, end: c.end }),
+            mail_pending: 0,
+          })),
+        );
+      }
+      await recordPoll(tx, id, {
+        status: 'ok',
+        error: null,
+        polled_at: now,
+        etag: result.etag,
+        last_modified: result.lastModified,
+        ...(changed && { changed_at: now }),
+      });
     });
-  });
+  try {
+    await apply();
+  } catch {
+    // Two polls of one import at once (the job and the owner's "read now"): on PostgreSQL the later
+    // one's insert meets the rows the first committed (the unique uid). Read them and apply again.
+    await apply();
+  }
   return 'ok';
 }
 

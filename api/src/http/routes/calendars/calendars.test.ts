@@ -533,6 +533,21 @@ describe('imports', () => {
     ]);
   });
 
+  it('gives one block per event when the job and the owner poll at once', async () => {
+    served = calendar(
+      vevent('a@other', [`DTSTART;VALUE=DATE:${compact(dayAfter(100))}`, `DTEND;VALUE=DATE:${compact(dayAfter(101))}`]),
+      vevent('b@other', [`DTSTART;VALUE=DATE:${compact(dayAfter(110))}`, `DTEND;VALUE=DATE:${compact(dayAfter(112))}`]),
+    );
+    servedEtag = '"v4"';
+    const [asOwner, asJob] = await Promise.all([
+      t.request(`/api/v1/calendars/imports/${importId}/poll`, { method: 'POST', headers: owner.headers }),
+      pollAllCalendarImports(db(), { allowPrivate: true }),
+    ]);
+    expect(asOwner.status).toBe(200);
+    expect(asJob.error).toBe(0);
+    expect((await blocks()).map((r) => r.uid)).toEqual(['a@other', 'b@other']);
+  });
+
   it('stores a failure for the owner, never a 5xx: an HTTP error, a feed too large, text that is no calendar', async () => {
     const poll = async (path: string) => {
       const res = await add(owner, { url: `${base}${path}`, name: path });
