@@ -174,7 +174,10 @@ describe('who may see and change a listing’s calendars', () => {
     expect((await readJson<ApiError>(await settingsOf(owner, 999_999))).code).toBe('VEHICLE_NOT_FOUND');
     const notRental = await settingsOf(owner, sale);
     expect(notRental.status).toBe(422);
-    expect(await readJson<ApiError>(notRental)).toMatchObject({ code: 'RENTAL_NOT_RENTAL', error: 'This listing is for sale, not for rent.' });
+    expect(await readJson<ApiError>(notRental)).toMatchObject({
+      code: 'RENTAL_NOT_RENTAL',
+      error: 'This listing is for sale, not for rent.',
+    });
     // Nor may another member rotate the secret or add an import.
     expect((await t.request(`/api/v1/calendars/vehicles/${rental}/rotate`, { method: 'POST', headers: other.headers })).status).toBe(403);
     const add = await t.request(`/api/v1/calendars/vehicles/${rental}/imports`, {
