@@ -26,6 +26,8 @@ beforeAll(async () => {
     .where('sold', '=', 0)
     .orderBy('id')
     .execute();
+  // The seeded terms allow stays of 1 to 90 days everywhere: each test sets the terms it is about.
+  for (const app of [t, posted]) await app.database.db.updateTable('rental_terms').set({ min_days: 1, max_days: 90 }).execute();
   await posted.deps.postings.warm();
 });
 
