@@ -10,6 +10,9 @@
  */
 import type { Db } from '@autoroute/db';
 import { sql } from 'kysely';
+import { baseConditions, facetConditions, whereOf } from '../api/src/domain/vehicles/criteria.data.ts';
+import { VehicleListQuery } from '../api/src/domain/vehicles/query.ts';
+import { searchCriteria } from '../api/src/domain/vehicles/vehicles.service.ts';
 
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -207,9 +210,6 @@ export function catalogueChanges(database: Db) {
 
 /** The query plans of one availability search, as the data layer runs it (its NOT EXISTS probes). */
 export async function availabilityPlan(database: Db, path: string) {
-  const { VehicleListQuery } = await import('../api/src/domain/vehicles/query.ts');
-  const { searchCriteria } = await import('../api/src/domain/vehicles/vehicles.service.ts');
-  const { baseConditions, facetConditions, whereOf } = await import('../api/src/domain/vehicles/criteria.data.ts');
   const q = VehicleListQuery.parse(Object.fromEntries(new URL(path, 'http://x').searchParams));
   const c = await searchCriteria(database.db, q, 'en_US');
   const compiled = database.db
