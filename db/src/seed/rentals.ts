@@ -13,7 +13,7 @@ import { Random } from './random.ts';
 type Db = Kysely<Database>;
 
 /** The time zone of a listing's country (its main one: a car is picked up where its city is, and these countries' demo cities are in it). */
-export const COUNTRY_TIME_ZONES: Record<string, string> = {
+const COUNTRY_TIME_ZONES: Record<string, string> = {
   AE: 'Asia/Dubai',
   AR: 'America/Argentina/Buenos_Aires',
   AT: 'Europe/Vienna',
@@ -63,7 +63,7 @@ const SEGMENT_TERMS: Record<string, { km: (number | null)[]; depositDays: number
 const POLICIES: CancellationPolicy[] = ['flexible', 'moderate', 'moderate', 'strict'];
 
 /** A secret for a listing's iCal export: 24 random bytes, URL-safe. */
-export const icalToken = () => randomBytes(24).toString('base64url');
+const icalToken = () => randomBytes(24).toString('base64url');
 
 /** Rounds to a multiple of `step` minor units (a deposit of 750.00, not 743.27). */
 const round = (minor: number, step: number) => Math.max(step, Math.round(minor / step) * step);
@@ -150,7 +150,7 @@ function offsetAt(ms: number, timeZone: string): number {
 }
 
 /** The instant of a local day and time ('HH:MM') in a zone (the later one when a clock change repeats it). */
-export function zonedInstant(day: string, time: string, timeZone: string): Date {
+function zonedInstant(day: string, time: string, timeZone: string): Date {
   const wall = Date.parse(`${day}T${time}:00Z`);
   let at = wall - offsetAt(wall, timeZone);
   const again = wall - offsetAt(at, timeZone);

@@ -38,7 +38,7 @@ export interface SearchCriteria {
 }
 
 /** An availability search's days (YYYY-MM-DD, `to` exclusive) and the types that are rentals. */
-export interface Available {
+interface Available {
   from: string;
   to: string;
   rentalTypeIds: number[];
@@ -201,7 +201,7 @@ const HOLDING = sql.raw(`('requested', 'accepted', 'active')`);
  * block that starts after the first and ends before the last (shorter than the range) is taken as
  * blocking too, which may hide a listing whose block of a few days misses its weekday.
  */
-export function freeOn(id: Expression<unknown>, a: Available): Expression<SqlBool> {
+function freeOn(id: Expression<unknown>, a: Available): Expression<SqlBool> {
   const fromMs = Date.parse(`${a.from}T00:00:00Z`);
   const days = Math.round((Date.parse(`${a.to}T00:00:00Z`) - fromMs) / DAY_MS);
   const weekly = [];

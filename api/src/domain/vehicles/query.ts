@@ -37,11 +37,10 @@ const dayParam = optionalParam(
 );
 
 /** The longest range an availability search may ask (days). */
-export const MAX_AVAILABLE_DAYS = 730;
+const MAX_AVAILABLE_DAYS = 730;
 
 /** Whole days from one calendar day to another. */
-export const daysApart = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const daysApart = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** How far around `nearCityId` a search looks when it names no radius (km). */
 export const DEFAULT_RADIUS_KM = 50;

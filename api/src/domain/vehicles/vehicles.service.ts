@@ -16,7 +16,8 @@ import { localName, type MediaUrl, toMajor } from '../../core/reference.ts';
 import type { DomainDeps } from '../deps.ts';
 import type { StoredRendition } from '../pictures/pictures.data.ts';
 import { toPicture } from '../pictures/pictures.service.ts';
-import type { FacetCounts, FacetName, SearchCriteria } from './criteria.data.ts';
+import { freeRentalsSearch } from './available.data.ts';
+import { type FacetCounts, type FacetName, type SearchCriteria, searchTerms } from './criteria.data.ts';
 import { findVehicle, type VehicleSummaryRow, vehicleSummaries } from './detail.data.ts';
 import { countFacets } from './facets.ts';
 import { marketPrice, unrated } from './market.service.ts';
@@ -127,7 +128,7 @@ export function specificationColumns(input: VehicleInput) {
 type SpecificationColumn = keyof ReturnType<typeof specificationColumns>;
 
 /** Whether a listing's type is a rental (a price per day or per month): it has no sale price rating (docs/decisions/061). */
-export const isRentalType = (code: string | null) => code === 'rent_day' || code === 'rent_month';
+const isRentalType = (code: string | null) => code === 'rent_day' || code === 'rent_month';
 
 /** A listing's card; `mediaUrl` is the deps' (picture URLs follow MEDIA_PUBLIC_URL). */
 export function toSummary(r: VehicleSummaryRow, locale: Locale, mediaUrl: MediaUrl): VehicleSummary {
@@ -254,7 +255,12 @@ export async function searchVehicles(
   // Postings in the process answer a search without words at a large catalogue (docs/decisions/044):
   // exact counts, and the page when its matches are few enough to sort there; else the
   // database reads the page in order, planned by the exact total.
-  const posted = await deps.postings.search(criteria);
+  // Rentals free on some days, without words: their rows read once, counted and sorted here
+  // (docs/decisions/061); the postings know nothing of bookings.
+  const posted =
+    criteria.available && !searchTerms(criteria.q).length
+      ? await freeRentalsSearch(deps.db, deps.dialect, criteria)
+      : await deps.postings.search(criteria);
   const counting = posted
     ? Promise.resolve(posted.counts)
     : countFacets(

@@ -1,5 +1,10 @@
 import type { ListResponse, SearchFacets, Vehicle, VehicleSummary } from '@autoroute/contract/vehicles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freeRentalsSearch } from '../../../domain/vehicles/available.data.ts';
+import { countFacets } from '../../../domain/vehicles/facets.ts';
+import { VehicleListQuery } from '../../../domain/vehicles/query.ts';
+import { searchVehicleIds } from '../../../domain/vehicles/search.data.ts';
+import { searchCriteria } from '../../../domain/vehicles/vehicles.service.ts';
 import { type ApiError, createTestApp, readJson, type TestApp } from '../../../testing.ts';
 
 /*
@@ -185,6 +190,37 @@ describe('GET /api/v1/vehicles?availableFrom&availableTo', () => {
     const inFrench = fr.details!.find((d) => d.path === field)!;
     expect(inFrench.message).not.toBe(message);
     expect(inFrench.message.length).toBeGreaterThan(5);
+  });
+
+  it('reads its rentals once and answers what the database’s query answers: the page, its order, the total and each facet', async () => {
+    const db = t.database.db;
+    const one = await db
+      .selectFrom('vehicles')
+      .select(['fuel_type_id', 'country_id', 'brand'])
+      .where('id', '=', rentals[8]!.id)
+      .executeTakeFirstOrThrow();
+    const options = { longRead: t.deps.longRead, sharedFrom: 0, estimateFrom: 0 };
+    for (const query of [
+      'sort=newest',
+      'sort=relevance',
+      'sort=price_asc',
+      'sort=price_desc',
+      'sort=year_desc',
+      'sort=mileage_asc',
+      'sort=deal',
+      `fuelTypeId=${one.fuel_type_id}&sort=mileage_asc`,
+      `countryId=${one.country_id}&brand=${encodeURIComponent(one.brand)}`,
+      `typeId=${types.rent_month}&perPage=5&page=2`,
+      'perPage=7&page=3&sort=price_asc',
+    ]) {
+      const q = VehicleListQuery.parse(Object.fromEntries(new URLSearchParams(`availableFrom=2031-03-12&availableTo=2031-03-14&${query}`)));
+      const c = await searchCriteria(db, q, 'en_US');
+      const here = await freeRentalsSearch(db, t.database.dialect, c);
+      const counted = await countFacets(db, t.database.dialect, options, c);
+      expect(here.ids, query).toEqual(await searchVehicleIds(db, t.database.dialect, c));
+      expect(here.counts.total, query).toBe(counted.total);
+      expect(here.counts.facets, query).toEqual(counted.facets);
+    }
   });
 
   it('accepts exactly 730 days', async () => {
