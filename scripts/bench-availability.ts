@@ -9,8 +9,8 @@
  * booking is cancelled and one listing repriced, as renters and owners do.
  */
 import type { Db } from '@autoroute/db';
-import { sql } from 'kysely';
-import { baseConditions, facetConditions, whereOf } from '../api/src/domain/vehicles/criteria.data.ts';
+import { CompiledQuery, sql } from 'kysely';
+import { freeRentalsQuery } from '../api/src/domain/vehicles/available.data.ts';
 import { VehicleListQuery } from '../api/src/domain/vehicles/query.ts';
 import { searchCriteria } from '../api/src/domain/vehicles/vehicles.service.ts';
 
@@ -212,18 +212,14 @@ export function catalogueChanges(database: Db) {
   };
 }
 
-/** The query plans of one availability search, as the data layer runs it (its NOT EXISTS probes). */
+/** The query plan of one availability search's read, as the data layer runs it (its NOT EXISTS probes). */
 export async function availabilityPlan(database: Db, path: string) {
   const q = VehicleListQuery.parse(Object.fromEntries(new URL(path, 'http://x').searchParams));
   const c = await searchCriteria(database.db, q, 'en_US');
-  const compiled = database.db
-    .selectFrom('vehicles as v')
-    .select('v.id')
-    .where(whereOf(database.dialect, [...baseConditions(c), ...facetConditions(c)], [], ['sold', 'brand']))
-    .orderBy('v.created_at', 'desc')
-    .limit(24)
-    .compile();
+  const compiled = freeRentalsQuery(database.db, database.dialect, c);
   const explain = database.dialect === 'sqlite' ? 'explain query plan ' : 'explain ';
-  const rows = await database.db.executeQuery<Record<string, unknown>>({ ...compiled, sql: `${explain}${compiled.sql}` } as never);
+  const rows = await database.db.executeQuery<Record<string, unknown>>(
+    CompiledQuery.raw(`${explain}${compiled.sql}`, [...compiled.parameters]),
+  );
   return rows.rows.map((row) => String(row.detail ?? row['QUERY PLAN'] ?? JSON.stringify(row)));
 }

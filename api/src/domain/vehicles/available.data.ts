@@ -1,6 +1,6 @@
 import { FACETS } from '@autoroute/contract/vehicles';
 import type { Database, DialectName } from '@autoroute/db';
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import {
   baseConditions,
   FACET_COLUMNS,
@@ -33,21 +33,9 @@ interface FreeRow {
   city_id: number;
 }
 
-/**
- * A search of rentals free on some days, without words (docs/decisions/061): the rentals matching
- * every filter but the facets and free then are read once, with their facet values and sort keys
- * (a tenth of the catalogue at most: 14,000 at 100,000 listings), and the total, each facet's
- * counts (over every filter but its own, as the database counts them) and the page in the asked
- * order (ties newest id first, as the database orders them) are made from them here. Each
- * listing's bookings and blocks are then sought once per search, not once per facet block and
- * again for the page.
- */
-export async function freeRentalsSearch(
-  db: Db,
-  dialect: DialectName,
-  c: SearchCriteria,
-): Promise<{ ids: number[]; counts: FacetCounting }> {
-  const rows = (await db
+/** The read of freeRentalsSearch: the rentals free on those days, with what they are counted and sorted by. */
+export function freeRentalsQuery(db: Db, dialect: DialectName, c: SearchCriteria): CompiledQuery<FreeRow> {
+  const query = db
     .selectFrom('vehicles as v')
     .select([
       'v.id',
@@ -66,8 +54,35 @@ export async function freeRentalsSearch(
       'v.country_id',
       'v.city_id',
     ])
-    .where(whereOf(dialect, baseConditions(c), [], ['sold', 'brand']))
-    .execute()) as FreeRow[];
+    .where(whereOf(dialect, baseConditions(c), [], ['sold']))
+    .compile();
+  // SQLite reads the covering search index (migration 20261124_0001), which holds the type and
+  // every facet: a listing's row is read only once its entry passed them, a rental (its live
+  // listings' index by date read every row for its type: 100,000 at 100,000 listings).
+  return (
+    dialect === 'sqlite'
+      ? CompiledQuery.raw(query.sql.replace('from "vehicles" as "v"', 'from "vehicles" as "v" indexed by "vehicles_search_facets_idx"'), [
+          ...query.parameters,
+        ])
+      : query
+  ) as CompiledQuery<FreeRow>;
+}
+
+/**
+ * A search of rentals free on some days, without words (docs/decisions/061): the rentals matching
+ * every filter but the facets and free then are read once, with their facet values and sort keys
+ * (a tenth of the catalogue at most: 14,000 at 100,000 listings), and the total, each facet's
+ * counts (over every filter but its own, as the database counts them) and the page in the asked
+ * order (ties newest id first, as the database orders them) are made from them here. Each
+ * listing's bookings and blocks are then sought once per search, not once per facet block and
+ * again for the page.
+ */
+export async function freeRentalsSearch(
+  db: Db,
+  dialect: DialectName,
+  c: SearchCriteria,
+): Promise<{ ids: number[]; counts: FacetCounting }> {
+  const rows = (await db.executeQuery(freeRentalsQuery(db, dialect, c))).rows;
   const chosen = FACETS.filter((f) => c[f] !== undefined);
   const passes = (row: FreeRow, f: FacetName) => row[FACET_COLUMNS[f]] === c[f];
   const facets = Object.fromEntries(FACETS.map((f) => [f, new Map()])) as FacetCounts;

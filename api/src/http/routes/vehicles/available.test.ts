@@ -223,6 +223,19 @@ describe('GET /api/v1/vehicles?availableFrom&availableTo', () => {
     }
   });
 
+  it('is kept by a saved search as the search takes it, and refused there as here', async () => {
+    const member = await t.member('renter');
+    const save = (query: Record<string, unknown>) =>
+      t.request('/api/v1/me/saved-searches', { method: 'POST', headers: member.headers, json: { name: 'Summer', query } });
+    const res = await save({ availableFrom: '2031-07-01', availableTo: '2031-07-15', sort: 'price_asc' });
+    expect(res.status).toBe(201);
+    const { data } = await readJson<{ data: { query: Record<string, unknown> } }>(res);
+    expect(data.query).toMatchObject({ availableFrom: '2031-07-01', availableTo: '2031-07-15', sort: 'price_asc' });
+    const refused = await save({ availableFrom: '2031-07-01' });
+    expect(refused.status).toBe(422);
+    expect((await readJson<ApiError>(refused)).details!.map((d) => d.path)).toEqual(['query.availableTo']);
+  });
+
   it('accepts exactly 730 days', async () => {
     expect((await t.request('/api/v1/vehicles?availableFrom=2031-01-05&availableTo=2033-01-04')).status).toBe(200);
   });
