@@ -218,12 +218,32 @@ export async function seedDemoBookings(db: Db, now = new Date()): Promise<number
   const today = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
   const byId = new Map(listings.map((l) => [l.vehicle_id, l]));
   let made = 0;
+  // The spans that hold each car: with fewer listings than the plan names, a booking that would
+  // overlap one of them is moved a week later until it does not (never two on one car at one time).
+  const holding = new Map<number, [number, number][]>();
   for (const p of plan) {
     const terms = byId.get(p.listing)!;
-    const startOn = dayOf(today + p.start * DAY_MS);
-    const endOn = dayOf(today + (p.start + p.days) * DAY_MS);
-    const startAt = zonedInstant(startOn, terms.pickup_from, terms.time_zone);
-    const endAt = zonedInstant(endOn, terms.return_until, terms.time_zone);
+    const taken = holding.get(p.listing) ?? [];
+    holding.set(p.listing, taken);
+    const holds = p.state === 'requested' || p.state === 'accepted' || p.state === 'active';
+    let start = p.start;
+    let startAt: Date;
+    let endAt: Date;
+    let spanFrom: number;
+    let spanTo: number;
+    for (;;) {
+      startAt = zonedInstant(dayOf(today + start * DAY_MS), terms.pickup_from, terms.time_zone);
+      endAt = zonedInstant(dayOf(today + (start + p.days) * DAY_MS), terms.return_until, terms.time_zone);
+      spanFrom = Math.floor(startAt.getTime() / 60_000);
+      spanTo = Math.floor(endAt.getTime() / 60_000) + terms.buffer_hours * 60;
+      const from = spanFrom;
+      const to = spanTo;
+      if (!holds || !taken.some(([a, b]) => a < to && from < b)) break;
+      start += 7;
+    }
+    if (holds) taken.push([spanFrom, spanTo]);
+    const startOn = dayOf(today + start * DAY_MS);
+    const endOn = dayOf(today + (start + p.days) * DAY_MS);
     const rate = Number(terms.price_minor);
     const discount = p.days >= 30 ? terms.discount_30 : p.days >= 7 ? terms.discount_7 : p.days >= 3 ? terms.discount_3 : 0;
     const gross = rate * p.days;
@@ -250,8 +270,8 @@ export async function seedDemoBookings(db: Db, now = new Date()): Promise<number
         end_on: endOn,
         start_at: startAt.toISOString(),
         end_at: endAt.toISOString(),
-        span_from: Math.floor(startAt.getTime() / 60_000),
-        span_to: Math.floor(endAt.getTime() / 60_000) + terms.buffer_hours * 60,
+        span_from: spanFrom,
+        span_to: spanTo,
         time_zone: terms.time_zone,
         days: p.days,
         currency_id: terms.currency_id,

@@ -512,6 +512,17 @@ describe('the demo rentals', () => {
       expect(events[0]!.from_state).toBeNull();
       expect(events.at(-1)!.to_state).toBe(b.state);
     }
+    // Never two bookings that hold one car at one time, on SQLite as on PostgreSQL.
+    const holding = await t.db
+      .selectFrom('bookings')
+      .select(['vehicle_id', 'span_from', 'span_to'])
+      .where('state', 'in', ['requested', 'accepted', 'active'])
+      .execute();
+    for (const a of holding)
+      for (const b of holding) {
+        if (a !== b && a.vehicle_id === b.vehicle_id)
+          expect(Number(a.span_from) < Number(b.span_to) && Number(b.span_from) < Number(a.span_to)).toBe(false);
+      }
     const blocks = await t.db.selectFrom('availability_blocks').select(['kind']).execute();
     expect(new Set(blocks.map((k) => k.kind))).toEqual(new Set(['once', 'weekly']));
   });
