@@ -1,4 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { MARKET_STEPS } from '../market.ts';
+import { MARKET_GAP_UNKNOWN } from '../schema.ts';
 
 /*
  * The search's "available from … to" (docs/decisions/061-rentals-in-search.md).
@@ -25,6 +27,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('bookings')
     .columns(['vehicle_id', 'end_on', 'start_on'])
     .where(sql<boolean>`state in ('requested', 'accepted', 'active')`)
+    .execute();
+  await db
+    .updateTable('vehicles')
+    .set({
+      market_rating: 'unknown',
+      market_gap: MARKET_GAP_UNKNOWN,
+      market_estimate_minor: null,
+      market_low_minor: null,
+      market_high_minor: null,
+      market_comparables: 0,
+      market_step: MARKET_STEPS.length - 1,
+    })
+    .where('type_id', 'in', db.selectFrom('types').select('id').where('code', 'in', ['rent_day', 'rent_month']))
+    .where('market_rating', '!=', 'unknown')
     .execute();
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   for (const [table, columns] of WATCHED) {
