@@ -17,6 +17,8 @@ export interface MyVehicle {
   createdAt: string;
   cover: { url: string; width: number; height: number } | null;
   sold: boolean;
+  /** A rental (rent_day, rent_month): its terms are one link away. */
+  rental: boolean;
   /** The asking price as a number, in `currency` (the sale price's starting value). */
   amount: number;
   currency: string;
@@ -67,10 +69,12 @@ export type MyVehiclesStrings = Record<
 interface Props {
   items: MyVehicle[];
   s: MyVehiclesStrings;
+  /** The link to a rental's terms (/my/{id}/rental). */
+  rentalTerms: string;
 }
 
 /** SPEC §2 /my/: my listings, each marked sold or back on sale, edited, viewed or deleted (confirmed first). */
-export default function MyVehicles({ items: initial, s }: Props) {
+export default function MyVehicles({ items: initial, s, rentalTerms }: Props) {
   const [items, setItems] = useState(initial);
   const [busy, setBusy] = useState<number | null>(null);
   const [target, setTarget] = useState<MyVehicle | null>(null);
@@ -238,6 +242,11 @@ export default function MyVehicles({ items: initial, s }: Props) {
                   <a className="button ghost" href={`/my/${v.id}/stats`} aria-label={`${s.stats}: ${v.title}`}>
                     {s.stats}
                   </a>
+                  {v.rental && (
+                    <a className="button ghost" href={`/my/${v.id}/rental`} aria-label={`${rentalTerms}: ${v.title}`}>
+                      {rentalTerms}
+                    </a>
+                  )}
                   <button
                     id={`sold-${v.id}`}
                     className="button secondary"
