@@ -65,7 +65,9 @@ export default function DateRangeCalendar({ locale, today, last, unavailable, st
     return () => query.removeEventListener('change', apply);
   }, []);
 
-  useEffect(() => onView(view, months), [view, months, onView]);
+  useEffect(() => {
+    onView(view, months);
+  }, [view, months, onView]);
 
   useEffect(() => {
     if (!moved.current) return;
@@ -117,6 +119,12 @@ export default function DateRangeCalendar({ locale, today, last, unavailable, st
   const dayNumber = dateTimeFormat(locale, { day: 'numeric', timeZone: 'UTC' });
   const weekdayShort = dateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
   const weekdayLong = dateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
+  const weekdayNarrow = dateTimeFormat(locale, { weekday: 'narrow', timeZone: 'UTC' });
+  // Where the short names are whole words (Arabic), the narrow ones fit a column.
+  const weekdayHead = (w: Date) => {
+    const short = weekdayShort.format(w);
+    return short.length > 3 ? weekdayNarrow.format(w) : short;
+  };
   // A week of days whose weekdays run from the locale's first one (4 January 1970 was a Sunday).
   const weekdays = Array.from({ length: 7 }, (_, i) => utc(`1970-01-${String(4 + ((firstDay + i) % 7)).padStart(2, '0')}`));
   const shown = Array.from({ length: months }, (_, i) => addMonths(view, i));
@@ -152,7 +160,7 @@ export default function DateRangeCalendar({ locale, today, last, unavailable, st
                   <tr>
                     {weekdays.map((w) => (
                       <th key={w.toISOString()} scope="col" abbr={weekdayLong.format(w)}>
-                        {weekdayShort.format(w)}
+                        {weekdayHead(w)}
                       </th>
                     ))}
                   </tr>

@@ -1,0 +1,146 @@
+import type { Locale } from '@autoroute/locales/meta';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signedGet, signIn, test, texts } from '../fixtures.ts';
+
+// Issue 36: a rental listing's page. The renter picks days on the calendar by keyboard alone (the
+// arrows as seen: left is later right to left), sees the price of those days line by line, and
+// requests them; signed out, they sign in on the way and come back to the same days.
+const RENTER = { email: 'claire.martin@demo.autoroute.local', password: 'demo-seller-2026' };
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+
+const RUNS = [
+  { locale: 'en_US', viewport: PHONE },
+  { locale: 'en_US', viewport: DESKTOP },
+  { locale: 'ar_SA', viewport: PHONE },
+  { locale: 'ar_SA', viewport: DESKTOP },
+] as const;
+
+const addDays = (day: string, n: number) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + n);
+  return date.toISOString().slice(0, 10);
+};
+
+/** The day the calendar's focus is on. */
+const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-day') ?? null);
+
+type Listing = { id: number; title: string; sold: boolean };
+
+/** Rentals by the day that the renter does not own, the last ones of the list: other specs take the first. */
+async function rentals(page: Page): Promise<Listing[]> {
+  const config = await signedGet<{ data: { types: { id: number; code: string | null }[] } }>(page, '/api/v1/user/config');
+  const type = config.data.types.find((t) => t.code === 'rent_day');
+  expect(type).toBeDefined();
+  const list = await signedGet<{ data: Listing[] }>(page, `/api/v1/vehicles?typeId=${type?.id}&perPage=50`);
+  const mine = await signedGet<{ data: { id: number }[] }>(page, '/api/v1/me/vehicles?perPage=50');
+  const own = new Set(mine.data.map((v) => v.id));
+  return list.data.filter((v) => !v.sold && !own.has(v.id)).reverse();
+}
+
+RUNS.forEach(({ locale, viewport }, run) => {
+  test(`${locale} at ${viewport.width} px: the calendar by keyboard, the price of the chosen days, the request`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const t = texts(locale as Locale);
+    const rtl = locale === 'ar_SA';
+    const page = await (await browser.newContext({ baseURL, viewport })).newPage();
+    await page.goto(`/sign-in?lng=${locale}`);
+    await signIn(page, RENTER, t);
+    await expect(page).not.toHaveURL(/\/sign-in/);
+    const listing = (await rentals(page))[run];
+    expect(listing).toBeDefined();
+
+    await page.goto(`/vehicles/${listing?.id}?lng=${locale}`);
+    await expect(page.locator('html')).toHaveAttribute('dir', rtl ? 'rtl' : 'ltr');
+    await expect(page.getByRole('heading', { name: t('rentalListing.termsTitle') })).toBeVisible();
+    await expect(page.getByRole('heading', { name: t('rentalListing.askOwner') })).toBeAttached();
+    const booking = page.locator('#booking');
+    await booking.scrollIntoViewIfNeeded();
+    // Two months side by side on a wide screen, one on a phone.
+    await expect(page.getByRole('grid')).toHaveCount(viewport === DESKTOP ? 2 : 1);
+
+    // One tab stop in the grid; the arrows go by day the way they point, by week up and down.
+    const stop = page.locator('[role="grid"] td[tabindex="0"]');
+    await expect(stop).toHaveCount(1);
+    await stop.focus();
+    const today = await focused(page);
+    expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const later = rtl ? 'ArrowLeft' : 'ArrowRight';
+    const earlier = rtl ? 'ArrowRight' : 'ArrowLeft';
+    // Clear of the owner's notice: from two weeks on.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    const start = addDays(today!, 14);
+    expect(await focused(page)).toBe(start);
+    await page.keyboard.press(later);
+    expect(await focused(page)).toBe(addDays(start, 1));
+    await page.keyboard.press(earlier);
+    expect(await focused(page)).toBe(start);
+    await expect(page.locator('[role="grid"] td[tabindex="0"]')).toHaveCount(1);
+    await page.keyboard.press('Enter');
+    await expect(page.locator(`[data-day="${start}"]`)).toHaveAttribute('aria-selected', 'true');
+
+    // Three days later is the return day.
+    for (let i = 0; i < 3; i++) await page.keyboard.press(later);
+    const end = addDays(start, 3);
+    expect(await focused(page)).toBe(end);
+    await page.keyboard.press(' ');
+    for (const day of [start, addDays(start, 1), addDays(start, 2), end])
+      await expect(page.locator(`[data-day="${day}"]`)).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator(`[data-day="${addDays(end, 1)}"]`)).toHaveAttribute('aria-selected', 'false');
+    // The chosen days in words, announced; their price line by line, the total among them.
+    await expect(page.locator('[data-booking-status]')).toHaveAttribute('role', 'status');
+    await expect(page.locator('[data-booking-status]')).not.toHaveText(t('rentalListing.panel.choosePickup'));
+    const quote = page.locator('[data-quote]');
+    await expect(quote).toContainText(t('rentalListing.panel.total'));
+    await expect(quote).toContainText(t('rentalListing.panel.deposit'));
+    await expect(page).toHaveURL(new RegExp(`start=${start}&end=${end}`));
+    await expectAccessible(page);
+
+    // Home and End go to the ends of the week, Page Down a month on and Page Up back.
+    await page.keyboard.press('Home');
+    const weekStart = await focused(page);
+    await page.keyboard.press('End');
+    const weekEnd = addDays(weekStart!, 6);
+    expect(await focused(page)).toBe(weekEnd);
+    await page.keyboard.press('PageDown');
+    expect((await focused(page))?.slice(0, 7)).toBe(addDays(`${weekEnd.slice(0, 7)}-01`, 31).slice(0, 7));
+    await page.keyboard.press('PageUp');
+    expect((await focused(page))?.slice(0, 7)).toBe(weekEnd.slice(0, 7));
+    await page.screenshot({ path: `test-results/rental-listing-${locale}-${viewport.width}.png`, fullPage: false });
+
+    // The request: the driver's details, then the booking's page.
+    if (viewport === DESKTOP) {
+      await page.getByLabel(t('rentalListing.panel.driverAge')).fill('34');
+      await page.getByLabel(t('rentalListing.panel.licenceYears')).fill('12');
+      await page
+        .getByLabel(t('rentalListing.panel.message'))
+        .fill(rtl ? 'مرحبًا، هل السيارة متاحة؟' : 'Hello, I would like to rent your car.');
+      await page
+        .getByRole('button', { name: new RegExp(`^(${t('rentalListing.panel.request')}|${t('rentalListing.panel.instant')})$`) })
+        .click();
+      await expect(page).toHaveURL(/\/my\/bookings\/\d+$/);
+    }
+  });
+});
+
+test('signed out, a renter who asks for days signs in and comes back to the same days', async ({ page }) => {
+  await page.goto('/sign-in');
+  await signIn(page, RENTER);
+  await expect(page).not.toHaveURL(/\/sign-in/);
+  const listing = (await rentals(page))[4];
+  await page.context().clearCookies();
+  const start = addDays(new Date().toISOString().slice(0, 10), 30);
+  const end = addDays(start, 2);
+  await page.goto(`/vehicles/${listing?.id}?start=${start}&end=${end}`);
+  await page.locator('#booking').scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-quote]')).toContainText('Total');
+  await page.getByRole('button', { name: /^(Request to book|Book now)$/ }).click();
+  await expect(page).toHaveURL(/\/sign-in\?redirect=/);
+  await signIn(page, RENTER);
+  await expect(page).toHaveURL(new RegExp(`/vehicles/${listing?.id}\\?start=${start}&end=${end}$`));
+  await expect(page.locator(`[data-day="${start}"]`)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('[data-quote]')).toContainText('Total');
+});
