@@ -26,7 +26,7 @@ export const latest = (a: Day, b: Day): Day => (a > b ? a : b);
 export const earliest = (a: Day, b: Day): Day => (a < b ? a : b);
 
 /** 0 Sunday … 6 Saturday. */
-export const weekday = (day: Day): number => asDate(day).getUTCDay();
+const weekday = (day: Day): number => asDate(day).getUTCDay();
 
 /** The first day of the day's month. */
 export const monthOf = (day: Day): Day => `${day.slice(0, 7)}-01`;
