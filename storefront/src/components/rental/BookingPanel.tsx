@@ -264,6 +264,9 @@ export default function BookingPanel({ vehicleId, locale, terms, s }: Props) {
             </button>
           </p>
         )}
+      </div>
+      <div className="booking-side">
+        {/* Beside the calendar on a wide screen, under it on a phone: what is chosen, and what keeps it from being booked. */}
         <div className="booking-status">
           <p role="status" data-booking-status>
             {status}
@@ -279,8 +282,6 @@ export default function BookingPanel({ vehicleId, locale, terms, s }: Props) {
             {quoteError}
           </p>
         )}
-      </div>
-      <div className="booking-side">
         {start && end && !quote && !quoteError && <p className="small">{s.computing}</p>}
         {quote && (
           <section className="booking-quote" aria-labelledby={`${uid}-quote`}>
