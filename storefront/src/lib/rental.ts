@@ -115,47 +115,6 @@ export function rangeIsFree(start: Day, end: Day, unavailable: ReadonlyMap<Day, 
   return true;
 }
 
-/**
- * Each listing country's main time zone (IANA), the one a rental's terms start from until the owner
- * writes theirs; they pick another where their country has several.
- */
-export const COUNTRY_TIME_ZONES: Record<string, string> = {
-  AE: 'Asia/Dubai',
-  AR: 'America/Argentina/Buenos_Aires',
-  AT: 'Europe/Vienna',
-  BE: 'Europe/Brussels',
-  BR: 'America/Sao_Paulo',
-  CA: 'America/Toronto',
-  CH: 'Europe/Zurich',
-  CN: 'Asia/Shanghai',
-  CZ: 'Europe/Prague',
-  DE: 'Europe/Berlin',
-  DK: 'Europe/Copenhagen',
-  DZ: 'Africa/Algiers',
-  EG: 'Africa/Cairo',
-  ES: 'Europe/Madrid',
-  FR: 'Europe/Paris',
-  GB: 'Europe/London',
-  IE: 'Europe/Dublin',
-  IT: 'Europe/Rome',
-  JP: 'Asia/Tokyo',
-  KR: 'Asia/Seoul',
-  LU: 'Europe/Luxembourg',
-  MA: 'Africa/Casablanca',
-  MX: 'America/Mexico_City',
-  NL: 'Europe/Amsterdam',
-  NO: 'Europe/Oslo',
-  PL: 'Europe/Warsaw',
-  PT: 'Europe/Lisbon',
-  RO: 'Europe/Bucharest',
-  RU: 'Europe/Moscow',
-  SA: 'Asia/Riyadh',
-  SE: 'Europe/Stockholm',
-  TN: 'Africa/Tunis',
-  TR: 'Europe/Istanbul',
-  US: 'America/New_York',
-};
-
 /** Every IANA zone the runtime knows, for the owner's choice; the given ones first when missing from it. */
 export function timeZones(...wanted: string[]): string[] {
   const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];

@@ -52,7 +52,13 @@ export default function DateRangeCalendar({ locale, today, last, unavailable, st
   const firstDay = firstDayOfWeek(locale.replace('_', '-'));
   const [months, setMonths] = useState(1);
   const [view, setView] = useState<Day>(monthOf(start ?? today));
-  const [focus, setFocus] = useState<Day>(start ?? today);
+  const [focus, setFocusState] = useState<Day>(start ?? today);
+  // Where the focus is going: keys pressed faster than the page draws each go on from the last one.
+  const heading = useRef<Day>(focus);
+  const setFocus = (day: Day) => {
+    heading.current = day;
+    setFocusState(day);
+  };
   const grid = useRef<HTMLDivElement>(null);
   // The focus follows the keyboard only: a click or a re-render leaves it where the visitor put it.
   const moved = useRef(false);
@@ -102,7 +108,8 @@ export default function DateRangeCalendar({ locale, today, last, unavailable, st
 
   const reasonOf = (day: Day): Unavailable | undefined => (day < today ? 'past' : day > last ? 'horizon' : unavailable.get(day));
 
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>, day: Day) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const day = heading.current;
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       if (!reasonOf(day)) onPick(day);
@@ -197,7 +204,7 @@ export default function DateRangeCalendar({ locale, today, last, unavailable, st
                               setFocus(day);
                               if (!reason) onPick(day);
                             }}
-                            onKeyDown={(e) => onKeyDown(e, day)}
+                            onKeyDown={onKeyDown}
                           >
                             <span aria-hidden="true">{dayNumber.format(utc(day))}</span>
                           </td>
