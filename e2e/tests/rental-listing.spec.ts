@@ -136,7 +136,8 @@ test('signed out, a renter who asks for days signs in and comes back to the same
   const listing = (await rentals(page, 'rent_month'))[0];
   await page.context().clearCookies();
   const start = addDays(new Date().toISOString().slice(0, 10), 30);
-  const end = addDays(start, 2);
+  // A rental by the month: a month at least.
+  const end = addDays(start, 31);
   await page.goto(`/vehicles/${listing?.id}?start=${start}&end=${end}`);
   await page.locator('#booking').scrollIntoViewIfNeeded();
   await expect(page.locator('[data-quote]')).toContainText('Total');
@@ -144,6 +145,7 @@ test('signed out, a renter who asks for days signs in and comes back to the same
   await expect(page).toHaveURL(/\/sign-in\?redirect=/);
   await signIn(page, RENTER);
   await expect(page).toHaveURL(new RegExp(`/vehicles/${listing?.id}\\?start=${start}&end=${end}$`));
+  await page.locator('#booking').scrollIntoViewIfNeeded();
   await expect(page.locator(`[data-day="${start}"]`)).toHaveAttribute('aria-selected', 'true');
   await expect(page.locator('[data-quote]')).toContainText('Total');
 });
