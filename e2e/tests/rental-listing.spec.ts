@@ -1,6 +1,18 @@
 import type { Locale } from '@autoroute/locales/meta';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signedGet, signIn, test, texts } from '../fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  fillVehicleForm,
+  hydrated,
+  png,
+  signedGet,
+  signedHeaders,
+  signIn,
+  signingKeyOf,
+  test,
+  texts,
+} from '../fixtures.ts';
 
 // Issue 36: a rental listing's page. The renter picks days on the calendar by keyboard alone (the
 // arrows as seen: left is later right to left), sees the price of those days line by line, and
@@ -148,4 +160,88 @@ test('signed out, a renter who asks for days signs in and comes back to the same
   await page.locator('#booking').scrollIntoViewIfNeeded();
   await expect(page.locator(`[data-day="${start}"]`)).toHaveAttribute('aria-selected', 'true');
   await expect(page.locator('[data-quote]')).toContainText('Total');
+});
+
+test('an owner publishes a rental, goes on to its terms and sets them; its page tells renters', async ({ page }) => {
+  test.setTimeout(120_000);
+  page.on('dialog', (dialog) => void dialog.accept());
+  const t = texts('en_US');
+  await page.goto('/sign-in?lng=en_US');
+  await signIn(page, RENTER);
+  await expect(page).not.toHaveURL(/\/sign-in/);
+
+  // Published, a rental goes on to its terms: a price per day alone does not let anyone book it.
+  await page.goto('/my/new');
+  await fillVehicleForm(
+    page,
+    {
+      title: `Renault Clio to rent ${Date.now()}`,
+      type: 'For rent (per day)',
+      price: '45',
+      currency: 'EUR — Euro',
+      brand: 'Renault',
+      model: 'Clio',
+      category: 'Hatchback',
+      year: '2021',
+      mileage: '32000',
+      fuel: 'Petrol',
+      transmission: 'Manual',
+      colour: 'White',
+      doors: '5',
+      seats: '5',
+      country: 'France',
+      city: 'Lyon',
+      options: ['Air conditioning'],
+      description: 'A small city car, cleaned before each rental.',
+      pictures: [png('clio-rental.png', [230, 230, 230])],
+    },
+    t,
+  );
+  await page.getByRole('button', { name: t('my.form.submitNew'), exact: true }).click();
+  await expect(page).toHaveURL(/\/my\/\d+\/rental$/);
+  const id = Number(page.url().match(/\/my\/(\d+)\/rental$/)?.[1]);
+  await hydrated(page);
+  // Terms never written start in the country's zone.
+  await expect(page.getByLabel(t('rentalTerms.fields.timeZone'))).toHaveValue('Europe/Paris');
+  await expectAccessible(page);
+
+  // The API's refusal sits beside its field, which takes the focus.
+  const longest = page.getByLabel(t('rentalTerms.fields.maxDays'));
+  await page.getByLabel(t('rentalTerms.fields.minDays')).fill('10');
+  await longest.fill('5');
+  await page.getByRole('button', { name: t('rentalTerms.save') }).click();
+  await expect(longest).toHaveAttribute('aria-invalid', 'true');
+  await expect(longest).toBeFocused();
+  await expectAccessible(page);
+
+  await page.getByLabel(t('rentalTerms.fields.minDays')).fill('2');
+  await longest.fill('21');
+  await page.getByLabel(t('rentalTerms.fields.deposit', { currency: 'EUR' })).fill('300');
+  await page.getByLabel(t('rentalTerms.fields.timeZone')).selectOption('Europe/Madrid');
+  await page.getByLabel(t('rentalListing.policies.strict'), { exact: true }).check();
+  await page.getByRole('button', { name: t('rentalTerms.save') }).click();
+  await expect(page.getByText(t('rentalTerms.saved'))).toBeVisible();
+
+  // The listing's page says them, the policy's schedule in words.
+  await page.goto(`/vehicles/${id}`);
+  const terms = page.locator('[data-rental-terms]');
+  await expect(terms).toContainText('2 days to 21 days');
+  await expect(terms).toContainText('€300, given back after the return');
+  await expect(terms).toContainText('Full refund up to 14 days before pickup');
+  await expect(terms).toContainText('Europe/Madrid');
+
+  // In Arabic on a phone, the form reads right to left.
+  await page.setViewportSize(PHONE);
+  await page.goto(`/my/${id}/rental?lng=ar_SA`);
+  await hydrated(page);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByLabel(texts('ar_SA')('rentalTerms.fields.timeZone'))).toHaveValue('Europe/Madrid');
+  await expectAccessible(page);
+
+  // Gone again: other specs count the demo rentals.
+  const gone = await page.request.fetch(`/api/v1/vehicles/${id}`, {
+    method: 'DELETE',
+    headers: await signedHeaders(await signingKeyOf(page)),
+  });
+  expect(gone.ok()).toBe(true);
 });
