@@ -17,8 +17,6 @@ export interface MyVehicle {
   createdAt: string;
   cover: { url: string; width: number; height: number } | null;
   sold: boolean;
-  /** A rental (rent_day, rent_month): its terms are one link away. */
-  rental: boolean;
   /** The asking price as a number, in `currency` (the sale price's starting value). */
   amount: number;
   currency: string;
@@ -27,6 +25,8 @@ export interface MyVehicle {
   /** published, or pending / held / removed by moderation: then out of public view, with the statement at `/my/decisions/{caseId}`. */
   moderation: 'published' | 'pending' | 'held' | 'removed';
   caseId: number | null;
+  /** For rent (by the day or the month): it has terms and calendars to sync. */
+  rental: boolean;
 }
 
 export type MyVehiclesStrings = Record<
@@ -39,6 +39,7 @@ export type MyVehiclesStrings = Record<
   | 'view'
   | 'edit'
   | 'stats'
+  | 'calendars'
   | 'markSold'
   | 'backOnSale'
   | 'delete'
@@ -243,9 +244,14 @@ export default function MyVehicles({ items: initial, s, rentalTerms }: Props) {
                     {s.stats}
                   </a>
                   {v.rental && (
-                    <a className="button ghost" href={`/my/${v.id}/rental`} aria-label={`${rentalTerms}: ${v.title}`}>
-                      {rentalTerms}
-                    </a>
+                    <>
+                      <a className="button ghost" href={`/my/${v.id}/rental`} aria-label={`${rentalTerms}: ${v.title}`}>
+                        {rentalTerms}
+                      </a>
+                      <a className="button ghost" href={`/my/${v.id}/calendars`} aria-label={`${s.calendars}: ${v.title}`}>
+                        {s.calendars}
+                      </a>
+                    </>
                   )}
                   <button
                     id={`sold-${v.id}`}
