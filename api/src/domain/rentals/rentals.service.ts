@@ -214,7 +214,8 @@ function priceLines(r: Rental, days: number): { lines: PriceLine[]; totalMinor: 
   let total: number;
   if (r.unit === 'month') {
     total = Math.round((r.row.price_minor * days) / MONTH_DAYS);
-    lines.push({ kind: 'rent', days, rateMinor: r.row.price_minor, amountMinor: total });
+    // The line reads as days × a day's rate, the month's thirtieth (the total is rounded once).
+    lines.push({ kind: 'rent', days, rateMinor: Math.round(r.row.price_minor / MONTH_DAYS), amountMinor: total });
   } else {
     const rent = r.row.price_minor * days;
     lines.push({ kind: 'rent', days, rateMinor: r.row.price_minor, amountMinor: rent });
