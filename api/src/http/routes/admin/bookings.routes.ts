@@ -90,7 +90,13 @@ export const ownerCancellationsRoute = createRoute({
   summary: 'An owner’s cancellation record (admin.booking.index): the bookings they cancelled themselves, of how many accepted',
   middleware: requirePermission('admin.booking.index'),
   request: { params: IdParam },
-  responses: { 200: { description: 'The record (zero of zero for a member who never rented a car out)', ...jsonContent(z.object({ data: OwnerCancellations })) }, ...guarded },
+  responses: {
+    200: {
+      description: 'The record (zero of zero for a member who never rented a car out)',
+      ...jsonContent(z.object({ data: OwnerCancellations })),
+    },
+    ...guarded,
+  },
 });
 
 export function adminOwnerCancellationsRoutes(deps: Deps) {

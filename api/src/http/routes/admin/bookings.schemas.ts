@@ -1,3 +1,4 @@
+import { msg } from '@autoroute/contract/messages';
 import { BOOKING_ACTORS, BOOKING_STATES, CANCELLATION_POLICIES } from '@autoroute/contract/rentals';
 import { z } from '@hono/zod-openapi';
 import { named } from '../../openapi.ts';
@@ -107,7 +108,15 @@ export const AdminBookingDetail = named(
 );
 
 export const AdminCancelBody = named(
-  z.object({ reason: z.string().trim().min(1).max(1000) }).strict(),
+  z
+    .object({
+      reason: z
+        .string({ error: msg('admin.cancelReasonRequired') })
+        .trim()
+        .min(1, { error: msg('admin.cancelReasonRequired') })
+        .max(1000),
+    })
+    .strict(),
   'AdminBookingCancelBody',
 );
 

@@ -90,8 +90,14 @@ async function insertBooking(f: Fixture): Promise<number> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const events: { from_state: string | null; to_state: string; actor: 'renter' | 'owner' | 'admin'; actor_id: number; at: string; detail?: string }[] =
-    [{ from_state: null, to_state: 'requested', actor: 'renter', actor_id: f.renter.id, at: ago(40) }];
+  const events: {
+    from_state: string | null;
+    to_state: string;
+    actor: 'renter' | 'owner' | 'admin';
+    actor_id: number;
+    at: string;
+    detail?: string;
+  }[] = [{ from_state: null, to_state: 'requested', actor: 'renter', actor_id: f.renter.id, at: ago(40) }];
   if (f.acceptedAt) events.push({ from_state: 'requested', to_state: 'accepted', actor: 'owner', actor_id: f.owner.id, at: f.acceptedAt });
   if (f.cancelled) {
     const by = { renter: f.renter.id, owner: f.owner.id, admin: clerk.id }[f.cancelled.by];
@@ -140,8 +146,26 @@ beforeAll(async () => {
 
   const [a, b2, c] = cars;
   b.requested = await insertBooking({ car: a, owner: olga, renter: rita, state: 'requested', from: 10, to: 13, total: 30_000 });
-  b.accepted = await insertBooking({ car: a, owner: olga, renter: ravi, state: 'accepted', from: 20, to: 27, total: 70_000, acceptedAt: monthStart });
-  b.active = await insertBooking({ car: b2, owner: olga, renter: rita, state: 'active', from: -2, to: 2, total: 40_000, acceptedAt: monthStart });
+  b.accepted = await insertBooking({
+    car: a,
+    owner: olga,
+    renter: ravi,
+    state: 'accepted',
+    from: 20,
+    to: 27,
+    total: 70_000,
+    acceptedAt: monthStart,
+  });
+  b.active = await insertBooking({
+    car: b2,
+    owner: olga,
+    renter: rita,
+    state: 'active',
+    from: -2,
+    to: 2,
+    total: 40_000,
+    acceptedAt: monthStart,
+  });
   b.ownerCancelled = await insertBooking({
     car: b2,
     owner: olga,
@@ -203,8 +227,26 @@ beforeAll(async () => {
   await db()
     .insertInto('booking_handovers')
     .values([
-      { booking_id: b.active, stage: 'pickup', side: 'renter', author_id: rita.id, odometer: 42_000, fuel: 80, damage: null, pictures: '[1,2]' },
-      { booking_id: b.active, stage: 'pickup', side: 'owner', author_id: olga.id, odometer: 42_001, fuel: 80, damage: 'Scratch, rear bumper', pictures: '[]' },
+      {
+        booking_id: b.active,
+        stage: 'pickup',
+        side: 'renter',
+        author_id: rita.id,
+        odometer: 42_000,
+        fuel: 80,
+        damage: null,
+        pictures: '[1,2]',
+      },
+      {
+        booking_id: b.active,
+        stage: 'pickup',
+        side: 'owner',
+        author_id: olga.id,
+        odometer: 42_001,
+        fuel: 80,
+        damage: 'Scratch, rear bumper',
+        pictures: '[]',
+      },
     ])
     .execute();
   await db()
@@ -226,7 +268,8 @@ describe('who may read the bookings', () => {
   const routes = () => [`/api/v1/admin/bookings`, `/api/v1/admin/bookings/${b.active}`, `/api/v1/admin/users/${olga.id}/cancellations`];
 
   it('lets an administrator with admin.booking.index, and the built-in ADMIN role, read each route', async () => {
-    for (const who of [clerk, catalogueAdmin]) for (const path of routes()) expect((await t.request(path, { headers: who.headers })).status, path).toBe(200);
+    for (const who of [clerk, catalogueAdmin])
+      for (const path of routes()) expect((await t.request(path, { headers: who.headers })).status, path).toBe(200);
   });
 
   it('refuses an administrator without it, and a member, with 403', async () => {
@@ -305,7 +348,10 @@ describe('the list', () => {
       expect(res.status, path).toBe(422);
       const body = await readJson<ApiError>(res);
       expect(body.code).toBe('VALIDATION_FAILED');
-      expect(body.details?.map((d) => d.path), path).toContain(path);
+      expect(
+        body.details?.map((d) => d.path),
+        path,
+      ).toContain(path);
     }
   });
 });
