@@ -110,7 +110,9 @@ function Summary() {
           <LocalDateField source="endAt" showTime />
         </dd>
         <dt>{label('timeZone')}</dt>
-        <dd dir="ltr">{record.timeZone}</dd>
+        <dd>
+          <bdi dir="ltr">{record.timeZone}</bdi>
+        </dd>
         <dt>{label('cancellation')}</dt>
         <dd>{translate(`backoffice.bookings.policies.${record.cancellation}`, { _: record.cancellation })}</dd>
         <dt>{label('createdAt')}</dt>

@@ -27,7 +27,7 @@ export function OwnerCancellations() {
   if (!canAccess || !data) return null;
   const number = (n: number) => new Intl.NumberFormat(formatTagOf(locale)).format(n);
   return (
-    <Card variant="outlined" component="section" aria-labelledby="owner-cancellations" sx={{ mt: 2, maxInlineSize: 760 }}>
+    <Card variant="outlined" component="section" aria-labelledby="owner-cancellations" sx={{ m: 2, maxInlineSize: 760 }}>
       <CardContent sx={{ display: 'grid', gap: 1 }}>
         <Typography id="owner-cancellations" component="h2" variant="h6">
           {translate('backoffice.bookings.record.title')}
