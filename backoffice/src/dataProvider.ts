@@ -47,7 +47,7 @@ export interface BackofficeDataProvider extends DataProvider {
   ownerCancellations(userId: Identifier): Promise<OwnerCancellations>;
 }
 
-export interface OwnerCancellations {
+interface OwnerCancellations {
   ownerId: number;
   cancelled: number;
   accepted: number;

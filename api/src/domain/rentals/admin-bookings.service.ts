@@ -10,7 +10,7 @@ import { bookingEvents, bookingFigures, bookingHandovers, bookingRows, ownerCanc
  */
 
 /** The states in which an administrator may cancel a booking: those that still hold the car and have not begun. */
-export const ADMIN_CANCELLABLE: readonly BookingState[] = ['requested', 'accepted'];
+const ADMIN_CANCELLABLE: readonly BookingState[] = ['requested', 'accepted'];
 
 type Row = Awaited<ReturnType<typeof bookingRows>>[number];
 
@@ -48,8 +48,6 @@ function summary(r: Row) {
     acceptedAt: r.accepted_at,
   };
 }
-
-export type AdminBookingRecord = ReturnType<typeof summary>;
 
 /** The list's rows, in the order of `ids`. */
 export async function adminBookingRecords(db: Db, ids: number[]) {
