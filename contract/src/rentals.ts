@@ -51,6 +51,19 @@ export const Day = z
 /** A local time of day, HH:MM. */
 export const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: msg('rentals.timeInvalid') });
 
+/** An IANA time zone the platform knows (Europe/Paris). */
+export const IanaZone = z.string().refine(
+  (tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return tz.includes('/') || tz === 'UTC';
+    } catch {
+      return false;
+    }
+  },
+  { error: msg('rentals.timeZoneInvalid') },
+);
+
 const percent = z.number().int().min(0).max(90);
 
 /** A rental listing's terms as its owner writes them. */
@@ -70,20 +83,7 @@ export const RentalTermsInput = z
     pickupUntil: TimeOfDay.default('18:00'),
     returnFrom: TimeOfDay.default('09:00'),
     returnUntil: TimeOfDay.default('18:00'),
-    timeZone: z
-      .string()
-      .refine(
-        (tz) => {
-          try {
-            new Intl.DateTimeFormat('en', { timeZone: tz });
-            return tz.includes('/') || tz === 'UTC';
-          } catch {
-            return false;
-          }
-        },
-        { error: msg('rentals.timeZoneInvalid') },
-      )
-      .meta({ description: 'IANA time zone of the car (Europe/Paris)' }),
+    timeZone: IanaZone.meta({ description: 'IANA time zone of the car (Europe/Paris)' }),
     depositMinor: z.number().int().min(0).max(100_000_000).default(0),
     kmPerDay: z
       .number()
@@ -221,6 +221,7 @@ export const BookingInput = z
     message: z.string().trim().max(2000).nullable().default(null),
     driverAge: z.number().int().min(16).max(120).meta({ description: 'The driver’s age, checked against the terms' }),
     licenceYears: z.number().int().min(0).max(90).meta({ description: 'Years the driver has held a licence' }),
+    timeZone: IanaZone.optional().meta({ description: 'The renter’s IANA time zone: their notices give times in it' }),
   })
   .strict();
 export type BookingInput = z.infer<typeof BookingInput>;
@@ -308,14 +309,9 @@ export const Booking = z.object({
   expiresAt: z.string().nullable(),
   paymentState: z.string(),
   refundMinor: z.number().int().nullable().meta({ description: 'What was refunded on a cancellation' }),
-  cancelRefundMinor: z
-    .number()
-    .int()
-    .nullable()
-    .meta({
-      description:
-        'What the caller’s cancellation would refund now (the renter: the policy; the owner: all); null when they may not cancel',
-    }),
+  cancelRefundMinor: z.number().int().nullable().meta({
+    description: 'What the caller’s cancellation would refund now (the renter: the policy; the owner: all); null when they may not cancel',
+  }),
   depositState: z.string(),
   cancelledBy: z.enum(BOOKING_ACTORS).nullable(),
   cancelReason: z.string().nullable(),
@@ -347,3 +343,104 @@ export const BookingSummary = Booking.pick({
   createdAt: true,
 });
 export type BookingSummary = z.infer<typeof BookingSummary>;
+
+/** The main time zone of each country a listing may be in: a rental's default zone (its owner may choose another). */
+export const COUNTRY_TIME_ZONES: Readonly<Record<string, string>> = {
+  FR: 'Europe/Paris',
+  DE: 'Europe/Berlin',
+  ES: 'Europe/Madrid',
+  IT: 'Europe/Rome',
+  PT: 'Europe/Lisbon',
+  BE: 'Europe/Brussels',
+  NL: 'Europe/Amsterdam',
+  LU: 'Europe/Luxembourg',
+  AT: 'Europe/Vienna',
+  IE: 'Europe/Dublin',
+  GB: 'Europe/London',
+  CH: 'Europe/Zurich',
+  SE: 'Europe/Stockholm',
+  NO: 'Europe/Oslo',
+  DK: 'Europe/Copenhagen',
+  PL: 'Europe/Warsaw',
+  CZ: 'Europe/Prague',
+  RO: 'Europe/Bucharest',
+  TR: 'Europe/Istanbul',
+  RU: 'Europe/Moscow',
+  US: 'America/New_York',
+  CA: 'America/Toronto',
+  MX: 'America/Mexico_City',
+  BR: 'America/Sao_Paulo',
+  AR: 'America/Argentina/Buenos_Aires',
+  MA: 'Africa/Casablanca',
+  DZ: 'Africa/Algiers',
+  TN: 'Africa/Tunis',
+  EG: 'Africa/Cairo',
+  SA: 'Asia/Riyadh',
+  AE: 'Asia/Dubai',
+  CN: 'Asia/Shanghai',
+  JP: 'Asia/Tokyo',
+  KR: 'Asia/Seoul',
+};
+export const DEFAULT_TIME_ZONE = 'Europe/Paris';
+/*
+ * Calendars that sync (docs/decisions/060-calendars-that-sync.md): a rental listing's iCal export at
+ * a secret URL, and other platforms' calendars it imports.
+ */
+
+/** How many calendars one listing may import. */
+export const MAX_CALENDAR_IMPORTS = 5;
+
+/** Another platform's calendar to import: an http(s) URL and a name the owner knows it by. */
+export const CalendarImportInput = z
+  .object({
+    url: z
+      .string({ error: msg('calendar.urlInvalid') })
+      .trim()
+      .max(2000, { error: msg('calendar.urlInvalid') })
+      .refine(
+        (u) => {
+          try {
+            const { protocol } = new URL(u);
+            return protocol === 'http:' || protocol === 'https:';
+          } catch {
+            return false;
+          }
+        },
+        { error: msg('calendar.urlInvalid') },
+      ),
+    name: z
+      .string({ error: msg('calendar.nameRequired') })
+      .trim()
+      .min(1, { error: msg('calendar.nameRequired') })
+      .max(80),
+  })
+  .strict();
+export type CalendarImportInput = z.infer<typeof CalendarImportInput>;
+
+export const CALENDAR_IMPORT_STATUSES = ['ok', 'not_modified', 'error'] as const;
+
+/** An imported calendar as its owner sees it: where it stands after its last poll. */
+export const CalendarImport = z.object({
+  id: z.number().int(),
+  vehicleId: z.number().int(),
+  url: z.string(),
+  name: z.string().nullable(),
+  status: z.enum(CALENDAR_IMPORT_STATUSES).nullable().meta({ description: 'null until its first poll' }),
+  error: z.string().nullable().meta({ description: 'Why the last poll failed, in the owner’s language' }),
+  polledAt: z.string().nullable(),
+  changedAt: z.string().nullable().meta({ description: 'When its events last changed our calendar' }),
+  blocks: z.number().int().meta({ description: 'Ranges of days its events block now' }),
+  conflicts: z
+    .array(z.object({ bookingId: z.number().int(), start: z.string(), end: z.string() }))
+    .meta({ description: 'Its events over one of our bookings: kept, reported, never cancelling the booking' }),
+});
+export type CalendarImport = z.infer<typeof CalendarImport>;
+
+/** A rental listing's calendars: the secret URL of its export, and what it imports. */
+export const CalendarSettings = z.object({
+  vehicleId: z.number().int(),
+  exportUrl: z.string().meta({ description: 'The iCal feed (absolute); whoever has it reads the listing’s booked days' }),
+  timeZone: z.string(),
+  imports: z.array(CalendarImport),
+});
+export type CalendarSettings = z.infer<typeof CalendarSettings>;

@@ -176,6 +176,8 @@ export const JOB_HANDLERS = [
   'saved-search-alerts',
   'refresh-market-ratings',
   'review-invitations',
+  'booking-clock',
+  'calendar-imports',
 ] as const;
 
 /** Where a model sits in the market (docs/decisions/045): the market's wider comparables when its own listings are few. */

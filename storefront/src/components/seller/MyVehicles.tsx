@@ -25,6 +25,8 @@ export interface MyVehicle {
   /** published, or pending / held / removed by moderation: then out of public view, with the statement at `/my/decisions/{caseId}`. */
   moderation: 'published' | 'pending' | 'held' | 'removed';
   caseId: number | null;
+  /** For rent (by the day or the month): it has calendars to sync. */
+  rental: boolean;
 }
 
 export type MyVehiclesStrings = Record<
@@ -37,6 +39,7 @@ export type MyVehiclesStrings = Record<
   | 'view'
   | 'edit'
   | 'stats'
+  | 'calendars'
   | 'markSold'
   | 'backOnSale'
   | 'delete'
@@ -238,6 +241,11 @@ export default function MyVehicles({ items: initial, s }: Props) {
                   <a className="button ghost" href={`/my/${v.id}/stats`} aria-label={`${s.stats}: ${v.title}`}>
                     {s.stats}
                   </a>
+                  {v.rental && (
+                    <a className="button ghost" href={`/my/${v.id}/calendars`} aria-label={`${s.calendars}: ${v.title}`}>
+                      {s.calendars}
+                    </a>
+                  )}
                   <button
                     id={`sold-${v.id}`}
                     className="button secondary"
