@@ -1,8 +1,12 @@
 import type { BookingActor, BookingState, CancellationPolicy, PriceLine } from '@autoroute/contract/rentals';
+import { notFound } from '../../core/errors.ts';
 import { inIdOrder } from '../../core/in-order.ts';
 import { toMajor } from '../../core/reference.ts';
 import type { Db } from '../admin/audit.data.ts';
+import { audited } from '../admin/audit.service.ts';
+import type { DomainDeps } from '../deps.ts';
 import { bookingEvents, bookingFigures, bookingHandovers, bookingRows, ownerCancellations, reportsAround } from './admin-bookings.data.ts';
+import { adminCancelBooking } from './bookings.service.ts';
 
 /*
  * The console's bookings (docs/decisions/062-console-bookings.md): rows as the back office reads
@@ -115,6 +119,27 @@ export async function adminBookingDetail(db: Db, id: number) {
       createdAt: r.created_at,
     })),
   };
+}
+
+/**
+ * An administrator cancels a booking with a reason: the bookings service's transition (a full refund,
+ * both sides told, an event naming the administrator), in the audit log as an update of `bookings`
+ * with the booking before and after, in one transaction. A state that no longer allows it is the
+ * service's 409 and logs nothing.
+ */
+export async function cancelAsAdmin(
+  deps: Pick<DomainDeps, 'db' | 'mediaUrl' | 'dialect'>,
+  actor: { userId: number },
+  id: number,
+  reason: string,
+) {
+  return audited(deps.db, actor, { resource: 'bookings', action: 'update' }, async (tx) => {
+    const before = await adminBookingDetail(tx, id);
+    if (!before) throw notFound('BOOKING_NOT_FOUND');
+    await adminCancelBooking({ ...deps, db: tx }, id, actor.userId, reason);
+    const after = (await adminBookingDetail(tx, id))!;
+    return { recordId: id, before, after, result: after };
+  });
 }
 
 /** How many of an owner's accepted bookings they cancelled themselves, and the latest five. */

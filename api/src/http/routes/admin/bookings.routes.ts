@@ -2,12 +2,17 @@ import { BOOKING_ACTORS, BOOKING_STATES, Day } from '@autoroute/contract/rentals
 import { createRoute, z } from '@hono/zod-openapi';
 import type { SortColumns } from '../../../domain/admin/list-page.data.ts';
 import { bookingIdPage } from '../../../domain/rentals/admin-bookings.data.ts';
-import { adminBookingDetail, adminBookingRecords, ownerCancellationRecord } from '../../../domain/rentals/admin-bookings.service.ts';
+import {
+  adminBookingDetail,
+  adminBookingRecords,
+  cancelAsAdmin,
+  ownerCancellationRecord,
+} from '../../../domain/rentals/admin-bookings.service.ts';
 import type { Deps } from '../../context.ts';
 import { requirePermission } from '../../middleware/auth.ts';
-import { IdParam, jsonContent } from '../../openapi.ts';
+import { failure, IdParam, jsonBody, jsonContent } from '../../openapi.ts';
 import { createRouter } from '../../router.ts';
-import { AdminBooking, AdminBookingDetail, OwnerCancellations } from './bookings.schemas.ts';
+import { AdminBooking, AdminBookingDetail, AdminCancelBody, OwnerCancellations } from './bookings.schemas.ts';
 import { crudRouter, guarded } from './crud-router.ts';
 import { filterValue } from './list-query.ts';
 
@@ -21,10 +26,30 @@ const SORTS: Record<string, SortColumns> = {
   state: 'b.state',
 };
 
+export const cancelRoute = createRoute({
+  method: 'post',
+  path: '/{id}/cancel',
+  tags,
+  summary: 'Cancel a booking (admin.booking.update): the renter refunded in full, both sides told, with the reason; in the audit log',
+  middleware: requirePermission('admin.booking.update'),
+  request: { params: IdParam, ...jsonBody(AdminCancelBody) },
+  responses: {
+    200: { description: 'The booking cancelled', ...jsonContent(z.object({ data: AdminBookingDetail })) },
+    ...guarded,
+    404: failure('BOOKING_NOT_FOUND'),
+    409: failure('BOOKING_STATE: under way, over or already closed'),
+    422: failure('VALIDATION_FAILED: no reason'),
+  },
+});
+
 /** The bookings of rentals (docs/decisions/062): read under admin.booking.index, cancelled under admin.booking.update. */
 export function adminBookingsRoutes(deps: Deps) {
   const { db } = deps;
-  return crudRouter({
+  const cancel = createRouter().openapi(cancelRoute, async (c) => {
+    const data = await cancelAsAdmin(deps, { userId: c.get('principal')!.userId }, c.req.valid('param').id, c.req.valid('json').reason);
+    return c.json({ data }, 200);
+  });
+  const crud = crudRouter({
     resource: 'bookings',
     permission: 'admin.booking.index',
     tags,
@@ -81,6 +106,7 @@ export function adminBookingsRoutes(deps: Deps) {
     records: (ids) => adminBookingRecords(db, ids),
     one: (id) => adminBookingDetail(db, id),
   });
+  return cancel.route('/', crud);
 }
 
 export const ownerCancellationsRoute = createRoute({

@@ -314,7 +314,8 @@ describe('the list', () => {
     expect((await ids({ filter: { vehicleId: cars[0] } })).sort()).toEqual([b.requested, b.accepted].sort());
     expect((await ids({ filter: { ownerId: oscar.id } })).sort()).toEqual([b.oldOwnerCancelled, b.completed, b.renterCancelled].sort());
     expect((await ids({ filter: { renterId: ravi.id } })).sort()).toEqual([b.accepted, b.ownerCancelled, b.completed].sort());
-    expect(await ids({ filter: { cancelledBy: 'owner' } })).toEqual([b.oldOwnerCancelled, b.ownerCancelled].sort((x, y) => y - x));
+    // Newest first: the older cancellation was written last.
+    expect(await ids({ filter: { cancelledBy: 'owner' } })).toEqual([b.oldOwnerCancelled, b.ownerCancelled]);
     expect(await ids({ filter: { cancelledBy: 'owner', cancelledSince: ago(30) } })).toEqual([b.ownerCancelled]);
     // Days that meet [day 11, day 12): the request from day 10 to 13 only.
     expect(await ids({ filter: { from: day(11), to: day(12) } })).toEqual([b.requested]);
@@ -440,5 +441,86 @@ describe('the dashboard', () => {
       expect(await open(data.links[figure]), figure).toBe(data[figure]);
     }
     for (const r of data.rentalRevenue) expect(await open(r.link), r.currency).toBe(r.bookings);
+  });
+});
+
+// Last: it changes the bookings the figures above count.
+describe('an administrator’s cancellation', () => {
+  const cancel = (id: number, body: unknown, who: TestMember | null = clerk) =>
+    t.request(`/api/v1/admin/bookings/${id}/cancel`, { method: 'POST', json: body, ...(who ? { headers: who.headers } : {}) });
+  const auditRows = (id: number) =>
+    db().selectFrom('audit_log').selectAll().where('resource', '=', 'bookings').where('record_id', '=', String(id)).execute();
+
+  it('refuses an administrator without admin.booking.update, a member and a stranger, and changes nothing', async () => {
+    const readOnly = await t.member('rhea');
+    await t.grant(readOnly.id, ['admin.booking.index']);
+    for (const who of [readOnly, otherAdmin, member, olga]) expect((await cancel(b.accepted!, { reason: 'No' }, who)).status).toBe(403);
+    expect((await cancel(b.accepted!, { reason: 'No' }, null)).status).toBe(401);
+    const row = await db().selectFrom('bookings').select(['state']).where('id', '=', b.accepted!).executeTakeFirstOrThrow();
+    expect(row.state).toBe('accepted');
+    expect(await auditRows(b.accepted!)).toEqual([]);
+  });
+
+  it('asks for a reason, in the administrator’s language', async () => {
+    for (const body of [{}, { reason: '   ' }]) {
+      const res = await cancel(b.accepted!, body);
+      expect(res.status).toBe(422);
+      expect((await readJson<ApiError>(res)).details).toEqual([{ path: 'reason', message: 'Say why the booking is cancelled.' }]);
+    }
+    const fr = await t.request(`/api/v1/admin/bookings/${b.accepted}/cancel?lng=fr_FR`, {
+      method: 'POST',
+      json: { reason: '' },
+      headers: clerk.headers,
+    });
+    expect((await readJson<ApiError>(fr)).details?.[0]?.message).toBe('Indiquez pourquoi la réservation est annulée.');
+  });
+
+  it('cancels an accepted booking with a full refund, names the administrator in its history, tells both sides and logs it', async () => {
+    const res = await cancel(b.accepted!, { reason: 'The car failed its safety inspection.' });
+    expect(res.status).toBe(200);
+    const { data } = await readJson<{ data: Detail }>(res);
+    expect(data).toMatchObject({
+      state: 'cancelled',
+      cancelledBy: 'admin',
+      cancelReason: 'The car failed its safety inspection.',
+      refund: 700,
+      cancellable: false,
+    });
+    expect(data.events.at(-1)).toMatchObject({
+      fromState: 'accepted',
+      toState: 'cancelled',
+      actor: 'admin',
+      actorName: 'clerk',
+      detail: { refundMinor: 70_000, reason: 'The car failed its safety inspection.' },
+    });
+    // Both sides find it in their inbox.
+    const told = await db()
+      .selectFrom('notifications')
+      .select('user_id')
+      .where('kind', '=', 'booking')
+      .where('user_id', 'in', [olga.id, ravi.id])
+      .execute();
+    expect(told.map((n) => n.user_id).sort()).toEqual([olga.id, ravi.id].sort());
+    const [entry, ...more] = await auditRows(b.accepted!);
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({ user_id: clerk.id, action: 'update' });
+    expect(JSON.parse(entry!.before!)).toMatchObject({ state: 'accepted' });
+    expect(JSON.parse(entry!.after!)).toMatchObject({ state: 'cancelled', cancelledBy: 'admin' });
+    // The renter reads who cancelled it.
+    const seen = await t.request(`/api/v1/bookings/${b.accepted}`, { headers: ravi.headers });
+    expect((await readJson<{ data: { cancelledBy: string } }>(seen)).data.cancelledBy).toBe('admin');
+  });
+
+  it('refuses a booking that is under way or already closed with 409 BOOKING_STATE, and logs nothing', async () => {
+    for (const id of [b.active!, b.completed!, b.accepted!]) {
+      const before = (await auditRows(id)).length;
+      const res = await cancel(id, { reason: 'Too late' });
+      expect(res.status, String(id)).toBe(409);
+      expect((await readJson<ApiError>(res)).code).toBe('BOOKING_STATE');
+      expect((await auditRows(id)).length).toBe(before);
+    }
+    const missing = await cancel(999_999, { reason: 'Gone' });
+    expect(missing.status).toBe(404);
+    expect((await readJson<ApiError>(missing)).code).toBe('BOOKING_NOT_FOUND');
   });
 });
