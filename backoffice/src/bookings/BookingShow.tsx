@@ -408,7 +408,7 @@ function CancelButton() {
             />
           </DialogContent>
           <DialogActions>
-            <Button label="ra.action.cancel" onClick={() => setOpen(false)} disabled={isPending} />
+            <Button label="backoffice.bookings.keep" onClick={() => setOpen(false)} disabled={isPending} />
             <Button type="submit" variant="contained" color="error" label="backoffice.bookings.confirmCancel" disabled={isPending}>
               <EventBusy />
             </Button>
