@@ -3,7 +3,7 @@ import type { z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiError, createTestApp, type RouteJson, readJson, type TestApp, type TestMember } from '../../../testing.ts';
 import type { dashboardRoute } from './admin.routes.ts';
-import type { ownerCancellationsRoute } from './bookings.routes.ts';
+import type { cancelRoute, ownerCancellationsRoute } from './bookings.routes.ts';
 import type { AdminBooking, AdminBookingDetail } from './bookings.schemas.ts';
 
 // The console's bookings (docs/decisions/062-console-bookings.md) through the real app, over
@@ -478,7 +478,7 @@ describe('an administrator’s cancellation', () => {
   it('cancels an accepted booking with a full refund, names the administrator in its history, tells both sides and logs it', async () => {
     const res = await cancel(b.accepted!, { reason: 'The car failed its safety inspection.' });
     expect(res.status).toBe(200);
-    const { data } = await readJson<{ data: Detail }>(res);
+    const { data } = await readJson<RouteJson<typeof cancelRoute, 200>>(res);
     expect(data).toMatchObject({
       state: 'cancelled',
       cancelledBy: 'admin',
