@@ -21,6 +21,7 @@ const PERMISSION_OF: Readonly<Record<string, AdminResource>> = {
   // Checking a trader's identity is an edit of their account: read under admin.user.index, decided under admin.user.update.
   traders: 'user',
   'moderation-cases': 'moderation',
+  bookings: 'booking',
   // A job's run history is part of the job: whoever may see the job may see its runs.
   'datacron-runs': 'datacron',
 };

@@ -41,6 +41,17 @@ export interface BackofficeDataProvider extends DataProvider {
   moderate(id: Identifier, step: 'take' | 'decision' | 'appeal-decision', body?: unknown): Promise<RaRecord>;
   /** The transparency report between two days (inclusive), as JSON or as the CSV file's text. */
   transparency(from: string, to: string, format: 'json' | 'csv'): Promise<unknown>;
+  /** An administrator cancels a booking with a reason: the booking as it is after it. */
+  cancelBooking(id: Identifier, reason: string): Promise<RaRecord>;
+  /** An owner's cancellation record: the bookings they cancelled themselves, of how many accepted. */
+  ownerCancellations(userId: Identifier): Promise<OwnerCancellations>;
+}
+
+interface OwnerCancellations {
+  ownerId: number;
+  cancelled: number;
+  accepted: number;
+  latest: { id: number; start: string; end: string; at: string; reason: string | null }[];
 }
 
 const unwrap = <T>(json: unknown): T => ((json as { data?: T })?.data ?? json) as T;
@@ -86,6 +97,18 @@ export const dataProvider: BackofficeDataProvider = {
         : { headers: new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' }), body: JSON.stringify(body) }),
     });
     return unwrap<RaRecord>(json);
+  },
+  async cancelBooking(id, reason) {
+    const { json } = await httpClient(`${ADMIN_ROOT}/bookings/${encodeURIComponent(String(id))}/cancel`, {
+      method: 'POST',
+      headers: new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' }),
+      body: JSON.stringify({ reason }),
+    });
+    return unwrap<RaRecord>(json);
+  },
+  async ownerCancellations(userId) {
+    const { json } = await httpClient(`${ADMIN_ROOT}/users/${encodeURIComponent(String(userId))}/cancellations`);
+    return unwrap<OwnerCancellations>(json);
   },
   async transparency(from, to, format) {
     const query = new URLSearchParams({ from, to, format });

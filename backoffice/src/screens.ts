@@ -9,6 +9,7 @@ import Category from '@mui/icons-material/Category';
 import Checklist from '@mui/icons-material/Checklist';
 import ColorLens from '@mui/icons-material/ColorLens';
 import DirectionsCar from '@mui/icons-material/DirectionsCar';
+import EventNote from '@mui/icons-material/EventNote';
 import Factory from '@mui/icons-material/Factory';
 import Gavel from '@mui/icons-material/Gavel';
 import History from '@mui/icons-material/History';
@@ -33,6 +34,7 @@ import VerifiedUser from '@mui/icons-material/VerifiedUser';
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { audit } from './audit/index.ts';
+import { bookings } from './bookings/index.ts';
 import { contacts } from './contacts/index.ts';
 import { datacrons } from './datacrons/index.ts';
 import { moderationCases } from './moderation/index.ts';
@@ -70,6 +72,7 @@ export const SCREENS: readonly Screen[] = [
   { name: 'moderation-cases', group: 'support', icon: Gavel, parts: moderationCases },
   { name: 'contacts', group: 'support', icon: Mail, parts: contacts },
   { name: 'vehicles', group: 'catalogue', icon: DirectionsCar, parts: vehicles },
+  { name: 'bookings', group: 'catalogue', icon: EventNote, parts: bookings },
   plain('makes', 'catalogue', Factory),
   plain('models', 'catalogue', CarRental),
   plain('categories', 'catalogue', Category),

@@ -13,7 +13,18 @@ export const DashboardLink = z.object({
 });
 export type DashboardLink = z.infer<typeof DashboardLink>;
 
-export const DASHBOARD_FIGURES = ['live', 'soldThisMonth', 'newUsers', 'activeSubscriptions', 'contactsThisMonth', 'supportOpen'] as const;
+export const DASHBOARD_FIGURES = [
+  'live',
+  'soldThisMonth',
+  'newUsers',
+  'activeSubscriptions',
+  'contactsThisMonth',
+  'supportOpen',
+  'bookingsRequested',
+  'bookingsAccepted',
+  'bookingsActive',
+  'ownerCancellations',
+] as const;
 
 /** How many days of history the dashboard answers. */
 export const DASHBOARD_HISTORY_DAYS = 30;
@@ -26,6 +37,10 @@ export const Dashboard = z.object({
   contactsThisMonth: Count.describe('Messages sent to sellers since the first of the month'),
   supportOpen: Count.describe('Support requests not yet resolved'),
   supportOpenPriority: Count.describe('Of those, the priority ones'),
+  bookingsRequested: Count.describe('Booking requests waiting for the owner'),
+  bookingsAccepted: Count.describe('Accepted bookings not yet picked up'),
+  bookingsActive: Count.describe('Rentals under way now'),
+  ownerCancellations: Count.describe('Bookings cancelled by their owner in the last 30 days'),
   links: z.object(
     Object.fromEntries(DASHBOARD_FIGURES.map((f) => [f, DashboardLink])) as Record<
       (typeof DASHBOARD_FIGURES)[number],
@@ -40,6 +55,16 @@ export const Dashboard = z.object({
       link: DashboardLink.describe('The paid payments behind the amount'),
     }),
   ),
+  rentalRevenue: z
+    .array(
+      z.object({
+        currency: z.string(),
+        amount: z.number(),
+        bookings: Count,
+        link: DashboardLink.describe('The bookings behind the amount'),
+      }),
+    )
+    .describe('The price of the bookings accepted since the first of the month, less their refunds, by currency'),
   listingsPerCategory: z.array(z.object({ categoryId: z.number(), name: z.string(), count: Count, link: DashboardLink })),
   latestListings: z.array(z.object({ id: z.number(), title: z.string(), price: z.number(), currency: z.string(), createdAt: z.string() })),
   latestUsers: z.array(z.object({ id: z.number(), username: z.string(), email: z.string(), createdAt: z.string() })),

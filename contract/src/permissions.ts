@@ -8,6 +8,8 @@
  * dashboard's figures, `setting` the application settings (maintenance message); issue 13.
  * `audit` reads the audit log of console writes (docs/decisions/020-audit-log.md): only its `index`
  * is asked; the log is written by the writes themselves, never through the API.
+ * `booking` the rentals' bookings (docs/decisions/062-console-bookings.md): `index` reads them and an
+ * owner's cancellation record, `update` cancels one.
  */
 export const ADMIN_RESOURCES = [
   'dashboard',
@@ -42,6 +44,7 @@ export const ADMIN_RESOURCES = [
   'make',
   'model',
   'moderation',
+  'booking',
 ] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 

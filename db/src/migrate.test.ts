@@ -187,6 +187,38 @@ describe(`migrations (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
     }
   });
 
+  it('grants the bookings to ADMIN and SUPADMIN of a database seeded before them, once (20261226_0401)', async () => {
+    const seeded = await createTestDatabase();
+    try {
+      await seedReference(seeded.db);
+      const names = Object.keys(migrations);
+      const m = migrator(seeded.db);
+      expect((await m.migrateTo(names[names.indexOf('20261226_0401_booking_permissions') - 1]!)).error).toBeUndefined();
+      expect(await seeded.db.selectFrom('permissions').select('name').where('name', 'like', 'admin.booking.%').execute()).toEqual([]);
+      expect((await m.migrateToLatest()).error).toBeUndefined();
+      await migrations['20261226_0401_booking_permissions']!.up(seeded.db);
+      const held = async (role: string) =>
+        (
+          await seeded.db
+            .selectFrom('role_permissions as rp')
+            .innerJoin('roles as r', 'r.id', 'rp.role_id')
+            .innerJoin('permissions as p', 'p.id', 'rp.permission_id')
+            .select('p.name')
+            .where('r.name', '=', role)
+            .where('p.name', 'like', 'admin.booking.%')
+            .execute()
+        )
+          .map((x) => x.name)
+          .sort();
+      const rights = ['create', 'delete', 'index', 'update'].map((a) => `admin.booking.${a}`);
+      expect(await held('ADMIN')).toEqual(rights);
+      expect(await held('SUPADMIN')).toEqual(rights);
+      expect(await held('USER')).toEqual([]);
+    } finally {
+      await seeded.destroy();
+    }
+  });
+
   it('keeps the contacts of messages still in inboxes when contacts get their own record (20261130_0002)', async () => {
     const seeded = await createTestDatabase();
     try {

@@ -124,7 +124,7 @@ function Figures({ data }: { data: DashboardFigures }) {
   const [locale] = useLocaleState();
   const { canAccess } = useCanAccessResources({
     action: 'list',
-    resources: ['vehicles', 'users', 'subscriptions', 'payments', 'contacts', 'support-requests'],
+    resources: ['vehicles', 'users', 'subscriptions', 'payments', 'contacts', 'support-requests', 'bookings'],
   });
   // The API names the list each figure counts and its filter: the list's total is the figure (issue 13 item 9).
   const linkTo = (link: DashboardLink | undefined) =>
@@ -142,6 +142,10 @@ function Figures({ data }: { data: DashboardFigures }) {
     { key: 'activeSubscriptions' },
     { key: 'contactsThisMonth' },
     { key: 'supportOpen', detail: translate('backoffice.dashboard.supportPriority', { count: data.supportOpenPriority }) },
+    { key: 'bookingsRequested' },
+    { key: 'bookingsAccepted' },
+    { key: 'bookingsActive' },
+    { key: 'ownerCancellations' },
   ];
 
   return (
@@ -171,6 +175,32 @@ function Figures({ data }: { data: DashboardFigures }) {
               </>
             ) : (
               <Typography color="text.secondary">{translate('backoffice.dashboard.noRevenue')}</Typography>
+            )}
+          </Section>
+        )}
+        {data.rentalRevenue && (
+          <Section title={translate('backoffice.dashboard.rentalRevenue')}>
+            {data.rentalRevenue.length ? (
+              <List dense disablePadding>
+                {data.rentalRevenue.map((r) => (
+                  <ListItem key={r.currency} disableGutters>
+                    <ListItemText
+                      primary={
+                        linkTo(r.link) ? (
+                          <Link component={RouterLink} to={linkTo(r.link)!}>
+                            {formatMoney(r.amount, r.currency, locale)}
+                          </Link>
+                        ) : (
+                          formatMoney(r.amount, r.currency, locale)
+                        )
+                      }
+                      secondary={translate('backoffice.dashboard.rentalBookings', { count: r.bookings })}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            ) : (
+              <Typography color="text.secondary">{translate('backoffice.dashboard.noRentalRevenue')}</Typography>
             )}
           </Section>
         )}

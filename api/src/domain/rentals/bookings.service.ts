@@ -14,6 +14,7 @@ import { DEFAULT_LOCALE, formatTag, type Locale, matchLocale } from '@autoroute/
 import { AppError, notFound } from '../../core/errors.ts';
 import { translator } from '../../core/i18n.ts';
 import type { MediaUrl } from '../../core/reference.ts';
+import { inTransaction } from '../../core/transaction.ts';
 import { findBuyersConversation, insertConversation, insertMessage } from '../conversations/conversations.data.ts';
 import type { DomainDeps } from '../deps.ts';
 import type { Viewer } from '../vehicles/vehicles.service.ts';
@@ -51,8 +52,8 @@ import { checkRange, loadRental, termsView } from './rentals.service.ts';
 type Db = DomainDeps['db'];
 type Deps = Pick<DomainDeps, 'db' | 'mediaUrl' | 'dialect'>;
 
-/** Who may read any booking in the console's name (the console's own routes have their permissions). */
-const READ_ANY_BOOKING = 'admin.booking.show';
+/** Who may read any booking in the console's name: the console's read right (docs/decisions/062). */
+const READ_ANY_BOOKING = 'admin.booking.index';
 /** A request unanswered this long expires (or sooner: at the notice before pickup). */
 const REQUEST_HOURS = 24;
 /** After the return, the owner has this long to claim on the deposit before it is released. */
@@ -459,7 +460,8 @@ async function move(
   if (!rule.by.includes(actor)) throw new AppError(403, 'FORBIDDEN');
   if (!rule.from.includes(b.state)) throw new AppError(409, 'BOOKING_STATE', { state: b.state });
   const at = now.toISOString();
-  await db.transaction().execute(async (tx) => {
+  // Joins the caller's transaction when there is one: the console's audited cancellation (decision 020).
+  await inTransaction(db, async (tx) => {
     const moved = await moveBooking(tx, b.id, b.state, { ...set, state: rule.to, updated_at: at, sequence: b.sequence + 1 });
     if (!moved) throw new AppError(409, 'BOOKING_STATE', { state: b.state });
     await insertEvent(tx, { bookingId: b.id, from: b.state, to: rule.to, actor, actorId, detail, at });

@@ -1,11 +1,13 @@
 import { DASHBOARD_HISTORY_DAYS, Dashboard } from '@autoroute/contract/dashboard';
 import { createRoute, z } from '@hono/zod-openapi';
 import { dailyHistory, dashboardFigures } from '../../../domain/admin/admin.data.ts';
+import { dashboardBookingFigures } from '../../../domain/rentals/admin-bookings.service.ts';
 import type { Deps } from '../../context.ts';
 import { requirePermission } from '../../middleware/auth.ts';
 import { jsonContent, named } from '../../openapi.ts';
 import { createRouter } from '../../router.ts';
 import { adminAuditRoutes } from './audit.routes.ts';
+import { adminBookingsRoutes, adminOwnerCancellationsRoutes } from './bookings.routes.ts';
 import { adminContactsRoutes } from './contacts.routes.ts';
 import { guarded } from './crud-router.ts';
 import { datacronsRoutes } from './datacrons.routes.ts';
@@ -38,13 +40,20 @@ export function adminRoutes(deps: Deps) {
   return (
     createRouter()
       .openapi(dashboardRoute, async (c) => {
-        const [figures, history] = await Promise.all([
-          dashboardFigures(deps.db, new Date(), c.get('locale')),
+        const now = new Date();
+        const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+        const since30 = new Date(now.getTime() - 30 * 86_400_000).toISOString();
+        const [figures, history, bookings] = await Promise.all([
+          dashboardFigures(deps.db, now, c.get('locale')),
           dailyHistory(deps.db, DASHBOARD_HISTORY_DAYS),
+          dashboardBookingFigures(deps.db, month, since30),
         ]);
-        return c.json({ data: { ...figures, history } }, 200);
+        const { bookingLinks, ...bookingCounts } = bookings;
+        return c.json({ data: { ...figures, ...bookingCounts, links: { ...figures.links, ...bookingLinks }, history } }, 200);
       })
+      .route('/users', adminOwnerCancellationsRoutes(deps))
       .route('/users', adminUsersRoutes(deps))
+      .route('/bookings', adminBookingsRoutes(deps))
       .route('/roles', adminRolesRoutes(deps))
       .route('/vehicles', adminVehicleSignalsRoutes(deps))
       .route('/vehicles', adminVehiclesRoutes(deps))

@@ -121,7 +121,18 @@ describe('dashboard figures and the lists they open (issue 13 item 9)', () => {
       await t.request('/api/v1/admin/dashboard', { headers: root.headers }),
     );
     expect(Object.keys(data.links).sort()).toEqual(
-      ['activeSubscriptions', 'contactsThisMonth', 'live', 'newUsers', 'soldThisMonth', 'supportOpen'].sort(),
+      [
+        'activeSubscriptions',
+        'contactsThisMonth',
+        'live',
+        'newUsers',
+        'soldThisMonth',
+        'supportOpen',
+        'bookingsRequested',
+        'bookingsAccepted',
+        'bookingsActive',
+        'ownerCancellations',
+      ].sort(),
     );
     for (const [figure, link] of Object.entries(data.links as Record<string, Link>)) {
       expect((await open(link)).total, figure).toBe(data[figure as keyof typeof data.links]);
