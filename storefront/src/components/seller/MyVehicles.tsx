@@ -25,6 +25,8 @@ export interface MyVehicle {
   /** published, or pending / held / removed by moderation: then out of public view, with the statement at `/my/decisions/{caseId}`. */
   moderation: 'published' | 'pending' | 'held' | 'removed';
   caseId: number | null;
+  /** A rental listing: it has an availability calendar. */
+  rental?: boolean;
 }
 
 export type MyVehiclesStrings = Record<
@@ -60,7 +62,8 @@ export type MyVehiclesStrings = Record<
   | 'held'
   | 'removed'
   | 'withheldNote'
-  | 'readDecision',
+  | 'readDecision'
+  | 'availability',
   string
 >;
 
@@ -238,6 +241,11 @@ export default function MyVehicles({ items: initial, s }: Props) {
                   <a className="button ghost" href={`/my/${v.id}/stats`} aria-label={`${s.stats}: ${v.title}`}>
                     {s.stats}
                   </a>
+                  {v.rental && (
+                    <a className="button ghost" href={`/my/${v.id}/availability`} aria-label={`${s.availability}: ${v.title}`}>
+                      {s.availability}
+                    </a>
+                  )}
                   <button
                     id={`sold-${v.id}`}
                     className="button secondary"
