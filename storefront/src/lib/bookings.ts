@@ -40,10 +40,11 @@ export function formatDay(day: string, locale: Locale, style: 'medium' | 'full' 
 export function formatInstant(iso: string, timeZone: string, locale: Locale): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
+  const parts = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' } as const;
   try {
-    return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone, timeZoneName: 'short' }).format(date);
+    return dateTimeFormat(locale, { ...parts, timeZone }).format(date);
   } catch {
-    return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC', timeZoneName: 'short' }).format(date);
+    return dateTimeFormat(locale, { ...parts, timeZone: 'UTC' }).format(date);
   }
 }
 
@@ -97,5 +98,46 @@ export function todayIn(timeZone: string, now = new Date()): string {
     return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
   } catch {
     return now.toISOString().slice(0, 10);
+  }
+}
+
+/** The first day of a day's month. */
+export const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
+/** The first day of the month `n` months after the one starting on `first`. */
+export const nextMonth = (first: string, n: number) => {
+  const d = new Date(`${first}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + n, 1);
+  return d.toISOString().slice(0, 10);
+};
+
+/** The same day of another month, or that month's last day when it is shorter (31 January, then 28 February). */
+function sameDayIn(first: string, day: string): string {
+  const last = addDays(nextMonth(first, 1), -1);
+  const wanted = `${first.slice(0, 8)}${day.slice(8)}`;
+  return wanted > last ? last : wanted;
+}
+
+/** Where a key moves the focus from `day` in the grid (the date picker's keys); null for other keys. */
+export function keyTarget(key: string, day: string, rtl: boolean): string | null {
+  const weekPos = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+  switch (key) {
+    case 'ArrowLeft':
+      return addDays(day, rtl ? 1 : -1);
+    case 'ArrowRight':
+      return addDays(day, rtl ? -1 : 1);
+    case 'ArrowUp':
+      return addDays(day, -7);
+    case 'ArrowDown':
+      return addDays(day, 7);
+    case 'Home':
+      return addDays(day, -weekPos);
+    case 'End':
+      return addDays(day, 6 - weekPos);
+    case 'PageUp':
+      return sameDayIn(nextMonth(monthStart(day), -1), day);
+    case 'PageDown':
+      return sameDayIn(nextMonth(monthStart(day), 1), day);
+    default:
+      return null;
   }
 }

@@ -1,7 +1,7 @@
 import type { Availability, AvailabilityBlock, BookingSummary } from '@autoroute/contract/rentals';
 import { dateTimeFormat, type Locale } from '@autoroute/locales/meta';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { addDays, formatDay, monthDays } from '../../lib/bookings.ts';
+import { addDays, formatDay, keyTarget, monthDays, monthStart, nextMonth } from '../../lib/bookings.ts';
 import { ApiError, apiCall } from '../../lib/client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
@@ -67,45 +67,7 @@ interface Props {
 
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''));
-const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
-const nextMonth = (first: string, n: number) => {
-  const d = new Date(`${first}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + n, 1);
-  return d.toISOString().slice(0, 10);
-};
 type Status = 'free' | 'booked' | 'blocked' | 'notice' | 'horizon';
-
-/** The same day of another month, or that month's last day when it is shorter (31 January, then 28 February). */
-function sameDayIn(first: string, day: string): string {
-  const last = addDays(nextMonth(first, 1), -1);
-  const wanted = `${first.slice(0, 8)}${day.slice(8)}`;
-  return wanted > last ? last : wanted;
-}
-
-/** Where a key moves the focus from `day` in the grid (the date picker's keys); null for other keys. */
-function keyTarget(key: string, day: string, rtl: boolean): string | null {
-  const weekPos = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
-  switch (key) {
-    case 'ArrowLeft':
-      return addDays(day, rtl ? 1 : -1);
-    case 'ArrowRight':
-      return addDays(day, rtl ? -1 : 1);
-    case 'ArrowUp':
-      return addDays(day, -7);
-    case 'ArrowDown':
-      return addDays(day, 7);
-    case 'Home':
-      return addDays(day, -weekPos);
-    case 'End':
-      return addDays(day, 6 - weekPos);
-    case 'PageUp':
-      return sameDayIn(nextMonth(monthStart(day), -1), day);
-    case 'PageDown':
-      return sameDayIn(nextMonth(monthStart(day), 1), day);
-    default:
-      return null;
-  }
-}
 
 /**
  * The owner's availability calendar (issue 36 item 2): a month of days, each free, booked or
