@@ -68,7 +68,7 @@ export function stateTone(state: string): 'waiting' | 'good' | 'over' | 'bad' {
 }
 
 /** Reviews stay hidden until both sides wrote or this many days after the return (decision 059). */
-export const REVIEW_HIDDEN_DAYS = 14;
+const REVIEW_HIDDEN_DAYS = 14;
 
 /** When hidden reviews show at the latest: 14 days after the booking completed (its return), else after its end. */
 export function reviewsShownOn(events: readonly { toState: string; at: string }[], endAt: string): string {
