@@ -32,6 +32,8 @@ import { notificationsRoutes } from './http/routes/notifications/notifications.r
 import { pagesRoutes } from './http/routes/pages/pages.routes.ts';
 import { picturesRoutes } from './http/routes/pictures/pictures.routes.ts';
 import { probesRoutes } from './http/routes/probes/probes.routes.ts';
+import { bookingsRoutes } from './http/routes/rentals/bookings.routes.ts';
+import { rentalsRoutes } from './http/routes/rentals/rentals.routes.ts';
 import { reportsRoutes } from './http/routes/reports/reports.routes.ts';
 import { reviewsRoutes } from './http/routes/reviews/reviews.routes.ts';
 import { myTraderRoutes, sellersRoutes } from './http/routes/sellers/sellers.routes.ts';
@@ -145,6 +147,8 @@ export function createApp(deps: Deps) {
   app.route(`${API_BASE}/reports`, reportsRoutes(deps));
   app.route(`${API_BASE}/sellers`, sellersRoutes(deps));
   app.route(`${API_BASE}/reviews`, reviewsRoutes(deps));
+  app.route(`${API_BASE}/rentals`, rentalsRoutes(deps));
+  app.route(`${API_BASE}/bookings`, bookingsRoutes(deps));
   app.route(`${API_BASE}/unsubscribe`, unsubscribeRoutes(deps, authSecret));
   app.route(`${API_BASE}/pictures`, picturesRoutes(deps));
   app.route(`${API_BASE}/admin`, adminRoutes(deps));

@@ -51,6 +51,19 @@ export const Day = z
 /** A local time of day, HH:MM. */
 export const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: msg('rentals.timeInvalid') });
 
+/** An IANA time zone the platform knows (Europe/Paris). */
+export const IanaZone = z.string().refine(
+  (tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return tz.includes('/') || tz === 'UTC';
+    } catch {
+      return false;
+    }
+  },
+  { error: msg('rentals.timeZoneInvalid') },
+);
+
 const percent = z.number().int().min(0).max(90);
 
 /** A rental listing's terms as its owner writes them. */
@@ -70,20 +83,7 @@ export const RentalTermsInput = z
     pickupUntil: TimeOfDay.default('18:00'),
     returnFrom: TimeOfDay.default('09:00'),
     returnUntil: TimeOfDay.default('18:00'),
-    timeZone: z
-      .string()
-      .refine(
-        (tz) => {
-          try {
-            new Intl.DateTimeFormat('en', { timeZone: tz });
-            return tz.includes('/') || tz === 'UTC';
-          } catch {
-            return false;
-          }
-        },
-        { error: msg('rentals.timeZoneInvalid') },
-      )
-      .meta({ description: 'IANA time zone of the car (Europe/Paris)' }),
+    timeZone: IanaZone.meta({ description: 'IANA time zone of the car (Europe/Paris)' }),
     depositMinor: z.number().int().min(0).max(100_000_000).default(0),
     kmPerDay: z
       .number()
@@ -221,6 +221,7 @@ export const BookingInput = z
     message: z.string().trim().max(2000).nullable().default(null),
     driverAge: z.number().int().min(16).max(120).meta({ description: 'The driver’s age, checked against the terms' }),
     licenceYears: z.number().int().min(0).max(90).meta({ description: 'Years the driver has held a licence' }),
+    timeZone: IanaZone.optional().meta({ description: 'The renter’s IANA time zone: their notices give times in it' }),
   })
   .strict();
 export type BookingInput = z.infer<typeof BookingInput>;
@@ -308,14 +309,9 @@ export const Booking = z.object({
   expiresAt: z.string().nullable(),
   paymentState: z.string(),
   refundMinor: z.number().int().nullable().meta({ description: 'What was refunded on a cancellation' }),
-  cancelRefundMinor: z
-    .number()
-    .int()
-    .nullable()
-    .meta({
-      description:
-        'What the caller’s cancellation would refund now (the renter: the policy; the owner: all); null when they may not cancel',
-    }),
+  cancelRefundMinor: z.number().int().nullable().meta({
+    description: 'What the caller’s cancellation would refund now (the renter: the policy; the owner: all); null when they may not cancel',
+  }),
   depositState: z.string(),
   cancelledBy: z.enum(BOOKING_ACTORS).nullable(),
   cancelReason: z.string().nullable(),
@@ -347,3 +343,42 @@ export const BookingSummary = Booking.pick({
   createdAt: true,
 });
 export type BookingSummary = z.infer<typeof BookingSummary>;
+
+/** The main time zone of each country a listing may be in: a rental's default zone (its owner may choose another). */
+export const COUNTRY_TIME_ZONES: Readonly<Record<string, string>> = {
+  FR: 'Europe/Paris',
+  DE: 'Europe/Berlin',
+  ES: 'Europe/Madrid',
+  IT: 'Europe/Rome',
+  PT: 'Europe/Lisbon',
+  BE: 'Europe/Brussels',
+  NL: 'Europe/Amsterdam',
+  LU: 'Europe/Luxembourg',
+  AT: 'Europe/Vienna',
+  IE: 'Europe/Dublin',
+  GB: 'Europe/London',
+  CH: 'Europe/Zurich',
+  SE: 'Europe/Stockholm',
+  NO: 'Europe/Oslo',
+  DK: 'Europe/Copenhagen',
+  PL: 'Europe/Warsaw',
+  CZ: 'Europe/Prague',
+  RO: 'Europe/Bucharest',
+  TR: 'Europe/Istanbul',
+  RU: 'Europe/Moscow',
+  US: 'America/New_York',
+  CA: 'America/Toronto',
+  MX: 'America/Mexico_City',
+  BR: 'America/Sao_Paulo',
+  AR: 'America/Argentina/Buenos_Aires',
+  MA: 'Africa/Casablanca',
+  DZ: 'Africa/Algiers',
+  TN: 'Africa/Tunis',
+  EG: 'Africa/Cairo',
+  SA: 'Asia/Riyadh',
+  AE: 'Asia/Dubai',
+  CN: 'Asia/Shanghai',
+  JP: 'Asia/Tokyo',
+  KR: 'Asia/Seoul',
+};
+export const DEFAULT_TIME_ZONE = 'Europe/Paris';

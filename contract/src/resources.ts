@@ -176,6 +176,7 @@ export const JOB_HANDLERS = [
   'saved-search-alerts',
   'refresh-market-ratings',
   'review-invitations',
+  'booking-clock',
 ] as const;
 
 /** Where a model sits in the market (docs/decisions/045): the market's wider comparables when its own listings are few. */

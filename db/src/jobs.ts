@@ -60,6 +60,11 @@ const DEFAULT_SCHEDULES: Readonly<Record<JobHandlerName, DefaultSchedule>> = {
     cron: '20 * * * *',
     description: 'Mails buyers, once, a week after their conversation with a seller began, a link to review the seller.',
   },
+  'booking-clock': {
+    name: 'Booking clock',
+    cron: '* * * * *',
+    description: 'Expires unanswered booking requests, sends pickup and return reminders, completes past rentals, releases deposits.',
+  },
 };
 
 /** The datacron rows a new database starts with: every handler once, in the contract's order. */

@@ -904,6 +904,8 @@ export interface BookingTable {
   span_from: number;
   span_to: number;
   time_zone: string;
+  /** The renter's zone when they booked (migration 20261226_0002); null: the car's. */
+  renter_time_zone: ColumnType<string | null, string | null | undefined, string | null>;
   days: number;
   currency_id: number;
   /** JSON: the price's lines. */

@@ -83,9 +83,10 @@ afterEach(async () => {
 });
 
 describe('the job registry', () => {
-  it('names the eight jobs the datacron rows schedule', async () => {
+  it('names the nine jobs the datacron rows schedule', async () => {
     expect(jobHandlerNames().sort()).toEqual([
       'backup-database',
+      'booking-clock',
       'expire-subscriptions',
       'purge-expired',
       'recompute-stats',

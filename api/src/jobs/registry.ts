@@ -1,6 +1,7 @@
 import { JOB_HANDLERS as JOB_NAMES } from '@autoroute/contract/resources';
 import type { JobHandlerName } from '@autoroute/db';
 import { backupDatabase } from './backup-database.ts';
+import { bookingClock } from './booking-clock.ts';
 import { expireSubscriptions } from './expire-subscriptions.ts';
 import { purgeExpired } from './purge-expired.ts';
 import { recomputeStats } from './recompute-stats.ts';
@@ -25,6 +26,7 @@ export const JOB_HANDLERS: Readonly<Record<JobHandlerName, JobHandler>> = {
   'saved-search-alerts': savedSearchAlerts,
   'refresh-market-ratings': refreshMarketRatings,
   'review-invitations': reviewInvitations,
+  'booking-clock': bookingClock,
 };
 
 /** The handler names a datacron may use (for validating the admin form). */

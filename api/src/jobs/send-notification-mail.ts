@@ -6,14 +6,14 @@ import { claimMailPending, listMailPending } from '../domain/notifications/notif
 import { mailStillWanted } from '../domain/notifications/topics.ts';
 import { unsubscribeUrl } from '../domain/unsubscribe/unsubscribe.ts';
 import { type MailContent, renderMail } from '../mail/layout.tsx';
-import { listingRemovedMail, messageMail, priceDropMail, savedSearchMail } from '../mail/templates.ts';
+import { listingRemovedMail, messageMail, noticeMail, priceDropMail, savedSearchMail } from '../mail/templates.ts';
 import { type JobContext, type JobHandler, JobSkipped } from './types.ts';
 
 /** At most this many mails a run: a run a minute keeps a burst from holding the job for long. */
 const BATCH = 500;
 
 /**
- * Mails the notifications marked `mail_pending` (a price drop, a saved search's alert, a new message: issue 17; a listing removed by a moderator: issue 33), oldest first. Each is
+ * Mails the notifications marked `mail_pending` (a price drop, a saved search's alert, a new message: issue 17; a listing removed by a moderator: issue 33; a booking's steps and reminders: issue 36), oldest first. Each is
  * claimed before it is sent (its mark cleared on the condition it was still set), so two processes
  * never mail the same one; a member who turned mail off since gets none. A mail that fails is
  * logged and not retried: the notification stays in the member's inbox.
@@ -85,6 +85,9 @@ export async function mailPending(
           },
           await unsubscribeUrl(db, mail.publicUrl, n.user_id, 'message'),
         );
+      } else if (n.kind === 'booking') {
+        // A booking's step or reminder (docs/decisions/059): the notice, and where the member's bookings are.
+        content = noticeMail(t, `${n.message}\n${absoluteUrl(mail.publicUrl, '/my/bookings/')}`, null);
       } else if (n.kind === 'listing_removed') {
         content = listingRemovedMail(t, { message: n.message, helpUrl: absoluteUrl(mail.publicUrl, '/help-center/') });
       } else continue;

@@ -45,6 +45,7 @@ import * as m20261224_0021 from './20261224_0021_review_invitations.ts';
 import * as m20261225_0001 from './20261225_0001_moderation.ts';
 import * as m20261225_0002 from './20261225_0002_moderation_permissions.ts';
 import * as m20261226_0001 from './20261226_0001_rentals.ts';
+import * as m20261226_0002 from './20261226_0002_booking_clock.ts';
 
 /**
  * Every migration, by its sortable name. Listed rather than read from the folder so that the same
@@ -97,4 +98,5 @@ export const migrations: Record<string, Migration> = {
   '20261225_0001_moderation': m20261225_0001,
   '20261225_0002_moderation_permissions': m20261225_0002,
   '20261226_0001_rentals': m20261226_0001,
+  '20261226_0002_booking_clock': m20261226_0002,
 };
