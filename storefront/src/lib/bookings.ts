@@ -48,6 +48,18 @@ export function formatInstant(iso: string, timeZone: string, locale: Locale): st
   }
 }
 
+/** The time of an instant in the listing's time zone, with the zone's short name (1:00 PM GMT+9). */
+export function formatTime(iso: string, timeZone: string, locale: Locale): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const parts = { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' } as const;
+  try {
+    return dateTimeFormat(locale, { ...parts, timeZone }).format(date);
+  } catch {
+    return dateTimeFormat(locale, { ...parts, timeZone: 'UTC' }).format(date);
+  }
+}
+
 /** The time left until `iso` as a duration in the page's language ("5 hours", "40 minutes"); null once past. */
 export function timeLeft(iso: string, locale: Locale, now = Date.now()): string | null {
   const ms = new Date(iso).getTime() - now;

@@ -131,7 +131,7 @@ export default function AvailabilityCalendar({ vehicleId, locale, rtl, today, bl
   while (cells.length % 7) cells.push(null);
   for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
 
-  const weekdayName = (n: number, style: 'long' | 'short') =>
+  const weekdayName = (n: number, style: 'long' | 'short' | 'narrow') =>
     dateTimeFormat(locale, { weekday: style, timeZone: 'UTC' }).format(new Date(Date.UTC(1970, 0, 4 + n)));
   const monthName = dateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}T12:00:00Z`));
   const bookingOn = (day: string) => bookings.find((b) => b.start <= day && day < b.end);
@@ -273,7 +273,8 @@ export default function AvailabilityCalendar({ vehicleId, locale, rtl, today, bl
             <tr>
               {[1, 2, 3, 4, 5, 6, 0].map((n) => (
                 <th key={n} scope="col" abbr={weekdayName(n, 'long')}>
-                  {weekdayName(n, 'short')}
+                  <span className="wide-only">{weekdayName(n, 'short')}</span>
+                  <span className="narrow-day">{weekdayName(n, 'narrow')}</span>
                 </th>
               ))}
             </tr>
