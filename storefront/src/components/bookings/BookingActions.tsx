@@ -73,7 +73,9 @@ export default function BookingActions({ id, actions, s }: Props) {
     setError(null);
     try {
       await apiCall(`/api/v1/bookings/${id}/${action}`, { method: 'POST', json: json ?? {} });
-      location.assign(`/my/bookings/${id}?done=${action}`);
+      const next = new URL(location.href);
+      next.searchParams.set('done', action);
+      location.assign(next.toString());
       return null;
     } catch (caught) {
       setBusy(null);
