@@ -59,7 +59,7 @@ const person = async (browser: Browser, baseURL: string | undefined, run: (typeo
   (await browser.newContext({ baseURL, viewport: { width: run.width, height: run.height } })).newPage();
 
 /** A new member, verified through the code in the outbox (the sign-up form is read in English). */
-async function signUp(page: Page, first: string, stamp: string): Promise<string> {
+async function signUp(page: Page, first: string, stamp: string, phone: string): Promise<string> {
   const email = `${first.toLowerCase()}.${stamp}@example.test`;
   await page.goto('/sign-up?lng=en_US');
   await hydrated(page);
@@ -67,7 +67,7 @@ async function signUp(page: Page, first: string, stamp: string): Promise<string>
   await page.getByLabel('Last name').fill('Journey');
   await page.getByLabel('Username').fill(`${first.toLowerCase()}${stamp}`.slice(0, 30));
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone').fill('+33612345670');
+  await page.getByLabel('Phone').fill(phone);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create my account' }).click();
@@ -122,7 +122,7 @@ async function report(
   await form.getByLabel(t('bookings.actions.odometer')).fill(values.odometer);
   await form.getByLabel(t('bookings.actions.fuel')).fill(values.fuel);
   await form.getByLabel(t('bookings.actions.damage')).fill(values.damage);
-  await form.getByLabel(t('bookings.actions.photos')).setInputFiles([png(`${stage}.png`, [40, 120, 200])]);
+  await form.getByLabel(t('bookings.actions.photos')).setInputFiles([png(`${stage}.png`, [40, stage === 'pickup' ? 120 : 160, 200])]);
   await expect(form.getByRole('img', { name: t('bookings.actions.photo', { n: 1 }) })).toBeVisible();
   await form.getByRole('button', { name: t('bookings.actions.sendReport') }).click();
   await expect(page.getByRole('status').filter({ hasText: t(`bookings.done.${stage}`) })).toBeVisible();
@@ -149,7 +149,7 @@ for (const [i, run] of RUNS.entries()) {
     // The owner signs up, publishes a car for rent by the day, and writes its terms: pickup from
     // the next hour today in a zone where it is daytime, no notice, a flexible policy, on request.
     const owner = await person(browser, baseURL, run);
-    const ownerEmail = await signUp(owner, 'Olivia', stamp);
+    const ownerEmail = await signUp(owner, 'Olivia', stamp, `+3361234560${i}`);
     await owner.goto('/my/new?lng=en_US');
     await fillVehicleForm(owner, {
       title: `Peugeot 208 to rent ${stamp}`,
@@ -170,7 +170,7 @@ for (const [i, run] of RUNS.entries()) {
       city: 'Lyon',
       options: ['Air conditioning'],
       description: 'A small car for the city, serviced and clean.',
-      pictures: [png(`rent-${stamp}.png`, [200, 60, 60])],
+      pictures: [png(`rent-${stamp}.png`, [200 - i * 40, 60 + i * 30, 90 + i * 20])],
     });
     await owner.getByRole('button', { name: texts('en_US')('my.form.submitNew'), exact: true }).click();
     await expect(owner).toHaveURL(/\/vehicles\/\d+$/);
@@ -195,7 +195,7 @@ for (const [i, run] of RUNS.entries()) {
     });
 
     // The renter signs up, picks today and the next two days on the listing, sees the total, requests.
-    const renterEmail = await signUp(page, 'Ravi', stamp);
+    const renterEmail = await signUp(page, 'Ravi', stamp, `+3361234561${i}`);
     await page.goto(`/vehicles/${vehicleId}?${lng}`);
     const end = addDays(today, 2);
     const booking = await requestOnListing(page, t, vehicleId, today, end);
