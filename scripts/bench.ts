@@ -21,7 +21,9 @@
  *   (BENCH_CHURN_VEHICLES): requests a second, p99 and the page cache's hit ratio of each phase
  *   beside calm, on one SQLite process and on two PostgreSQL processes (BENCH_DATABASE_URL, with
  *   BENCH_REDIS_URL's Redis); and a publication's latency to a member's instant alert.
- * BENCH_ONLY=start,media,seed,postgres,churn runs only the parts named.
+ * - availability: the search's "available from … to" on those listings with a year of bookings
+ *   (scripts/bench-availability.ts), part of the search measurements; BENCH_ONLY=availability alone.
+ * BENCH_ONLY=start,media,seed,postgres,churn,availability runs only the parts named.
  * Pages are measured as last built: the bench runs `npm run build` only when there is no build.
  * Chromium is /usr/bin/chromium (CHROME_PATH to change it).
  * Results are printed and written to bench-results/latest.json.
@@ -43,6 +45,7 @@ import { createHttpServer } from '../api/src/server/http.ts';
 import { createTestApp } from '../api/src/testing.ts';
 import { startS3 } from '../api/src/testing-s3.ts';
 import { seedInstantSearches } from './alert-latency.ts';
+import { availabilityPaths, availabilityPlan, catalogueChanges, seedBookingYear } from './bench-availability.ts';
 import { churnSummary, measureChurn } from './bench-churn.ts';
 import { measureRender, renderSummary } from './bench-render.ts';
 import { measureSearchAtScale } from './bench-search.ts';
@@ -380,11 +383,13 @@ async function measureSearch(database: Db, dir: string) {
     ids.map((r) => `${v}/${r.id}`),
     runs,
   );
+  const availability = await measureAvailability(database, app, health, runs);
   await deps.limiters.close();
   const ratio = (m: { p95Ms: number }) => Math.round((m.p95Ms / health.p95Ms) * 10) / 10;
   return {
     vehicles,
     health,
+    availability,
     text: { ...textSearch, p95VsHealth: ratio(textSearch) },
     manyFilters: { ...manyFilters, p95VsHealth: ratio(manyFilters) },
     unfiltered: { ...unfiltered, p95VsHealth: ratio(unfiltered) },
@@ -396,6 +401,72 @@ async function measureSearch(database: Db, dir: string) {
     firstAfterChange,
     detail: { ...detail, throughputVsHealth: Math.round((detail.perSecond / health.perSecond) * 100) / 100 },
   };
+}
+
+/**
+ * The search's "available from … to" (scripts/bench-availability.ts): a year of bookings written on
+ * the rentals, then `runs` distinct date ranges one at a time while bookings and listings change,
+ * p50/p95 and their ratio to GET /api/v1/health in the same run; and the plan of one of them.
+ */
+async function measureAvailability(
+  database: Db,
+  app: ReturnType<typeof createApp>,
+  health: { p95Ms: number; p50Ms: number },
+  runs: number,
+) {
+  const year = await seedBookingYear(database);
+  const paths = await availabilityPaths(database, runs + 40);
+  // The JIT warmed on ranges of their own: none of the timed ones is asked twice.
+  await latency(app, paths.slice(runs), 40);
+  const changing = await latency(app, paths.slice(0, runs), runs, catalogueChanges(database));
+  const plan = await availabilityPlan(database, paths[0]!);
+  return {
+    ...year,
+    ...changing,
+    p50VsHealth: Math.round((changing.p50Ms / health.p50Ms) * 10) / 10,
+    p95VsHealth: Math.round((changing.p95Ms / health.p95Ms) * 10) / 10,
+    example: paths[0],
+    plan,
+  };
+}
+
+/** BENCH_ONLY=availability: the availability search alone on BENCH_VEHICLES listings, SQLite then PostgreSQL (BENCH_DATABASE_URL). */
+async function measureAvailabilityAlone() {
+  const out: Record<string, unknown> = {};
+  for (const engine of ['sqlite', ...(process.env.BENCH_DATABASE_URL ? ['postgres'] : [])]) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'autoroute-bench-available-'));
+    const database = connect(engine === 'sqlite' ? path.join(dir, 'autoroute.db') : process.env.BENCH_DATABASE_URL!);
+    try {
+      if (engine === 'postgres') {
+        await sql`drop schema if exists public cascade`.execute(database.db);
+        await sql`create schema public`.execute(database.db);
+      }
+      await migrateToLatest(database.db);
+      await seedReference(database.db);
+      await seedDemoCatalogue(database.db, { vehicles, media: mediaFolder(path.join(dir, 'media')) });
+      if (engine === 'postgres') await sql`vacuum analyze`.execute(database.db);
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        DATA_DIR: dir,
+        LOG_LEVEL: 'silent',
+        API_SIGNING_KEY: DEV_SIGNING_KEY,
+        PAGE_CACHE_MB: '0',
+      });
+      const deps = createDeps(config, database, pino({ level: 'silent' }));
+      await deps.postings.warm();
+      const app = createApp(deps);
+      const runs = 300;
+      const health = await latency(app, ['/api/v1/health'], runs);
+      // The same searches without dates, for comparison: the postings answer them.
+      const plain = await latency(app, ['/api/v1/vehicles', '/api/v1/vehicles?sort=price_asc', '/api/v1/vehicles?page=2'], runs);
+      out[engine] = { vehicles, health, plain, availability: await measureAvailability(database, app, health, runs) };
+      await deps.limiters.close();
+    } finally {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return out;
 }
 
 /**
@@ -505,12 +576,19 @@ if (only?.includes('render'))
   ];
 // BENCH_ONLY=search: distinct searches of every kind at a million listings (scripts/bench-search.ts); not in a full run.
 if (only?.includes('search')) results.searchAtScale = await measureSearchAtScale();
+// BENCH_ONLY=availability: the availability search alone (it is also part of the search measurements of a full run).
+if (only?.includes('availability')) results.availability = await measureAvailabilityAlone();
 if (wanted('churn'))
   results.churn = await measureChurn({ databaseUrl: process.env.BENCH_DATABASE_URL, redisUrl: process.env.BENCH_REDIS_URL });
 mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 writeFileSync(path.join(root, 'bench-results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log(JSON.stringify(results, null, 2));
 console.log(summary());
+
+/** The availability search's line of the summary. */
+function availabilityLine(label: string, a: any): string {
+  return `  availability search on ${label} (${a.listings} listings, ${a.rentals} rentals, ${a.bookings} bookings, ${a.blocks} blocks; ${a.runs} distinct ranges while bookings and prices change) p50/p95: ${a.p50Ms}/${a.p95Ms} ms, ${a.p50VsHealth}x/${a.p95VsHealth}x health`;
+}
 
 /** The figures the issue sets targets for, one line each (everything else is in the JSON above). */
 function summary(): string {
@@ -524,6 +602,7 @@ function summary(): string {
   ] as const) {
     if (!search) continue;
     const first = search.firstAfterChange;
+    if (search.availability) lines.push(availabilityLine(label, search.availability));
     if (search.near) lines.push(`  search around a city on ${label} p50/p95: ${search.near.p50Ms}/${search.near.p95Ms} ms`);
     if (search.rating)
       lines.push(
@@ -540,6 +619,12 @@ function summary(): string {
     lines.push(
       `  search on ${label} p50/p95: text ${search.text.p50Ms}/${search.text.p95Ms} ms, many filters ${search.manyFilters.p50Ms}/${search.manyFilters.p95Ms} ms, unfiltered ${search.unfiltered.p50Ms}/${search.unfiltered.p95Ms} ms (target p95 25 ms)`,
       `    first after a listing changed: text ${first.text.p50Ms}/${first.text.p95Ms} ms, many filters ${first.manyFilters.p50Ms}/${first.manyFilters.p95Ms} ms, unfiltered ${first.unfiltered.p50Ms}/${first.unfiltered.p95Ms} ms`,
+    );
+  }
+  for (const [engine, a] of Object.entries(r.availability ?? {}) as [string, any][]) {
+    lines.push(availabilityLine(engine === 'sqlite' ? 'SQLite' : 'PostgreSQL', a.availability));
+    lines.push(
+      `    same app: GET /api/v1/health p50/p95 ${a.health.p50Ms}/${a.health.p95Ms} ms; plain searches ${a.plain.p50Ms}/${a.plain.p95Ms} ms`,
     );
   }
   const search = r.search;

@@ -24,6 +24,7 @@ import { adminRoutes } from './http/routes/admin/admin.routes.ts';
 import { authRoutes } from './http/routes/auth/auth.routes.ts';
 import { externalRoutes } from './http/routes/auth/external.routes.ts';
 import { paymentsRoutes, plansRoutes } from './http/routes/billing/billing.routes.ts';
+import { calendarsRoutes } from './http/routes/calendars/calendars.routes.ts';
 import { conversationsRoutes, guestConversationsRoutes } from './http/routes/conversations/conversations.routes.ts';
 import { docsRoutes } from './http/routes/docs/docs.routes.ts';
 import { healthRoutes } from './http/routes/health/health.routes.ts';
@@ -57,6 +58,8 @@ const UNSIGNED = [
   /^\/api\/v1\/unsubscribe\/[^/]+$/,
   // Federated sign-in: the browser is sent there and back by redirects.
   /^\/api\/v1\/auth\/external\/[^/]+(\/callback)?$/,
+  // A listing's iCal feed: read by other platforms' calendars, the secret in its URL is the proof.
+  /^\/api\/v1\/calendars\/[^/]+\.ics$/,
 ];
 const isUnsigned = (path: string) => UNSIGNED.some((r) => r.test(path));
 const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -149,6 +152,7 @@ export function createApp(deps: Deps) {
   app.route(`${API_BASE}/reviews`, reviewsRoutes(deps));
   app.route(`${API_BASE}/rentals`, rentalsRoutes(deps));
   app.route(`${API_BASE}/bookings`, bookingsRoutes(deps));
+  app.route(`${API_BASE}/calendars`, calendarsRoutes(deps));
   app.route(`${API_BASE}/unsubscribe`, unsubscribeRoutes(deps, authSecret));
   app.route(`${API_BASE}/pictures`, picturesRoutes(deps));
   app.route(`${API_BASE}/admin`, adminRoutes(deps));

@@ -44,6 +44,7 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
     log,
     onRun: metrics.jobRun,
     mail: { mailer, publicUrl: config.publicUrl },
+    calendarAllowPrivate: config.calendarAllowPrivate,
     alertsPollMs: config.alertsPollMs,
     ...(config.redisUrl && {
       redis: {

@@ -382,3 +382,65 @@ export const COUNTRY_TIME_ZONES: Readonly<Record<string, string>> = {
   KR: 'Asia/Seoul',
 };
 export const DEFAULT_TIME_ZONE = 'Europe/Paris';
+/*
+ * Calendars that sync (docs/decisions/060-calendars-that-sync.md): a rental listing's iCal export at
+ * a secret URL, and other platforms' calendars it imports.
+ */
+
+/** How many calendars one listing may import. */
+export const MAX_CALENDAR_IMPORTS = 5;
+
+/** Another platform's calendar to import: an http(s) URL and a name the owner knows it by. */
+export const CalendarImportInput = z
+  .object({
+    url: z
+      .string({ error: msg('calendar.urlInvalid') })
+      .trim()
+      .max(2000, { error: msg('calendar.urlInvalid') })
+      .refine(
+        (u) => {
+          try {
+            const { protocol } = new URL(u);
+            return protocol === 'http:' || protocol === 'https:';
+          } catch {
+            return false;
+          }
+        },
+        { error: msg('calendar.urlInvalid') },
+      ),
+    name: z
+      .string({ error: msg('calendar.nameRequired') })
+      .trim()
+      .min(1, { error: msg('calendar.nameRequired') })
+      .max(80),
+  })
+  .strict();
+export type CalendarImportInput = z.infer<typeof CalendarImportInput>;
+
+export const CALENDAR_IMPORT_STATUSES = ['ok', 'not_modified', 'error'] as const;
+
+/** An imported calendar as its owner sees it: where it stands after its last poll. */
+export const CalendarImport = z.object({
+  id: z.number().int(),
+  vehicleId: z.number().int(),
+  url: z.string(),
+  name: z.string().nullable(),
+  status: z.enum(CALENDAR_IMPORT_STATUSES).nullable().meta({ description: 'null until its first poll' }),
+  error: z.string().nullable().meta({ description: 'Why the last poll failed, in the owner’s language' }),
+  polledAt: z.string().nullable(),
+  changedAt: z.string().nullable().meta({ description: 'When its events last changed our calendar' }),
+  blocks: z.number().int().meta({ description: 'Ranges of days its events block now' }),
+  conflicts: z
+    .array(z.object({ bookingId: z.number().int(), start: z.string(), end: z.string() }))
+    .meta({ description: 'Its events over one of our bookings: kept, reported, never cancelling the booking' }),
+});
+export type CalendarImport = z.infer<typeof CalendarImport>;
+
+/** A rental listing's calendars: the secret URL of its export, and what it imports. */
+export const CalendarSettings = z.object({
+  vehicleId: z.number().int(),
+  exportUrl: z.string().meta({ description: 'The iCal feed (absolute); whoever has it reads the listing’s booked days' }),
+  timeZone: z.string(),
+  imports: z.array(CalendarImport),
+});
+export type CalendarSettings = z.infer<typeof CalendarSettings>;

@@ -177,6 +177,7 @@ export const JOB_HANDLERS = [
   'refresh-market-ratings',
   'review-invitations',
   'booking-clock',
+  'calendar-imports',
 ] as const;
 
 /** Where a model sits in the market (docs/decisions/045): the market's wider comparables when its own listings are few. */

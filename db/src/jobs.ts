@@ -65,6 +65,11 @@ const DEFAULT_SCHEDULES: Readonly<Record<JobHandlerName, DefaultSchedule>> = {
     cron: '* * * * *',
     description: 'Expires unanswered booking requests, sends pickup and return reminders, completes past rentals, releases deposits.',
   },
+  'calendar-imports': {
+    name: 'Calendar imports',
+    cron: '*/15 * * * *',
+    description: 'Polls the calendars rental listings import from other platforms; their events block the listings’ days.',
+  },
 };
 
 /** The datacron rows a new database starts with: every handler once, in the contract's order. */

@@ -276,6 +276,8 @@ export interface MarketSubjectRow {
   rate: number;
   /** Its model's segment (null: not known, only its model is compared with). */
   segment: string | null;
+  /** 1 for a rental (rent_day, rent_month): a rent is no sale price, and is never rated (docs/decisions/061). */
+  rental: number;
 }
 
 /** A stored listing: what it is compared by, and its stored figures. */
@@ -288,6 +290,9 @@ function marketRows(db: Db) {
     .innerJoin('currencies as c', 'c.id', 'v.currency_id')
     .leftJoin('makes as k', 'k.name', 'v.brand')
     .leftJoin('models as m', (j) => j.onRef('m.make_id', '=', 'k.id').onRef('m.name', '=', 'v.model'))
+    .select(
+      sql<number>`case when v.type_id in (select id from types where code in ('rent_day', 'rent_month')) then 1 else 0 end`.as('rental'),
+    )
     .select([
       'v.id',
       'v.brand',
@@ -360,10 +365,21 @@ function rateRows<R extends MarketSubjectRow>(rows: readonly R[], now: Date, eac
       list[0]!.segment !== null,
     );
     list.forEach((r, i) => {
-      each(r, set.estimate(subjects[i]!, { minorUnits: r.minor_units, rate: Number(r.rate) }));
+      each(r, Number(r.rental) ? UNRATED : set.estimate(subjects[i]!, { minorUnits: r.minor_units, rate: Number(r.rate) }));
     });
   }
 }
+
+/** A rental's figures: none (a rent per day or per month is no sale price to rate). */
+const UNRATED: MarketFigures = {
+  estimateMinor: null,
+  lowMinor: null,
+  highMinor: null,
+  comparables: 0,
+  step: MARKET_STEPS.length - 1,
+  rating: 'unknown',
+  gap: MARKET_GAP_UNKNOWN,
+};
 
 /** Whether a stored listing's figures are these already. */
 const unchanged = (r: MarketRow, f: MarketFigures) =>

@@ -98,6 +98,8 @@ const EnvSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   // How often each process's alert worker looks for queued listing changes it was not woken for (docs/decisions/042); 0: off.
   ALERTS_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(ALERTS_POLL_MS),
+  // Imported calendars on our own network's addresses (docs/decisions/060): only tests, which serve theirs on loopback.
+  CALENDAR_ALLOW_PRIVATE: flag.default(false),
   // The fraud signals' thresholds (docs/decisions/052).
   TRUST_PRICE_BELOW_RATIO: z.coerce.number().gt(0).lt(1).default(PRICE_FAR_BELOW_RATIO),
   TRUST_PRIVATE_LISTINGS: z.coerce.number().int().min(1).default(PRIVATE_SELLER_LISTINGS),
@@ -250,6 +252,8 @@ export interface Config {
   alertsPollMs: number;
   /** The fraud signals' thresholds (docs/decisions/052). */
   trust: TrustConfig;
+  /** CALENDAR_ALLOW_PRIVATE: imported calendars may be fetched from private and loopback addresses (tests only; docs/decisions/060). */
+  calendarAllowPrivate: boolean;
 }
 
 export interface TrustConfig {
@@ -343,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchPostingsFrom: e.SEARCH_POSTINGS_FROM === 'off' ? null : e.SEARCH_POSTINGS_FROM,
     codeAnswerMs: e.CODE_ANSWER_MS,
     alertsPollMs: e.ALERTS_POLL_MS,
+    calendarAllowPrivate: e.CALENDAR_ALLOW_PRIVATE,
     trust: {
       priceBelowRatio: e.TRUST_PRICE_BELOW_RATIO,
       privateListings: e.TRUST_PRIVATE_LISTINGS,

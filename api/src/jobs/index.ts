@@ -33,6 +33,8 @@ export interface JobsOptions {
   handlers?: Readonly<Record<string, JobHandler>>;
   /** The mailer and PUBLIC_URL, for the jobs that send mail. */
   mail?: JobContext['mail'];
+  /** CALENDAR_ALLOW_PRIVATE, for the calendar imports' job. */
+  calendarAllowPrivate?: boolean;
   leaseMs?: number;
   pollMs?: number;
   /** ALERTS_POLL_MS: how often the alert worker looks for work it was not woken for; 0 leaves the work to the per-minute jobs. */
@@ -42,8 +44,28 @@ export interface JobsOptions {
 }
 
 /** Built with the app's deps; the scheduler runs only once the server calls start(). */
-export function createJobs({ database, backup, log, onRun, handlers, leaseMs, pollMs, mail, alertsPollMs, redis }: JobsOptions): Jobs {
-  const context = { db: database.db, dialect: database.dialect, sqlite: database.sqlite, backup, log, mail: mail ?? null };
+export function createJobs({
+  database,
+  backup,
+  log,
+  onRun,
+  handlers,
+  leaseMs,
+  pollMs,
+  mail,
+  calendarAllowPrivate,
+  alertsPollMs,
+  redis,
+}: JobsOptions): Jobs {
+  const context = {
+    db: database.db,
+    dialect: database.dialect,
+    sqlite: database.sqlite,
+    backup,
+    log,
+    mail: mail ?? null,
+    calendarAllowPrivate: calendarAllowPrivate ?? false,
+  };
   const runner = createRunner({ context, ...(handlers && { handlers }), ...(leaseMs && { leaseMs }), ...(onRun && { onRun }) });
   const scheduler = createScheduler({ db: database.db, runner, log, ...(pollMs && { pollMs }) });
   const alerts = createAlertWorker({ context, holder: runner.id, ...(alertsPollMs !== undefined && { pollMs: alertsPollMs }) });

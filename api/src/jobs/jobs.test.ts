@@ -83,10 +83,11 @@ afterEach(async () => {
 });
 
 describe('the job registry', () => {
-  it('names the nine jobs the datacron rows schedule', async () => {
+  it('names the ten jobs the datacron rows schedule', async () => {
     expect(jobHandlerNames().sort()).toEqual([
       'backup-database',
       'booking-clock',
+      'calendar-imports',
       'expire-subscriptions',
       'purge-expired',
       'recompute-stats',

@@ -2,6 +2,7 @@ import { JOB_HANDLERS as JOB_NAMES } from '@autoroute/contract/resources';
 import type { JobHandlerName } from '@autoroute/db';
 import { backupDatabase } from './backup-database.ts';
 import { bookingClock } from './booking-clock.ts';
+import { calendarImports } from './calendar-imports.ts';
 import { expireSubscriptions } from './expire-subscriptions.ts';
 import { purgeExpired } from './purge-expired.ts';
 import { recomputeStats } from './recompute-stats.ts';
@@ -27,6 +28,7 @@ export const JOB_HANDLERS: Readonly<Record<JobHandlerName, JobHandler>> = {
   'refresh-market-ratings': refreshMarketRatings,
   'review-invitations': reviewInvitations,
   'booking-clock': bookingClock,
+  'calendar-imports': calendarImports,
 };
 
 /** The handler names a datacron may use (for validating the admin form). */

@@ -15,6 +15,8 @@ export interface JobContext {
   log: Logger;
   /** How a job mails people, and the site's address its links use; null where no mail is sent (a job then skips). */
   mail: { mailer: Mailer; publicUrl: string } | null;
+  /** Whether imported calendars may be fetched from private addresses (CALENDAR_ALLOW_PRIVATE, tests only). */
+  calendarAllowPrivate: boolean;
 }
 
 /** A job: does its work and answers what it did, in a line, recorded with the run. */

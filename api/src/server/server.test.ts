@@ -64,7 +64,7 @@ describe('the server process', () => {
     // The time is the process's, from its start: loading the code is part of starting.
     expect(Number(/ready in (\d+) ms/.exec(output)?.[1])).toBeGreaterThan(performance.now() - spawned - 3000);
     // The seeded jobs are on the schedule.
-    expect(output).toMatch(/"jobs":9,"msg":"scheduler started"/);
+    expect(output).toMatch(/"jobs":10,"msg":"scheduler started"/);
 
     // The operators' probes, unsigned at the root; /metrics open to this loopback client.
     const base = `http://127.0.0.1:${port}`;

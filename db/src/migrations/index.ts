@@ -46,6 +46,8 @@ import * as m20261225_0001 from './20261225_0001_moderation.ts';
 import * as m20261225_0002 from './20261225_0002_moderation_permissions.ts';
 import * as m20261226_0001 from './20261226_0001_rentals.ts';
 import * as m20261226_0002 from './20261226_0002_booking_clock.ts';
+import * as m20261226_0201 from './20261226_0201_calendar_imports_job.ts';
+import * as m20261226_0301 from './20261226_0301_bookings_holding_days.ts';
 
 /**
  * Every migration, by its sortable name. Listed rather than read from the folder so that the same
@@ -99,4 +101,6 @@ export const migrations: Record<string, Migration> = {
   '20261225_0002_moderation_permissions': m20261225_0002,
   '20261226_0001_rentals': m20261226_0001,
   '20261226_0002_booking_clock': m20261226_0002,
+  '20261226_0201_calendar_imports_job': m20261226_0201,
+  '20261226_0301_bookings_holding_days': m20261226_0301,
 };

@@ -10,6 +10,7 @@ import { makes } from './data/makes.ts';
 import { insertMany } from './insert.ts';
 import { PICTURE_SIZE, type PictureStore, storeSeedPictures } from './pictures.ts';
 import { Random } from './random.ts';
+import { seedRentalTerms } from './rentals.ts';
 
 type Db = Kysely<Database>;
 
@@ -86,6 +87,7 @@ export async function seedDemoCatalogue(db: Db, options: DemoOptions): Promise<n
           minor_units: 2,
           rate,
           segment: segments.get(modelKey(row.brand, row.model)) ?? null,
+          rental: row.type_id === lookup.type.get('sale') ? 0 : 1,
           year: row.year,
           mileage: row.mileage,
           fuel_type_id: row.fuel_type_id ?? null,
@@ -163,9 +165,11 @@ export async function seedDemoCatalogue(db: Db, options: DemoOptions): Promise<n
   if (bulk && postgres) await db.transaction().execute((tx) => bulkLoadPostgres(tx, () => fill(tx)));
   else if (bulk) await withRollbackJournal(db, () => db.transaction().execute((tx) => bulkLoad(tx, () => fill(tx))));
   else await fill(db);
+  // Every rental listing's terms (docs/decisions/061): one insert per batch, whatever the size.
+  await seedRentalTerms(db, seed);
   await seedDemoViews(db, r);
   // The planner's statistics for what was written (docs/decisions/041-search-at-a-million.md).
-  await analyzeTables(db, [...BULK_TABLES, 'vehicle_views', 'market_stale'], { vacuum: bulk });
+  await analyzeTables(db, [...BULK_TABLES, 'vehicle_views', 'market_stale', 'rental_terms'], { vacuum: bulk });
   return options.vehicles;
 }
 

@@ -5,6 +5,7 @@ import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { count } from './insert.ts';
 import type { PictureStore } from './pictures.ts';
 import { seedReference } from './reference.ts';
+import { seedDemoBookings } from './rentals.ts';
 
 type Db = Kysely<Database>;
 
@@ -36,6 +37,8 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedReport> {
   let vehicles = 0;
   if (options.demo && reference && (await count(db, 'vehicles')) === 0) {
     vehicles = await seedDemoCatalogue(db, { vehicles: options.vehicles, media: options.media });
+    // The rental company's bookings and blocks around today: the demo's, not the tests' catalogue.
+    await seedDemoBookings(db);
   }
   return { reference, admin, vehicles };
 }

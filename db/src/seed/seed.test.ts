@@ -440,6 +440,94 @@ function withinSlopes(groups: { x: number[]; y: number }[][]): number[] {
 }
 
 // Issue 13 item 7: demo data a visitor believes. A larger catalogue than the suite's, for the averages.
+describe('the demo rentals', () => {
+  it('gives every rental listing its terms: believable for its kind, in its country’s time zone, each with its own iCal secret', async () => {
+    const rentals = await t.db
+      .selectFrom('vehicles as v')
+      .innerJoin('types as ty', 'ty.id', 'v.type_id')
+      .innerJoin('countries as c', 'c.id', 'v.country_id')
+      .leftJoin('rental_terms as rt', 'rt.vehicle_id', 'v.id')
+      .select(['v.id', 'ty.code as type', 'c.code as country', 'rt.vehicle_id as termed', 'rt.time_zone', 'rt.min_days', 'rt.max_days'])
+      .select(['rt.deposit_minor', 'rt.discount_3', 'rt.discount_7', 'rt.discount_30', 'rt.ical_token', 'rt.instant_book', 'rt.km_per_day'])
+      .where('ty.code', 'in', ['rent_day', 'rent_month'])
+      .execute();
+    expect(rentals.length).toBeGreaterThan(10);
+    expect(rentals.filter((r) => r.termed === null)).toEqual([]);
+    // Terms only for rentals.
+    const termed = await t.db
+      .selectFrom('rental_terms')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(termed.n)).toBe(rentals.length);
+    for (const r of rentals) {
+      if (r.country === 'FR') expect(r.time_zone).toBe('Europe/Paris');
+      if (r.country === 'DE') expect(r.time_zone).toBe('Europe/Berlin');
+      expect(() => new Intl.DateTimeFormat('en', { timeZone: r.time_zone! })).not.toThrow();
+      expect(r.deposit_minor).toBeGreaterThan(0);
+      expect(r.min_days!).toBeLessThanOrEqual(r.max_days!);
+      if (r.type === 'rent_month') expect(r.min_days).toBeGreaterThanOrEqual(28);
+      else expect(r.discount_7!).toBeGreaterThanOrEqual(r.discount_3!);
+    }
+    expect(new Set(rentals.map((r) => r.ical_token)).size).toBe(rentals.length);
+    expect(rentals.every((r) => (r.ical_token ?? '').length >= 32)).toBe(true);
+    expect(rentals.some((r) => r.instant_book === 1) && rentals.some((r) => r.instant_book === 0)).toBe(true);
+    // Not rated as a sale would be.
+    const rated = await t.db
+      .selectFrom('vehicles as v')
+      .innerJoin('types as ty', 'ty.id', 'v.type_id')
+      .select('v.id')
+      .where('ty.code', 'in', ['rent_day', 'rent_month'])
+      .where('v.market_rating', '!=', 'unknown')
+      .execute();
+    expect(rated).toEqual([]);
+  });
+
+  it('gives the rental company bookings in several states, with their events, blocks and spans in the listing’s zone', async () => {
+    const bookings = await t.db
+      .selectFrom('bookings as b')
+      .innerJoin('users as u', 'u.id', 'b.owner_id')
+      .innerJoin('rental_terms as rt', 'rt.vehicle_id', 'b.vehicle_id')
+      .select(['b.id', 'b.state', 'b.start_on', 'b.end_on', 'b.start_at', 'b.end_at', 'b.span_from', 'b.span_to', 'b.time_zone', 'b.days'])
+      .select(['u.email', 'rt.time_zone as zone', 'rt.buffer_hours', 'rt.pickup_from', 'rt.return_until'])
+      .execute();
+    expect(bookings.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(bookings.map((b) => b.email))).toEqual(new Set(['location.azur@demo.autoroute.local']));
+    expect(new Set(bookings.map((b) => b.state))).toEqual(
+      new Set(['completed', 'accepted', 'requested', 'active', 'declined', 'cancelled']),
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    expect(bookings.some((b) => b.state === 'completed' && b.end_on < today)).toBe(true);
+    expect(bookings.some((b) => b.state === 'accepted' && b.start_on > today)).toBe(true);
+    const local = (iso: string, zone: string) =>
+      new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+    for (const b of bookings) {
+      expect(b.time_zone).toBe(b.zone);
+      // Picked up at the start of the pickup hours on its first day, returned at the end of the return hours on its last.
+      expect(local(b.start_at, b.zone)).toBe(`${b.start_on} ${b.pickup_from}`);
+      expect(local(b.end_at, b.zone)).toBe(`${b.end_on} ${b.return_until}`);
+      expect(Number(b.span_from)).toBe(Date.parse(b.start_at) / 60_000);
+      expect(Number(b.span_to)).toBe(Date.parse(b.end_at) / 60_000 + b.buffer_hours * 60);
+      const events = await t.db.selectFrom('booking_events').selectAll().where('booking_id', '=', b.id).orderBy('id').execute();
+      expect(events.length).toBeGreaterThan(0);
+      expect(events[0]!.from_state).toBeNull();
+      expect(events.at(-1)!.to_state).toBe(b.state);
+    }
+    // Never two bookings that hold one car at one time, on SQLite as on PostgreSQL.
+    const holding = await t.db
+      .selectFrom('bookings')
+      .select(['vehicle_id', 'span_from', 'span_to'])
+      .where('state', 'in', ['requested', 'accepted', 'active'])
+      .execute();
+    for (const a of holding)
+      for (const b of holding) {
+        if (a !== b && a.vehicle_id === b.vehicle_id)
+          expect(Number(a.span_from) < Number(b.span_to) && Number(b.span_from) < Number(a.span_to)).toBe(false);
+      }
+    const blocks = await t.db.selectFrom('availability_blocks').select(['kind']).execute();
+    expect(new Set(blocks.map((k) => k.kind))).toEqual(new Set(['once', 'weekly']));
+  });
+});
+
 describe('believable demo data', () => {
   let big: TestDatabase;
   let all: Listing[];

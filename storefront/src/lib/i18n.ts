@@ -70,15 +70,7 @@ export function translator(locale: Locale): TFunction {
   return t;
 }
 
-/** A price in its currency; an estimate (`whole`) in whole units, as a market range is read (€18,250, not €18,249.57). */
-export function formatPrice(value: number, currency: string, locale: Locale, { whole = false } = {}): string {
-  const shown = whole ? Math.round(value) : value;
-  try {
-    return numberFormat(locale, { style: 'currency', currency, maximumFractionDigits: shown % 1 === 0 ? 0 : 2 }).format(shown);
-  } catch {
-    return `${shown} ${currency}`;
-  }
-}
+export { formatPrice } from './money.ts';
 
 export const formatNumber = (value: number, locale: Locale): string => numberFormat(locale).format(value);
 

@@ -53,6 +53,10 @@ describe('a saved search in words', () => {
     expect(describeQuery({ nearCityId: 9 }, config, en)).toEqual([
       { label: 'Around a city', value: 'Lyon · 50 km', keys: ['nearCityId', 'radiusKm'] },
     ]);
+    // Available for rent on some days: one chip for both days.
+    expect(describeQuery({ availableFrom: '2027-07-01', availableTo: '2027-07-08' }, config, en)).toEqual([
+      { label: 'Available for rent', value: '2027-07-01 → 2027-07-08', keys: ['availableFrom', 'availableTo'] },
+    ]);
   });
 
   it('opens on the search page with the same filters, its defaults left out', () => {

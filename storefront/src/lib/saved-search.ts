@@ -81,6 +81,10 @@ export function describeQuery(query: SavedQuery, config: SearchConfig | null, t:
       keys: ['nearCityId', 'radiusKm'],
     });
   }
+  // Available for rent on some days: the pickup day and the return day.
+  const from = text(query, 'availableFrom');
+  const to = text(query, 'availableTo');
+  if (from || to) parts.push({ label: t('search.available'), value: `${from} → ${to}`, keys: ['availableFrom', 'availableTo'] });
   if (query.includeSold === true || query.includeSold === 'true')
     parts.push({ label: t('search.includeSold'), value: '✓', keys: ['includeSold'] });
   return parts;

@@ -23,6 +23,8 @@ export const SEARCH_PARAMS = [
   'rating',
   'nearCityId',
   'radiusKm',
+  'availableFrom',
+  'availableTo',
   'includeSold',
   'sort',
 ] as const;

@@ -44,6 +44,15 @@ export async function upsertTerms(db: Db, values: Insertable<RentalTermsTable>, 
   } else await db.insertInto('rental_terms').values(values).execute();
 }
 
+/** A terms row unless one was written meanwhile (by the owner, or by a concurrent first read of the calendar). */
+export async function insertTermsIfMissing(db: Db, values: Insertable<RentalTermsTable>): Promise<void> {
+  await db
+    .insertInto('rental_terms')
+    .values(values)
+    .onConflict((oc) => oc.column('vehicle_id').doNothing())
+    .execute();
+}
+
 export function listBlocks(db: Db, vehicleId: number) {
   return db.selectFrom('availability_blocks').selectAll().where('vehicle_id', '=', vehicleId).orderBy('starts_on').orderBy('id').execute();
 }

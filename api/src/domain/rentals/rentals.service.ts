@@ -22,6 +22,7 @@ import {
   findRental,
   holdingBookings,
   insertBlock,
+  insertTermsIfMissing,
   listBlocks,
   type RentalRow,
   upsertTerms,
@@ -169,7 +170,19 @@ export async function getTerms(db: Db, vehicleId: number): Promise<RentalTerms> 
 }
 
 /** A new secret for a listing's iCal export URL. */
-const newCalendarToken = (): string => randomBytes(32).toString('base64url');
+export const newCalendarToken = (): string => randomBytes(32).toString('base64url');
+
+/**
+ * A rental's terms row, written with the defaults of its country's zone when its owner has not
+ * written any yet: the calendar export's secret lives in it (calendars.service.ts).
+ */
+export async function ensureTermsRow(db: Db, vehicleId: number): Promise<void> {
+  const row = await findRental(db, vehicleId);
+  const unit = RENTAL_UNITS[row?.type_code ?? ''];
+  if (!row || !unit || row.terms_vehicle_id !== null) return;
+  const zone = COUNTRY_TIME_ZONES[row.country_code] ?? DEFAULT_TIME_ZONE;
+  await insertTermsIfMissing(db, { vehicle_id: vehicleId, ...defaultTerms(zone, unit), ical_token: newCalendarToken() });
+}
 
 /** The owner writes the terms of their rental listing. */
 export async function putTerms(db: Db, viewer: Viewer, vehicleId: number, input: RentalTermsInput): Promise<RentalTerms> {
@@ -201,7 +214,8 @@ function priceLines(r: Rental, days: number): { lines: PriceLine[]; totalMinor: 
   let total: number;
   if (r.unit === 'month') {
     total = Math.round((r.row.price_minor * days) / MONTH_DAYS);
-    lines.push({ kind: 'rent', days, rateMinor: r.row.price_minor, amountMinor: total });
+    // The line reads as days × a day's rate, the month's thirtieth (the total is rounded once).
+    lines.push({ kind: 'rent', days, rateMinor: Math.round(r.row.price_minor / MONTH_DAYS), amountMinor: total });
   } else {
     const rent = r.row.price_minor * days;
     lines.push({ kind: 'rent', days, rateMinor: r.row.price_minor, amountMinor: rent });

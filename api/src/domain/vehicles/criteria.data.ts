@@ -26,10 +26,22 @@ export interface SearchCriteria {
   rating?: MarketRating[] | undefined;
   /** Around a city: the cities within the radius, nearest first, with their distance (km). */
   near?: { id: number; km: number }[] | undefined;
+  /**
+   * Rental listings free on these local days (`to` exclusive), and the rental types' ids (the
+   * service reads them): docs/decisions/061-rentals-in-search.md.
+   */
+  available?: Available | undefined;
   includeSold: boolean;
   sort: VehicleListQuery['sort'];
   page: number;
   perPage: number;
+}
+
+/** An availability search's days (YYYY-MM-DD, `to` exclusive) and the types that are rentals. */
+interface Available {
+  from: string;
+  to: string;
+  rentalTypeIds: number[];
 }
 
 export type FacetName = (typeof FACETS)[number];
@@ -106,7 +118,9 @@ export const FACET_COLUMNS = {
 
 export type Condition =
   | [column: keyof Database['vehicles'] & string, op: '=' | '>=' | '<=', value: number | string]
-  | [column: keyof Database['vehicles'] & string, op: 'in', value: readonly (number | string)[]];
+  | [column: keyof Database['vehicles'] & string, op: 'in', value: readonly (number | string)[]]
+  // Free on these days: no holding booking, no owner's block, a length the terms allow (freeOn).
+  | [column: 'id', op: 'free', value: Available];
 
 /** The column filters other than the facets: they apply to the page and to the facet counts alike. */
 export function baseConditions(c: SearchCriteria): Condition[] {
@@ -126,6 +140,11 @@ export function baseConditions(c: SearchCriteria): Condition[] {
   if (c.rating) conditions.push(['market_rating', 'in', [...c.rating].sort()]);
   // Around a city: its neighbours' listings (none within the radius: a list that matches nothing).
   if (c.near) conditions.push(['city_id', 'in', c.near.length ? c.near.map((n) => n.id) : [0]]);
+  // Available on some days: rentals only, free then.
+  if (c.available) {
+    conditions.push(['type_id', 'in', c.available.rentalTypeIds.length ? c.available.rentalTypeIds : [0]]);
+    conditions.push(['id', 'free', c.available]);
+  }
   return conditions;
 }
 
@@ -153,6 +172,7 @@ export function whereOf(
   const parts = conditions.map(([column, op, value]) => {
     const ref = sql.ref(`${table}.${column}`);
     const term = steer && !indexable.includes(column) ? sql`+${ref}` : ref;
+    if (op === 'free') return freeOn(ref, value);
     if (op === 'in') return sql<SqlBool>`${term} in (${sql.join(value)})`;
     return sql<SqlBool>`${term} ${sql.raw(op)} ${value}`;
   });
@@ -161,4 +181,46 @@ export function whereOf(
   // condition as written there, constants and all.
   if (sample) parts.push(sql<SqlBool>`${sql.ref(`${table}.sold`)} = 0 and ${sql.ref(`${table}.id`)} % ${sql.lit(SAMPLE_EVERY)} = 0`);
   return v.and(parts);
+}
+
+const DAY_MS = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The holding states, written as the partial index `bookings_holding_days_idx` states them (migration 20261226_0301). */
+const HOLDING = sql.raw(`('requested', 'accepted', 'active')`);
+
+/**
+ * A listing free to be picked up on `from` and returned on `to` (local days): no booking that holds
+ * the car meets those days (the states of HOLDING_STATES; a booking holds its days up to its return
+ * day included, the car being out until the return: docs/decisions/059, so one returned on `from`
+ * or picked up on `to` keeps it), no one-off block closes one of them, no weekly block falls on one
+ * of their weekdays while it runs, and its terms allow that many days (no terms: 1 to 90 days, the
+ * defaults of rental_terms). Days are compared as text, the listing's own local days: no time zone
+ * is needed. Each NOT EXISTS seeks one listing's entries of its index: the holding bookings by
+ * (vehicle_id, end_on) (partial index, migration 20261226_0301), the blocks by (vehicle_id, starts_on).
+ *
+ * A weekly block on weekday w blocks when it runs on the first or the last w of the range; a
+ * block that starts after the first and ends before the last (shorter than the range) is taken as
+ * blocking too, which may hide a listing whose block of a few days misses its weekday.
+ */
+function freeOn(id: Expression<unknown>, a: Available): Expression<SqlBool> {
+  const fromMs = Date.parse(`${a.from}T00:00:00Z`);
+  const days = Math.round((Date.parse(`${a.to}T00:00:00Z`) - fromMs) / DAY_MS);
+  const weekly = [];
+  // The weekdays of every day from pickup to return, both included.
+  for (let i = 0; i < Math.min(days + 1, 7); i++) {
+    const first = fromMs + i * DAY_MS;
+    const last = first + Math.floor((days - i) / 7) * 7 * DAY_MS;
+    weekly.push(
+      sql`(k.weekday = ${sql.lit(new Date(first).getUTCDay())} and k.starts_on <= ${dayOf(last)} and (k.ends_on is null or k.ends_on > ${dayOf(first)}))`,
+    );
+  }
+  // Without terms, the defaults: a stay within 1 to 90 days.
+  const allowed =
+    days <= 90
+      ? sql`not exists (select 1 from rental_terms t where t.vehicle_id = ${id} and (t.min_days > ${days} or t.max_days < ${days}))`
+      : sql`exists (select 1 from rental_terms t where t.vehicle_id = ${id} and t.min_days <= ${days} and t.max_days >= ${days})`;
+  return sql<SqlBool>`(not exists (select 1 from bookings b where b.vehicle_id = ${id} and b.state in ${HOLDING} and b.end_on >= ${a.from} and b.start_on <= ${a.to})
+    and not exists (select 1 from availability_blocks k where k.vehicle_id = ${id} and k.starts_on <= ${a.to}
+      and (k.kind = 'once' and (k.ends_on is null or k.ends_on > ${a.from}) or k.kind = 'weekly' and (${sql.join(weekly, sql` or `)})))
+    and ${allowed})`;
 }

@@ -93,7 +93,8 @@ async function facetGroups(
     ),
   ];
   // Not inside a transaction: its own uncommitted changes must not be kept for others.
-  const keep = !db.isTransaction;
+  // Nor an availability search's: bookings and blocks change them, not the catalogue's version.
+  const keep = !db.isTransaction && !c.available;
   if (!keep) return onlyKept ? null : { groups: await facetGroupsNow(db, dialect, block, conditions, terms), asOf: null };
 
   let store = keptGroups.get(db);
@@ -193,7 +194,8 @@ async function keptSample(db: Db, c: SearchCriteria, read: () => Promise<FacetGr
 export async function countFacets(db: Db, dialect: DialectName, options: CountOptions, c: SearchCriteria): Promise<FacetCounting> {
   // A large catalogue: counts kept (exact, or shared a while) are answered as before; else the
   // search is estimated from the sample, unless it has words and few matches, which are cheap to count.
-  if (!db.isTransaction && options.estimateFrom > 0 && (await catalogueSize(db)) >= options.estimateFrom) {
+  // An availability search counts exactly, now (its rentals are a tenth of the catalogue at most).
+  if (!db.isTransaction && !c.available && options.estimateFrom > 0 && (await catalogueSize(db)) >= options.estimateFrom) {
     const kept = await Promise.all(FACET_BLOCKS.map((block) => facetGroups(db, dialect, options, c, block, true)));
     if (kept.every((k) => k !== null)) return tally(c, kept, false);
     const sampled = await keptSample(db, c, () =>

@@ -1,5 +1,13 @@
 import type { MarketRating as Rating } from '@autoroute/contract/vehicles';
-import { estimateMarket, type MarketFigures, type MarketScope, marketBasis, referencePrice, type StoredMarket } from '@autoroute/db';
+import {
+  estimateMarket,
+  MARKET_STEPS,
+  type MarketFigures,
+  type MarketScope,
+  marketBasis,
+  referencePrice,
+  type StoredMarket,
+} from '@autoroute/db';
 import type { Locale } from '@autoroute/locales';
 import { validationFailed } from '../../core/errors.ts';
 import { translator } from '../../core/i18n.ts';
@@ -130,4 +138,20 @@ export async function checkPrice(
     v,
   );
   return toMarketPrice(figures, v);
+}
+
+/**
+ * A rental's market price: none. A rent per day or per month is no sale price, and rentals are
+ * not rated against the market (docs/decisions/061); the shape stays, every figure empty.
+ */
+export function unrated(year: number, mileage: number, fuelTypeId: number | null): MarketPrice {
+  return {
+    estimate: null,
+    low: null,
+    high: null,
+    comparables: 0,
+    confidence: null,
+    rating: 'unknown',
+    basis: marketBasis(MARKET_STEPS.length - 1, { year, mileage, fuelTypeId }),
+  };
 }

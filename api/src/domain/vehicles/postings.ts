@@ -574,7 +574,8 @@ export function createSearchPostings({ db, dialect, committed, from, log }: Sear
       if (!postings && (await largeEnough())) await start();
     },
     async search(c) {
-      if (searchTerms(c.q).length || db.isTransaction) return null;
+      // Availability depends on bookings and blocks, which the postings do not hold: the database answers (docs/decisions/061).
+      if (searchTerms(c.q).length || c.available || db.isTransaction) return null;
       if (postings && Date.now() - readAt > STALE_AFTER_MS) {
         postings = null;
         void start();

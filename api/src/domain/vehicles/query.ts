@@ -25,6 +25,23 @@ const priceParam = optionalParam(
     .meta({ type: 'number', description: 'In the major unit of `currencyId`', example: 15000 }),
 );
 
+/** A calendar day as a URL writes it (YYYY-MM-DD), a real one. */
+const dayParam = optionalParam(
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: msg('validation.invalidDate') })
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
+      error: msg('validation.invalidDate'),
+    })
+    .meta({ format: 'date', example: '2027-07-01' }),
+);
+
+/** The longest range an availability search may ask (days). */
+const MAX_AVAILABLE_DAYS = 730;
+
+/** Whole days from one calendar day to another. */
+const daysApart = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
 /** How far around `nearCityId` a search looks when it names no radius (km). */
 export const DEFAULT_RADIUS_KM = 50;
 
@@ -70,6 +87,13 @@ export const VehicleListQuery = z
           example: 'great,good',
         }),
     ),
+    availableFrom: dayParam.meta({
+      description:
+        "Rental listings free from this day (the listing's local day, YYYY-MM-DD) until `availableTo`: no booking that holds the car and no block of its owner on those days, and a length its terms allow; with availableTo",
+    }),
+    availableTo: dayParam.meta({
+      description: `The day the car is returned (exclusive: the nights end the day before), after availableFrom and at most ${MAX_AVAILABLE_DAYS} days from it`,
+    }),
     includeSold: boolParam.default(false).meta({ type: 'boolean' }),
     sort: z.enum(SORTS).default('newest').meta({
       description:
@@ -89,6 +113,21 @@ export const VehicleListQuery = z
     if (v.nearCityId === undefined) {
       if (v.sort === 'distance') ctx.addIssue({ code: 'custom', path: ['sort'], message: msg('validation.distanceNeedsCity') });
       if (v.radiusKm !== undefined) ctx.addIssue({ code: 'custom', path: ['nearCityId'], message: msg('validation.distanceNeedsCity') });
+    }
+    // An availability search needs both days, the return after the pickup, within two years.
+    const { availableFrom: from, availableTo: to } = v;
+    if ((from === undefined) !== (to === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [from === undefined ? 'availableFrom' : 'availableTo'],
+        message: msg('validation.availableBothDays'),
+      });
+    } else if (from !== undefined && to !== undefined) {
+      const days = daysApart(from, to);
+      if (days < 1) ctx.addIssue({ code: 'custom', path: ['availableTo'], message: msg('validation.availableToAfterFrom') });
+      else if (days > MAX_AVAILABLE_DAYS) {
+        ctx.addIssue({ code: 'custom', path: ['availableTo'], message: msg('validation.availableTooLong', { max: MAX_AVAILABLE_DAYS }) });
+      }
     }
     for (const [min, max] of [
       ['minPrice', 'maxPrice'],

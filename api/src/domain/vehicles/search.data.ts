@@ -67,7 +67,7 @@ async function relevantIds(
 ): Promise<number[]> {
   const text = textSearch(dialect, terms);
   const offset = (c.page - 1) * c.perPage;
-  const { total, asOf, estimated } = (counted && !c.includeSold && (await counted)) || {};
+  const { total, asOf, estimated } = (counted && !c.includeSold && !c.available && (await counted)) || {};
   if (total !== undefined) {
     // Counts shared across a change (asOf) or estimated guide the walk's budget, never what the page holds.
     if (offset >= total && asOf === null && !estimated) return [];
@@ -127,7 +127,9 @@ export async function searchVehicleIds(
   let seekLists: [string, (string | number)[]][] = [];
   // Set when a walk in order could not fill the page: the matches are not to be met early in it.
   let walked = false;
-  if (counted && !c.includeSold) {
+  // An availability search reads its rentals (a tenth of the catalogue at most) and sorts them:
+  // each listing's bookings are sought once, never a walk's thousands of other listings.
+  if (counted && !c.includeSold && !c.available) {
     const { total, facets, asOf, estimated } = await counted;
     const offset = (c.page - 1) * c.perPage;
     // Counts shared across a change (asOf) may miss a new listing, and estimated ones a rare

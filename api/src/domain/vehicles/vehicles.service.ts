@@ -16,10 +16,11 @@ import { localName, type MediaUrl, toMajor } from '../../core/reference.ts';
 import type { DomainDeps } from '../deps.ts';
 import type { StoredRendition } from '../pictures/pictures.data.ts';
 import { toPicture } from '../pictures/pictures.service.ts';
-import type { FacetCounts, FacetName, SearchCriteria } from './criteria.data.ts';
+import { freeRentalsSearch } from './available.data.ts';
+import { type FacetCounts, type FacetName, type SearchCriteria, searchTerms } from './criteria.data.ts';
 import { findVehicle, type VehicleSummaryRow, vehicleSummaries } from './detail.data.ts';
 import { countFacets } from './facets.ts';
-import { marketPrice } from './market.service.ts';
+import { marketPrice, unrated } from './market.service.ts';
 import { DEFAULT_RADIUS_KM, type VehicleListQuery } from './query.ts';
 import { cityExists, facetReferences, findCurrency, placedCities, typeIdOf } from './references.data.ts';
 import { featuredVehicleIds, searchVehicleIds } from './search.data.ts';
@@ -126,6 +127,9 @@ export function specificationColumns(input: VehicleInput) {
 
 type SpecificationColumn = keyof ReturnType<typeof specificationColumns>;
 
+/** Whether a listing's type is a rental (a price per day or per month): it has no sale price rating (docs/decisions/061). */
+const isRentalType = (code: string | null) => code === 'rent_day' || code === 'rent_month';
+
 /** A listing's card; `mediaUrl` is the deps' (picture URLs follow MEDIA_PUBLIC_URL). */
 export function toSummary(r: VehicleSummaryRow, locale: Locale, mediaUrl: MediaUrl): VehicleSummary {
   return {
@@ -161,8 +165,10 @@ export function toSummary(r: VehicleSummaryRow, locale: Locale, mediaUrl: MediaU
     seller_type: r.seller_type,
     createdAt: r.created_at,
     distanceKm: null,
-    rating: r.market_rating,
-    marketEstimate: r.market_estimate_minor === null ? null : toMajor(Number(r.market_estimate_minor), r.minor_units),
+    // A rent is no sale price: a rental is never rated against the market.
+    rating: isRentalType(r.type_code) ? 'unknown' : r.market_rating,
+    marketEstimate:
+      r.market_estimate_minor === null || isRentalType(r.type_code) ? null : toMajor(Number(r.market_estimate_minor), r.minor_units),
   };
 }
 
@@ -171,16 +177,25 @@ export function toSummary(r: VehicleSummaryRow, locale: Locale, mediaUrl: MediaU
  * `path` prefixes the field of a refused currency (a saved search's is under `query`).
  */
 export async function searchCriteria(db: DomainDeps['db'], q: VehicleListQuery, locale: Locale, path = ''): Promise<SearchCriteria> {
-  const { minPrice, maxPrice, currencyId, ...rest } = q;
+  const { minPrice, maxPrice, currencyId, availableFrom, availableTo, ...rest } = q;
   const criteria: SearchCriteria = rest;
   const bounded = minPrice !== undefined || maxPrice !== undefined;
-  // A sale price and a rent never share a price range or order: without a type, prices are sales'.
-  const salesOnly = (bounded || q.sort === 'price_asc' || q.sort === 'price_desc') && rest.typeId === undefined;
-  // The bounds' currency and the sales' type are read together: one wait, not two.
-  const [currency, saleTypeId] = await Promise.all([
+  const available = availableFrom !== undefined && availableTo !== undefined;
+  // A sale price and a rent never share a price range or order: without a type, prices are
+  // sales', or day rents' on a search of available rentals (docs/decisions/061).
+  const pricedKind =
+    (bounded || q.sort === 'price_asc' || q.sort === 'price_desc') && rest.typeId === undefined ? (available ? 'rent_day' : 'sale') : null;
+  // The bounds' currency and the types are read together: one wait, not two.
+  const [currency, pricedTypeId, dayTypeId, monthTypeId] = await Promise.all([
     bounded && currencyId !== undefined ? findCurrency(db, currencyId) : undefined,
-    salesOnly ? typeIdOf(db, 'sale') : undefined,
+    pricedKind ? typeIdOf(db, pricedKind) : undefined,
+    available ? typeIdOf(db, 'rent_day') : undefined,
+    available ? typeIdOf(db, 'rent_month') : undefined,
   ]);
+  if (available) {
+    const rentalTypeIds = [dayTypeId, monthTypeId].filter((id) => id !== undefined);
+    criteria.available = { from: availableFrom, to: availableTo, rentalTypeIds };
+  }
   if (bounded && currencyId !== undefined) {
     if (!currency) throw validationFailed([{ path: `${path}currencyId`, message: translator(locale)('validation.invalid') }]);
     // A bound is a price in that currency, on the reference scale every listing's price is kept in
@@ -191,7 +206,7 @@ export async function searchCriteria(db: DomainDeps['db'], q: VehicleListQuery, 
     if (minPrice !== undefined) criteria.minPriceRef = asListed(Math.ceil(minPrice * scale - 1e-6));
     if (maxPrice !== undefined) criteria.maxPriceRef = asListed(Math.floor(maxPrice * scale + 1e-6));
   }
-  if (salesOnly) criteria.typeId = saleTypeId;
+  if (pricedKind) criteria.typeId = pricedTypeId;
   if (q.nearCityId !== undefined) criteria.near = await citiesAround(db, q.nearCityId, q.radiusKm ?? DEFAULT_RADIUS_KM, locale, path);
   return criteria;
 }
@@ -240,7 +255,12 @@ export async function searchVehicles(
   // Postings in the process answer a search without words at a large catalogue (docs/decisions/044):
   // exact counts, and the page when its matches are few enough to sort there; else the
   // database reads the page in order, planned by the exact total.
-  const posted = await deps.postings.search(criteria);
+  // Rentals free on some days, without words: their rows read once, counted and sorted here
+  // (docs/decisions/061); the postings know nothing of bookings.
+  const posted =
+    criteria.available && !searchTerms(criteria.q).length
+      ? await freeRentalsSearch(deps.db, deps.dialect, criteria)
+      : await deps.postings.search(criteria);
   const counting = posted
     ? Promise.resolve(posted.counts)
     : countFacets(
@@ -378,20 +398,22 @@ export async function getVehicle(deps: DomainDeps, id: number, locale: Locale, v
       daysOnMarket: daysBetween(v.created_at, v.sold_at ?? nowIso()),
       soldAt: v.sold_at,
       soldPrice: owner && v.sold_price_minor !== null ? toMajor(Number(v.sold_price_minor), v.minor_units) : null,
-      marketPrice: await marketPrice(deps, {
-        id: v.id,
-        brand: v.brand,
-        model: v.model,
-        typeId: v.type_id,
-        categoryId: v.category_id,
-        minorUnits: v.minor_units,
-        rate: Number(v.currency_rate),
-        year: v.year,
-        mileage: v.mileage,
-        fuelTypeId: v.fuel_type_id,
-        priceMinor: Number(v.price_minor),
-        stored: v,
-      }),
+      marketPrice: isRentalType(v.type_code)
+        ? unrated(v.year, v.mileage, v.fuel_type_id)
+        : await marketPrice(deps, {
+            id: v.id,
+            brand: v.brand,
+            model: v.model,
+            typeId: v.type_id,
+            categoryId: v.category_id,
+            minorUnits: v.minor_units,
+            rate: Number(v.currency_rate),
+            year: v.year,
+            mileage: v.mileage,
+            fuelTypeId: v.fuel_type_id,
+            priceMinor: Number(v.price_minor),
+            stored: v,
+          }),
       canEdit: owner,
       canDelete: owner || Boolean(viewer?.permissions.includes('delete_vehicle')),
     },

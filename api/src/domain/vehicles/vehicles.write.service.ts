@@ -287,7 +287,8 @@ async function queueReprice(tx: Db, id: number, repriced: boolean, sold: boolean
   return true;
 }
 
-async function ownedVehicle(db: Db, id: number, viewer: Viewer) {
+/** The listing, when the viewer owns it: 404 VEHICLE_NOT_FOUND, else 403 FORBIDDEN. */
+export async function ownedVehicle(db: Db, id: number, viewer: Viewer) {
   const found = await findVehicleRow(db, id);
   if (!found) throw notFound('VEHICLE_NOT_FOUND');
   if (found.row.owner_id !== viewer.id) throw new AppError(403, 'FORBIDDEN');

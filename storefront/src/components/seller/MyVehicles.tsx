@@ -25,8 +25,8 @@ export interface MyVehicle {
   /** published, or pending / held / removed by moderation: then out of public view, with the statement at `/my/decisions/{caseId}`. */
   moderation: 'published' | 'pending' | 'held' | 'removed';
   caseId: number | null;
-  /** A rental listing: it has an availability calendar. */
-  rental?: boolean;
+  /** For rent (by the day or the month): it has terms, an availability calendar and calendars to sync. */
+  rental: boolean;
 }
 
 export type MyVehiclesStrings = Record<
@@ -39,6 +39,7 @@ export type MyVehiclesStrings = Record<
   | 'view'
   | 'edit'
   | 'stats'
+  | 'calendars'
   | 'markSold'
   | 'backOnSale'
   | 'delete'
@@ -70,10 +71,12 @@ export type MyVehiclesStrings = Record<
 interface Props {
   items: MyVehicle[];
   s: MyVehiclesStrings;
+  /** The link to a rental's terms (/my/{id}/rental). */
+  rentalTerms: string;
 }
 
 /** SPEC §2 /my/: my listings, each marked sold or back on sale, edited, viewed or deleted (confirmed first). */
-export default function MyVehicles({ items: initial, s }: Props) {
+export default function MyVehicles({ items: initial, s, rentalTerms }: Props) {
   const [items, setItems] = useState(initial);
   const [busy, setBusy] = useState<number | null>(null);
   const [target, setTarget] = useState<MyVehicle | null>(null);
@@ -242,9 +245,17 @@ export default function MyVehicles({ items: initial, s }: Props) {
                     {s.stats}
                   </a>
                   {v.rental && (
-                    <a className="button ghost" href={`/my/${v.id}/availability`} aria-label={`${s.availability}: ${v.title}`}>
-                      {s.availability}
-                    </a>
+                    <>
+                      <a className="button ghost" href={`/my/${v.id}/rental`} aria-label={`${rentalTerms}: ${v.title}`}>
+                        {rentalTerms}
+                      </a>
+                      <a className="button ghost" href={`/my/${v.id}/availability`} aria-label={`${s.availability}: ${v.title}`}>
+                        {s.availability}
+                      </a>
+                      <a className="button ghost" href={`/my/${v.id}/calendars`} aria-label={`${s.calendars}: ${v.title}`}>
+                        {s.calendars}
+                      </a>
+                    </>
                   )}
                   <button
                     id={`sold-${v.id}`}

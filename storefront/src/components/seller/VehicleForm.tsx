@@ -335,7 +335,9 @@ export default function VehicleForm({ vehicleId, userId, initial, config, s, pic
         leaving.current = true;
         clearDraft(key);
         flash(vehicleId ? s.saved : s.published);
-        location.assign(`/vehicles/${data.id}`);
+        // A new rental goes on to its terms (issue 36): the price per day alone does not let anyone book it.
+        const type = config.types.find((t) => String(t.id) === values.fields.typeId);
+        location.assign(!vehicleId && type?.code?.startsWith('rent_') ? `/my/${data.id}/rental` : `/vehicles/${data.id}`);
       },
     );
   };

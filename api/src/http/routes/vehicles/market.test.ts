@@ -111,9 +111,11 @@ describe('a listing’s market price', () => {
   });
 
   it('compares a rare model with its segment and body, then its segment, and says so', async () => {
-    // A model with fewer than five live listings of its type: its own listings are too few.
+    // A model with fewer than five live listings for sale: its own listings are too few (rentals are not rated).
     const rare = await db()
       .selectFrom('vehicles as v')
+      .innerJoin('types as ty', 'ty.id', 'v.type_id')
+      .where('ty.code', '=', 'sale')
       .innerJoin('makes as k', 'k.name', 'v.brand')
       .innerJoin('models as m', (j) => j.onRef('m.make_id', '=', 'k.id').onRef('m.name', '=', 'v.model'))
       .select(['v.brand', 'v.model', 'v.type_id', 'm.segment', (eb) => eb.fn.countAll<number>().as('n')])
