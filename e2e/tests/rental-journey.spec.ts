@@ -173,8 +173,9 @@ for (const [i, run] of RUNS.entries()) {
       pictures: [png(`rent-${stamp}.png`, [200 - i * 40, 60 + i * 30, 90 + i * 20])],
     });
     await owner.getByRole('button', { name: texts('en_US')('my.form.submitNew'), exact: true }).click();
-    await expect(owner).toHaveURL(/\/vehicles\/\d+$/);
-    const vehicleId = Number(owner.url().match(/\/vehicles\/(\d+)$/)![1]);
+    // A rental goes on to its terms page; the terms are written here through the API.
+    await expect(owner).toHaveURL(/\/my\/\d+\/rental$/);
+    const vehicleId = Number(owner.url().match(/\/my\/(\d+)\/rental$/)![1]);
     const { zone, hour, today } = daytimeZone();
     const from = `${String(hour + 1).padStart(2, '0')}:00`;
     await signedRequest(owner, 'PUT', `/api/v1/rentals/${vehicleId}/terms`, {
@@ -197,9 +198,10 @@ for (const [i, run] of RUNS.entries()) {
     // The renter signs up, picks today and the next two days on the listing, sees the total, requests.
     const renterEmail = await signUp(page, 'Ravi', stamp, `+3361234561${i}`);
     await page.goto(`/vehicles/${vehicleId}?${lng}`);
-    const end = addDays(today, 2);
-    const booking = await requestOnListing(page, t, vehicleId, today, end);
-    await checked(page, { islands: false });
+    const booking = await requestOnListing(page, t, today, addDays(today, 2));
+    // The renter lands on the booking, waiting for the owner.
+    await expect(page.locator('.booking-head').getByText(t('bookings.state.requested'))).toBeVisible();
+    await checked(page);
 
     // The owner finds the request, with the time left to answer, and accepts it.
     await owner.goto(`/my/bookings?side=owner&${lng}`);
@@ -280,10 +282,20 @@ for (const [i, run] of RUNS.entries()) {
 }
 
 /** Picks the days on the listing's calendar, checks the total shown, sends the request: the booking's id. */
-async function requestOnListing(page: Page, t: ReturnType<typeof texts>, vehicleId: number, start: string, end: string): Promise<number> {
-  void t;
-  const created = await signedRequest<{ data: { id: number } }>(page, 'POST', '/api/v1/bookings', {
-    json: { vehicleId, start, end, driverAge: 34, licenceYears: 8, message: 'Hello, I would like the car for a weekend away.' },
-  });
-  return created.data.id;
+async function requestOnListing(page: Page, t: ReturnType<typeof texts>, start: string, end: string): Promise<number> {
+  const panel = page.locator('[data-booking]');
+  await panel.scrollIntoViewIfNeeded();
+  await expect(page.locator('astro-island[ssr]:has([data-booking-status])')).toHaveCount(0);
+  await panel.locator(`[data-day="${start}"]`).click();
+  await panel.locator(`[data-day="${end}"]`).click();
+  await expect(panel.locator(`[data-day="${start}"]`)).toHaveAttribute('aria-selected', 'true');
+  const quote = panel.locator('[data-quote]');
+  await expect(quote).toContainText(t('rentalListing.panel.total'));
+  await panel.getByLabel(t('rentalListing.panel.driverAge')).fill('34');
+  await panel.getByLabel(t('rentalListing.panel.licenceYears')).fill('8');
+  await panel.getByLabel(t('rentalListing.panel.message')).fill('Hello, I would like the car for a weekend away.');
+  await expectAccessible(page);
+  await panel.getByRole('button', { name: t('rentalListing.panel.request'), exact: true }).click();
+  await expect(page).toHaveURL(/\/my\/bookings\/\d+/);
+  return Number(page.url().match(/\/my\/bookings\/(\d+)/)![1]);
 }
