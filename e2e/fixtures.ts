@@ -67,7 +67,7 @@ export const signingKeyOf = async (page: Page): Promise<string> =>
  */
 export async function signedRequest<T>(
   page: Page,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   options: { json?: unknown; request?: APIRequestContext } = {},
 ): Promise<T> {

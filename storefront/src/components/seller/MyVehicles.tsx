@@ -25,7 +25,7 @@ export interface MyVehicle {
   /** published, or pending / held / removed by moderation: then out of public view, with the statement at `/my/decisions/{caseId}`. */
   moderation: 'published' | 'pending' | 'held' | 'removed';
   caseId: number | null;
-  /** For rent (by the day or the month): it has terms and calendars to sync. */
+  /** For rent (by the day or the month): it has terms, an availability calendar and calendars to sync. */
   rental: boolean;
 }
 
@@ -63,7 +63,8 @@ export type MyVehiclesStrings = Record<
   | 'held'
   | 'removed'
   | 'withheldNote'
-  | 'readDecision',
+  | 'readDecision'
+  | 'availability',
   string
 >;
 
@@ -247,6 +248,9 @@ export default function MyVehicles({ items: initial, s, rentalTerms }: Props) {
                     <>
                       <a className="button ghost" href={`/my/${v.id}/rental`} aria-label={`${rentalTerms}: ${v.title}`}>
                         {rentalTerms}
+                      </a>
+                      <a className="button ghost" href={`/my/${v.id}/availability`} aria-label={`${s.availability}: ${v.title}`}>
+                        {s.availability}
                       </a>
                       <a className="button ghost" href={`/my/${v.id}/calendars`} aria-label={`${s.calendars}: ${v.title}`}>
                         {s.calendars}
