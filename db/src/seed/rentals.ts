@@ -62,8 +62,8 @@ const SEGMENT_TERMS: Record<string, { km: (number | null)[]; depositDays: number
 };
 const POLICIES: CancellationPolicy[] = ['flexible', 'moderate', 'moderate', 'strict'];
 
-/** A secret for a listing's iCal export: 24 random bytes, URL-safe. */
-const icalToken = () => randomBytes(24).toString('base64url');
+/** A secret for a listing's iCal export, as the API writes one (rentals.service.ts): 32 random bytes, URL-safe. */
+const icalToken = () => randomBytes(32).toString('base64url');
 
 /** Rounds to a multiple of `step` minor units (a deposit of 750.00, not 743.27). */
 const round = (minor: number, step: number) => Math.max(step, Math.round(minor / step) * step);

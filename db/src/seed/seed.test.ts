@@ -469,7 +469,7 @@ describe('the demo rentals', () => {
       else expect(r.discount_7!).toBeGreaterThanOrEqual(r.discount_3!);
     }
     expect(new Set(rentals.map((r) => r.ical_token)).size).toBe(rentals.length);
-    expect(rentals.every((r) => (r.ical_token ?? '').length >= 32)).toBe(true);
+    expect(rentals.every((r) => (r.ical_token ?? '').length === 43)).toBe(true);
     expect(rentals.some((r) => r.instant_book === 1) && rentals.some((r) => r.instant_book === 0)).toBe(true);
     // Not rated as a sale would be.
     const rated = await t.db
