@@ -114,8 +114,8 @@ export async function insertBooking(db: Db, values: Insertable<BookingTable>): P
   return row.id;
 }
 
-/** A booking with what either side reads of it: the listing, both names, its cover picture. */
-export function findBooking(db: Db, id: number) {
+/** Bookings with what either side reads of them: the listing's title, the currency, both names, the cover picture. */
+function bookingsRead(db: Db) {
   return db
     .selectFrom('bookings as b')
     .innerJoin('vehicles as v', 'v.id', 'b.vehicle_id')
@@ -137,36 +137,17 @@ export function findBooking(db: Db, id: number) {
         .orderBy('p.position')
         .limit(1)
         .as('cover'),
-    ])
-    .where('b.id', '=', id)
-    .executeTakeFirst();
+    ]);
+}
+
+export function findBooking(db: Db, id: number) {
+  return bookingsRead(db).where('b.id', '=', id).executeTakeFirst();
 }
 export type BookingRow = NonNullable<Awaited<ReturnType<typeof findBooking>>>;
 
-/** A member's bookings on one side, the soonest pickups first among those to come, then the past ones. */
+/** A member's bookings on one side, the latest pickups first. */
 export function listBookings(db: Db, userId: number, side: 'renter' | 'owner', limit: number) {
-  return db
-    .selectFrom('bookings as b')
-    .innerJoin('vehicles as v', 'v.id', 'b.vehicle_id')
-    .innerJoin('currencies as cu', 'cu.id', 'b.currency_id')
-    .innerJoin('users as o', 'o.id', 'b.owner_id')
-    .leftJoin('users as r', 'r.id', 'b.renter_id')
-    .selectAll('b')
-    .select((eb) => [
-      'v.title',
-      'cu.code as currency',
-      'o.first_name as owner_first_name',
-      'o.last_name as owner_last_name',
-      'r.first_name as renter_first_name',
-      'r.last_name as renter_last_name',
-      eb
-        .selectFrom('pictures as p')
-        .select('p.renditions')
-        .whereRef('p.vehicle_id', '=', 'b.vehicle_id')
-        .orderBy('p.position')
-        .limit(1)
-        .as('cover'),
-    ])
+  return bookingsRead(db)
     .where(side === 'renter' ? 'b.renter_id' : 'b.owner_id', '=', userId)
     .orderBy('b.start_on', 'desc')
     .orderBy('b.id', 'desc')
