@@ -7,6 +7,7 @@ import { audited } from '../admin/audit.service.ts';
 import type { DomainDeps } from '../deps.ts';
 import { bookingEvents, bookingFigures, bookingHandovers, bookingRows, ownerCancellations, reportsAround } from './admin-bookings.data.ts';
 import { adminCancelBooking } from './bookings.service.ts';
+import { findMember } from './rentals.data.ts';
 
 /*
  * The console's bookings (docs/decisions/062-console-bookings.md): rows as the back office reads
@@ -144,6 +145,7 @@ export async function cancelAsAdmin(
 
 /** How many of an owner's accepted bookings they cancelled themselves, and the latest five. */
 export async function ownerCancellationRecord(db: Db, ownerId: number) {
+  if (!(await findMember(db, ownerId))) throw notFound('USER_NOT_FOUND');
   const record = await ownerCancellations(db, ownerId, 5);
   return {
     ownerId,

@@ -126,6 +126,7 @@ export const ownerCancellationsRoute = createRoute({
       ...jsonContent(z.object({ data: OwnerCancellations })),
     },
     ...guarded,
+    404: failure('USER_NOT_FOUND'),
   },
 });
 
