@@ -21,11 +21,12 @@ test('a seller reads her notifications in the inbox, and keeps favorites', async
   const notifier = await notifierContext.newPage();
   await notifier.goto('/?lng=en_US');
   await signedRequest(notifier, 'POST', '/api/v1/auth/login', { json: NOTIFIER });
-  const theirs = await signedGet<{ data: { id: number; title: string; price: number; sold: boolean }[] }>(
+  const theirs = await signedGet<{ data: { id: number; title: string; price: number; sold: boolean; type: { code: string | null } }[] }>(
     notifier,
     '/api/v1/me/vehicles?perPage=50',
   );
-  const watched = theirs.data.find((v) => !v.sold);
+  // For sale: a rental shows no price history (issue 36).
+  const watched = theirs.data.find((v) => !v.sold && v.type.code === 'sale');
   if (!watched) throw new Error('the notifier has no listing for sale');
   const { id, title } = watched;
   await signedRequest(sellerPage, 'POST', `/api/v1/vehicles/${id}/like`);
