@@ -49,7 +49,7 @@ export default defineConfig({
       // Nothing balances this server: it stops at once.
       SHUTDOWN_GRACE_MS: '0',
       // Every spec's browser comes from this one address: several specs file reports and write to sellers (issue 35).
-      RATE_LIMIT_POINTS: 'reportPerIp=100,contactPerIp=100',
+      RATE_LIMIT_POINTS: 'reportPerIp=100,contactPerIp=100,signupPerIp=200,codePerIp=200,verifyPerIp=400,loginPerIp=400',
     },
   },
 });
