@@ -1,5 +1,5 @@
 import { dateTimeFormat, isRtl, type Locale } from '@autoroute/locales/meta';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import {
   addMonths,
   type Day,
@@ -75,7 +75,9 @@ export default function DateRangeCalendar({ locale, today, last, unavailable, st
     onView(view, months);
   }, [view, months, onView]);
 
-  useEffect(() => {
+  // Before the browser takes the next key: a month drawn anew takes the focused day away with it,
+  // and a key pressed while nothing is focused would be lost.
+  useLayoutEffect(() => {
     if (!moved.current) return;
     moved.current = false;
     grid.current?.querySelector<HTMLElement>(`[data-day="${focus}"]`)?.focus();
