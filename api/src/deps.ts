@@ -6,6 +6,7 @@ import { createLimiters } from './core/limiters.ts';
 import { createMetrics } from './core/metrics.ts';
 import { mediaUrls } from './core/reference.ts';
 import { oncePerTurn, perTurnBatch } from './core/turns.ts';
+import { stripeFor } from './domain/billing/stripe.ts';
 import { dataVersionsReader, listingVersionsReader } from './domain/site/site.data.ts';
 import { createSearchPostings } from './domain/vehicles/postings.ts';
 import type { Deps } from './http/context.ts';
@@ -45,6 +46,7 @@ export function createDeps(config: Config, database: Db, log: Logger): Deps {
     onRun: metrics.jobRun,
     mail: { mailer, publicUrl: config.publicUrl },
     calendarAllowPrivate: config.calendarAllowPrivate,
+    cards: stripeFor(config),
     alertsPollMs: config.alertsPollMs,
     ...(config.redisUrl && {
       redis: {

@@ -317,7 +317,10 @@ export const Booking = z.object({
   cancelReason: z.string().nullable(),
   createdAt: z.string(),
   /** What the caller may do now. */
-  actions: z.array(z.enum(['accept', 'decline', 'cancel', 'pickup', 'return', 'review'])),
+  actions: z.array(z.enum(['accept', 'decline', 'cancel', 'pickup', 'return', 'review', 'pay'])),
+  checkoutUrl: z.string().optional().meta({
+    description: 'Only in the answer of a booking just made with card payments on: where the renter confirms their card (Stripe Checkout)',
+  }),
   events: z.array(BookingEvent),
   handovers: z.array(Handover),
   reviews: z.array(BookingReview),

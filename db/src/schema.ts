@@ -924,6 +924,8 @@ export interface BookingTable {
   deposit_state: ColumnType<string, string | undefined, string>;
   deposit_ref: string | null;
   deposit_release_at: string | null;
+  /** When the deposit's hold on the renter's card was placed (migration 20261227_0001): renewed before it lapses. */
+  deposit_held_at: ColumnType<string | null, string | null | undefined, string | null>;
   cancelled_by: string | null;
   cancel_reason: string | null;
   sequence: ColumnType<number, number | undefined, number>;

@@ -35,6 +35,8 @@ export interface JobsOptions {
   mail?: JobContext['mail'];
   /** CALENDAR_ALLOW_PRIVATE, for the calendar imports' job. */
   calendarAllowPrivate?: boolean;
+  /** Stripe, for the booking clock's card holds. */
+  cards?: JobContext['cards'];
   leaseMs?: number;
   pollMs?: number;
   /** ALERTS_POLL_MS: how often the alert worker looks for work it was not woken for; 0 leaves the work to the per-minute jobs. */
@@ -54,6 +56,7 @@ export function createJobs({
   pollMs,
   mail,
   calendarAllowPrivate,
+  cards,
   alertsPollMs,
   redis,
 }: JobsOptions): Jobs {
@@ -65,6 +68,7 @@ export function createJobs({
     log,
     mail: mail ?? null,
     calendarAllowPrivate: calendarAllowPrivate ?? false,
+    cards: cards ?? null,
   };
   const runner = createRunner({ context, ...(handlers && { handlers }), ...(leaseMs && { leaseMs }), ...(onRun && { onRun }) });
   const scheduler = createScheduler({ db: database.db, runner, log, ...(pollMs && { pollMs }) });

@@ -1,6 +1,7 @@
 import type { Database, Db, DialectName } from '@autoroute/db';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type Stripe from 'stripe';
 import type { BackupConfig, MediaConfig } from '../core/config.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
@@ -17,6 +18,8 @@ export interface JobContext {
   mail: { mailer: Mailer; publicUrl: string } | null;
   /** Whether imported calendars may be fetched from private addresses (CALENDAR_ALLOW_PRIVATE, tests only). */
   calendarAllowPrivate: boolean;
+  /** Stripe, where bookings are paid by card (the booking clock lets holds go); null without it. */
+  cards: Stripe | null;
 }
 
 /** A job: does its work and answers what it did, in a line, recorded with the run. */

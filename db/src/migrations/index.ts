@@ -49,6 +49,7 @@ import * as m20261226_0002 from './20261226_0002_booking_clock.ts';
 import * as m20261226_0201 from './20261226_0201_calendar_imports_job.ts';
 import * as m20261226_0301 from './20261226_0301_bookings_holding_days.ts';
 import * as m20261226_0401 from './20261226_0401_booking_permissions.ts';
+import * as m20261227_0001 from './20261227_0001_booking_cards.ts';
 
 /**
  * Every migration, by its sortable name. Listed rather than read from the folder so that the same
@@ -105,4 +106,5 @@ export const migrations: Record<string, Migration> = {
   '20261226_0201_calendar_imports_job': m20261226_0201,
   '20261226_0301_bookings_holding_days': m20261226_0301,
   '20261226_0401_booking_permissions': m20261226_0401,
+  '20261227_0001_booking_cards': m20261227_0001,
 };

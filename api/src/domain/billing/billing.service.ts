@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../core/errors.ts';
 import { translator } from '../../core/i18n.ts';
 import { localName, localText, toMajor } from '../../core/reference.ts';
 import type { DomainDeps } from '../deps.ts';
+import { cardAuthorized } from '../rentals/bookings.service.ts';
 import { findUserEmail } from '../user/user.data.ts';
 import { assertUserExists } from '../user/user.service.ts';
 import {
@@ -338,6 +339,16 @@ export async function handleStripeEvent(
   ] as const;
   if (!(handled as readonly string[]).includes(event.type)) return { received: true as const };
   const session = event.data.object as Stripe.Checkout.Session;
+  // A booking's checkout (docs/decisions/065): its card is authorized, the price captured later.
+  const bookingId = Number(session.metadata?.bookingId);
+  if (Number.isInteger(bookingId) && bookingId > 0) {
+    const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+    await deps.db.transaction().execute(async (tx) => {
+      if (!(await recordPaymentEvent(tx, event.id, event.type))) return;
+      if (event.type === 'checkout.session.completed' && paymentIntent) await cardAuthorized(tx, stripe, bookingId, paymentIntent);
+    });
+    return { received: true as const };
+  }
   const paymentId = Number(session.metadata?.paymentId ?? session.client_reference_id);
   if (!Number.isInteger(paymentId) || paymentId < 1) return { received: true as const };
   await deps.db.transaction().execute(async (tx) => {

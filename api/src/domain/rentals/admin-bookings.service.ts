@@ -129,7 +129,7 @@ export async function adminBookingDetail(db: Db, id: number) {
  * service's 409 and logs nothing.
  */
 export async function cancelAsAdmin(
-  deps: Pick<DomainDeps, 'db' | 'mediaUrl' | 'dialect'>,
+  deps: Pick<DomainDeps, 'db' | 'mediaUrl' | 'dialect' | 'config'>,
   actor: { userId: number },
   id: number,
   reason: string,

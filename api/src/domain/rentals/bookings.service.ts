@@ -15,13 +15,25 @@ import { AppError, notFound } from '../../core/errors.ts';
 import { translator } from '../../core/i18n.ts';
 import type { MediaUrl } from '../../core/reference.ts';
 import { inTransaction } from '../../core/transaction.ts';
+import { stripeFor } from '../billing/stripe.ts';
 import { findBuyersConversation, insertConversation, insertMessage } from '../conversations/conversations.data.ts';
 import type { DomainDeps } from '../deps.ts';
 import type { Viewer } from '../vehicles/vehicles.service.ts';
 import { insertNotifications } from '../vehicles/vehicles.write.data.ts';
 import {
+  type Cards,
+  capturePrice,
+  closeCardCheckout,
+  holdDeposit,
+  paidByCard,
+  refundPrice,
+  releaseHold,
+  startCardCheckout,
+} from './booking-payments.ts';
+import {
   type BookingRow,
   claimReminder,
+  depositHoldsToRenew,
   depositsDue,
   dueBookings,
   findBooking,
@@ -50,7 +62,7 @@ import { checkRange, loadRental, termsView } from './rentals.service.ts';
  */
 
 type Db = DomainDeps['db'];
-type Deps = Pick<DomainDeps, 'db' | 'mediaUrl' | 'dialect'>;
+type Deps = Pick<DomainDeps, 'db' | 'mediaUrl' | 'dialect' | 'config'>;
 
 /** Who may read any booking in the console's name: the console's read right (docs/decisions/062). */
 const READ_ANY_BOOKING = 'admin.booking.index';
@@ -62,6 +74,10 @@ const DEPOSIT_CLAIM_DAYS = 3;
 const REVIEW_DAYS = 14;
 /** A booking still active this long after its end completes by itself. */
 const AUTO_COMPLETE_HOURS = 24;
+/** A booking waiting for the renter's card holds its days this long at most (then it expires). */
+const CARD_WAIT_MS = 60 * 60_000;
+/** A deposit's hold on a card lapses after 7 days: it is placed anew before then. */
+const HOLD_RENEW_DAYS = 6;
 /** How early before pickup the pickup report may be made. */
 const PICKUP_EARLY_HOURS = 24;
 const HOUR = 3_600_000;
@@ -71,7 +87,8 @@ type Transition = 'accept' | 'decline' | 'expire' | 'cancel' | 'pickup' | 'retur
 
 /** The state machine: from which states each transition may be made, to which, and by whom. */
 const TRANSITIONS: Readonly<Record<Transition, { from: readonly BookingState[]; to: BookingState; by: readonly BookingActor[] }>> = {
-  accept: { from: ['requested'], to: 'accepted', by: ['owner'] },
+  // The system accepts an instant booking once the renter's card is authorized (decision 065).
+  accept: { from: ['requested'], to: 'accepted', by: ['owner', 'system'] },
   decline: { from: ['requested'], to: 'declined', by: ['owner'] },
   expire: { from: ['requested'], to: 'expired', by: ['system'] },
   cancel: { from: ['requested', 'accepted'], to: 'cancelled', by: ['renter', 'owner', 'admin'] },
@@ -110,6 +127,8 @@ type Notice =
   | 'returnTomorrow'
   | 'returned'
   | 'depositReleased'
+  | 'depositHeld'
+  | 'depositDeclined'
   | 'reviewInvite';
 
 /**
@@ -179,8 +198,10 @@ function actionsOf(
   if (side === 'admin') return TRANSITIONS.cancel.from.includes(b.state) ? ['cancel'] : [];
   const out: Booking['actions'] = [];
   const reported = (stage: string) => handovers.some((h) => h.stage === stage && h.side === side);
-  if (b.state === 'requested' && side === 'owner') out.push('accept', 'decline');
-  if (b.state === 'requested' && side === 'renter') out.push('cancel');
+  // A request waiting for the renter's card: the owner may only decline it; the renter may pay.
+  const cardPending = b.payment_state === 'card_pending';
+  if (b.state === 'requested' && side === 'owner') out.push(...(cardPending ? (['decline'] as const) : (['accept', 'decline'] as const)));
+  if (b.state === 'requested' && side === 'renter') out.push(...(cardPending ? (['pay', 'cancel'] as const) : (['cancel'] as const)));
   if (b.state === 'accepted') out.push('cancel');
   if (
     (b.state === 'accepted' && now >= Date.parse(b.start_at) - PICKUP_EARLY_HOURS * HOUR) ||
@@ -335,7 +356,9 @@ export async function createBooking(
   const renter = await findMember(deps.db, viewer.id);
   if (!renter) throw new AppError(401, 'UNAUTHORIZED');
   const instant = t.instant_book === 1;
+  const cards = stripeFor(deps.config);
   let id: number;
+  let byCard = false;
   try {
     id = await deps.db.transaction().execute(async (tx) => {
       // PostgreSQL: one booking of this car at a time is checked and written (the listing's row
@@ -344,12 +367,20 @@ export async function createBooking(
       if (deps.dialect === 'postgres') await lockListing(tx, rental.row.id);
       const q = await checkRange(tx, rental, input.start, input.end, now);
       const at = now.toISOString();
-      const expires = Math.min(now.getTime() + REQUEST_HOURS * HOUR, q.startAt.getTime() - t.notice_hours * HOUR, q.startAt.getTime());
+      // With Stripe, the request (or the instant booking) waits for the renter's card, holding its days meanwhile.
+      byCard = cards !== null && q.totalMinor > 0;
+      const accepted = instant && !byCard;
+      const expires = Math.min(
+        now.getTime() + REQUEST_HOURS * HOUR,
+        q.startAt.getTime() - t.notice_hours * HOUR,
+        q.startAt.getTime(),
+        byCard ? now.getTime() + CARD_WAIT_MS : Number.POSITIVE_INFINITY,
+      );
       const bookingId = await insertBooking(tx, {
         vehicle_id: rental.row.id,
         owner_id: rental.row.owner_id,
         renter_id: viewer.id,
-        state: instant ? 'accepted' : 'requested',
+        state: accepted ? 'accepted' : 'requested',
         instant: instant ? 1 : 0,
         start_on: input.start,
         end_on: input.end,
@@ -367,14 +398,15 @@ export async function createBooking(
         terms: JSON.stringify(termsView(rental)),
         cancellation: t.cancellation,
         message: input.message,
-        expires_at: instant ? null : new Date(Math.max(expires, now.getTime())).toISOString(),
-        ...(instant ? paymentAtAcceptance(t.deposit_minor) : {}),
-        accepted_at: instant ? at : null,
+        expires_at: accepted ? null : new Date(Math.max(expires, now.getTime())).toISOString(),
+        ...(accepted ? paymentAtAcceptance({ payment_state: 'none', deposit_minor: t.deposit_minor }) : {}),
+        ...(byCard && { payment_state: 'card_pending' }),
+        accepted_at: accepted ? at : null,
         created_at: at,
         updated_at: at,
       });
       await insertEvent(tx, { bookingId, from: null, to: 'requested', actor: 'renter', actorId: viewer.id, detail: null, at });
-      if (instant)
+      if (accepted)
         await insertEvent(tx, {
           bookingId,
           from: 'requested',
@@ -414,6 +446,8 @@ export async function createBooking(
       }
       await updateBooking(tx, bookingId, { conversation_id: conversationId });
       const b = await loadBooking(tx, bookingId);
+      // Paid by card, both sides are told once the card is authorized (cardAuthorized).
+      if (byCard) return bookingId;
       if (instant) {
         await tell(tx, b, 'owner', 'instant');
         await tell(tx, b, 'renter', 'accepted');
@@ -427,16 +461,122 @@ export async function createBooking(
     if (isOverlap(error)) throw new AppError(409, 'BOOKING_CONFLICT');
     throw error;
   }
-  return getBooking(deps, viewer, id);
+  if (!byCard || !cards) return getBooking(deps, viewer, id);
+  // The renter goes on to Stripe's checkout. Should it fail to start, the booking keeps its days
+  // until it expires and its page offers the checkout again (`pay`).
+  const checkoutUrl = await startCheckout(deps, cards, await loadBooking(deps.db, id), now).catch((error: unknown) => {
+    if (error instanceof AppError) return undefined;
+    throw error;
+  });
+  return { ...(await getBooking(deps, viewer, id)), ...(checkoutUrl && { checkoutUrl }) };
+}
+
+async function startCheckout(deps: Deps, cards: Cards, b: BookingRow, now: Date): Promise<string> {
+  const renter = b.renter_id === null ? undefined : await findMember(deps.db, b.renter_id);
+  if (!renter) throw notFound('BOOKING_NOT_FOUND');
+  const session = await startCardCheckout(cards, deps.config.publicUrl, b, renter.email, new Date(b.expires_at ?? now), now);
+  await updateBooking(deps.db, b.id, { payment_ref: session.id });
+  return session.url;
+}
+
+/** POST /bookings/{id}/pay: the renter's checkout for a booking still waiting for their card. */
+export async function payBooking(deps: Deps, viewer: Viewer, id: number, now = new Date()): Promise<{ url: string }> {
+  const b = await loadBooking(deps.db, id);
+  actorOf(b, viewer, ['renter']);
+  const cards = stripeFor(deps.config);
+  if (b.state !== 'requested' || b.payment_state !== 'card_pending' || !cards) throw new AppError(409, 'BOOKING_STATE', { state: b.state });
+  return { url: await startCheckout(deps, cards, b, now) };
 }
 
 /**
- * What acceptance does to the money: without a payment provider on the booking, the price and the
- * deposit are recorded as due at pickup, where the owner takes them; the pickup report records them.
+ * Stripe's webhook: the renter's card is authorized for the price (a completed checkout of the
+ * booking). A request now reaches the owner, with its 24 hours to answer from now; an instant
+ * booking is accepted by the system and the price captured. A booking that ended while the renter
+ * was at the checkout (expired, cancelled), or a second checkout paid, lets the authorization go.
+ * Runs in the webhook's transaction, which records each event once.
  */
-function paymentAtAcceptance(depositMinor: number) {
-  return { payment_state: 'due_at_pickup', deposit_state: depositMinor > 0 ? 'due_at_pickup' : 'none' };
+export async function cardAuthorized(db: Db, cards: Cards, bookingId: number, paymentIntent: string, now = new Date()): Promise<void> {
+  const b = await findBooking(db, bookingId);
+  if (!b || b.payment_ref === paymentIntent) return;
+  const at = now.toISOString();
+  if (b.state !== 'requested' || b.payment_state !== 'card_pending') {
+    // An authorization the booking does not need: it ended first, or a second checkout was paid.
+    await releaseHold(cards, paymentIntent, `booking-${b.id}-release-${paymentIntent}`);
+    if (b.payment_state === 'none' || b.payment_state === 'card_pending')
+      await updateBooking(db, b.id, { payment_state: 'released', payment_ref: paymentIntent, updated_at: at });
+    return;
+  }
+  const held = { ...b, payment_state: 'authorized', payment_ref: paymentIntent };
+  if (b.instant === 1) {
+    await move(
+      db,
+      held,
+      'accept',
+      'system',
+      null,
+      { payment_ref: paymentIntent, accepted_at: at, expires_at: null, ...paymentAtAcceptance(held) },
+      { instant: true, payment: 'captured' },
+      async (tx, m) => {
+        await capturePrice(cards, m);
+        await tell(tx, m, 'owner', 'instant');
+        await tell(tx, m, 'renter', 'accepted');
+      },
+      now,
+    );
+    return;
+  }
+  const start = Date.parse(b.start_at);
+  const notice = (JSON.parse(b.terms) as { noticeHours?: number }).noticeHours ?? 0;
+  const expires = Math.max(Math.min(now.getTime() + REQUEST_HOURS * HOUR, start - notice * HOUR, start), now.getTime());
+  const set = { payment_state: 'authorized', payment_ref: paymentIntent, expires_at: new Date(expires).toISOString(), updated_at: at };
+  if (!(await moveBooking(db, b.id, 'requested', set))) return;
+  await insertEvent(db, {
+    bookingId: b.id,
+    from: 'requested',
+    to: 'requested',
+    actor: 'system',
+    actorId: null,
+    detail: { payment: 'authorized' },
+    at,
+  });
+  const m = await loadBooking(db, b.id);
+  await tell(db, m, 'owner', 'requested');
+  await tell(db, m, 'renter', 'requestSent');
 }
+
+/**
+ * What acceptance does to the money: a price authorized on the card is taken (captured by the
+ * caller); without a card, the price and the deposit are recorded as due at pickup, where the owner
+ * takes them and the pickup report records them. A deposit paid by card is held at pickup.
+ */
+function paymentAtAcceptance(b: Pick<BookingRow, 'payment_state' | 'deposit_minor'>) {
+  return {
+    payment_state: b.payment_state === 'authorized' ? 'paid' : 'due_at_pickup',
+    deposit_state: b.deposit_minor > 0 ? 'due_at_pickup' : 'none',
+  };
+}
+
+function needCards(deps: Pick<Deps, 'config'>): Cards {
+  const cards = stripeFor(deps.config);
+  if (!cards) throw new AppError(502, 'PAYMENT_PROVIDER_ERROR');
+  return cards;
+}
+
+/**
+ * A booking that ends before its pickup gives back what the card gave: an authorization is let go,
+ * a checkout still open is closed, a captured price is refunded by `refund`.
+ */
+async function settleCard(cards: Cards | null, b: BookingRow, refund: number): Promise<void> {
+  if (!cards || !paidByCard(b)) return;
+  if (b.payment_state === 'card_pending') await closeCardCheckout(cards, b.payment_ref!);
+  else if (b.payment_state === 'authorized') await releaseHold(cards, b.payment_ref!, `booking-${b.id}-release`);
+  else if (b.payment_state === 'paid' && refund > 0) await refundPrice(cards, b, refund);
+  if (b.deposit_state === 'held' && b.deposit_ref) await releaseHold(cards, b.deposit_ref, `booking-${b.id}-deposit-release`);
+}
+
+/** What a closed request's payment becomes: an authorization let go is `released`; nothing taken is `none`. */
+const closedPayment = (b: BookingRow) =>
+  b.payment_state === 'authorized' ? 'released' : b.payment_state === 'card_pending' ? 'none' : b.payment_state;
 
 // ---------------------------------------------------------------- moving
 
@@ -479,6 +619,8 @@ function actorOf(b: BookingRow, viewer: Viewer, sides: readonly ('renter' | 'own
 export async function acceptBooking(deps: Deps, viewer: Viewer, id: number): Promise<Booking> {
   const b = await loadBooking(deps.db, id);
   actorOf(b, viewer, ['owner']);
+  if (b.state === 'requested' && b.payment_state === 'card_pending') throw new AppError(409, 'BOOKING_CARD_PENDING');
+  const cards = b.payment_state === 'authorized' ? needCards(deps) : null;
   const at = nowIso();
   await move(
     deps.db,
@@ -486,9 +628,12 @@ export async function acceptBooking(deps: Deps, viewer: Viewer, id: number): Pro
     'accept',
     'owner',
     viewer.id,
-    { accepted_at: at, expires_at: null, ...paymentAtAcceptance(b.deposit_minor) },
-    null,
-    (tx, m) => tell(tx, m, 'renter', 'accepted'),
+    { accepted_at: at, expires_at: null, ...paymentAtAcceptance(b) },
+    cards ? { payment: 'captured' } : null,
+    async (tx, m) => {
+      if (cards) await capturePrice(cards, m);
+      await tell(tx, m, 'renter', 'accepted');
+    },
   );
   return getBooking(deps, viewer, id);
 }
@@ -502,9 +647,12 @@ export async function declineBooking(deps: Deps, viewer: Viewer, id: number, rea
     'decline',
     'owner',
     viewer.id,
-    { cancel_reason: reason, closed_at: nowIso() },
+    { cancel_reason: reason, closed_at: nowIso(), payment_state: closedPayment(b) },
     reason ? { reason } : null,
-    (tx, m) => tell(tx, m, 'renter', 'declined'),
+    async (tx, m) => {
+      await settleCard(stripeFor(deps.config), b, 0);
+      await tell(tx, m, 'renter', 'declined');
+    },
   );
   return getBooking(deps, viewer, id);
 }
@@ -514,7 +662,15 @@ function cancellation(b: BookingRow, refund: number) {
   const paid = b.payment_state === 'paid';
   return {
     refund_minor: refund,
-    payment_state: paid ? (refund >= b.total_minor ? 'refunded' : refund > 0 ? 'partly_refunded' : 'paid') : 'none',
+    payment_state: paid
+      ? refund >= b.total_minor
+        ? 'refunded'
+        : refund > 0
+          ? 'partly_refunded'
+          : 'paid'
+      : closedPayment(b) === 'released'
+        ? 'released'
+        : 'none',
     deposit_state: b.deposit_state === 'held' ? 'released' : 'none',
   };
 }
@@ -537,7 +693,10 @@ export async function cancelBooking(deps: Deps, viewer: Viewer, id: number, reas
     viewer.id,
     { cancelled_by: side, cancel_reason: reason, closed_at: now.toISOString(), ...cancellation(b, refund) },
     { refundMinor: refund, ...(reason && { reason }) },
-    (tx, m) => tell(tx, m, side === 'renter' ? 'owner' : 'renter', 'cancelled', { by: side }),
+    async (tx, m) => {
+      await settleCard(stripeFor(deps.config), b, refund);
+      await tell(tx, m, side === 'renter' ? 'owner' : 'renter', 'cancelled', { by: side });
+    },
     now,
   );
   return getBooking(deps, viewer, id);
@@ -561,6 +720,7 @@ export async function adminCancelBooking(deps: Deps, bookingId: number, adminId:
     },
     { refundMinor: b.state === 'requested' ? 0 : b.total_minor, ...(reason && { reason }) },
     async (tx, m) => {
+      await settleCard(stripeFor(deps.config), b, b.state === 'requested' ? 0 : b.total_minor);
       await tell(tx, m, 'owner', 'cancelled', { by: 'admin' });
       await tell(tx, m, 'renter', 'cancelled', { by: 'admin' });
     },
@@ -621,6 +781,7 @@ export async function reportHandover(
     return getBooking(deps, viewer, id);
   }
   const at = now.toISOString();
+  const byCardDeposit = paidByCard(b) && b.payment_state === 'paid' && b.deposit_state === 'due_at_pickup';
   if (stage === 'pickup')
     await move(
       deps.db,
@@ -631,10 +792,14 @@ export async function reportHandover(
       {
         started_at: at,
         payment_state: b.payment_state === 'due_at_pickup' ? 'paid' : b.payment_state,
-        deposit_state: b.deposit_state === 'due_at_pickup' ? 'held' : b.deposit_state,
+        // Paid by card, the deposit is held on the card (below); else the owner took it in person.
+        deposit_state: b.deposit_state === 'due_at_pickup' && !byCardDeposit ? 'held' : b.deposit_state,
       },
       { report: 'pickup' },
-      (tx) => insertHandover(tx, { bookingId: id, stage, side, authorId: viewer.id, ...report }),
+      async (tx, m) => {
+        await insertHandover(tx, { bookingId: id, stage, side, authorId: viewer.id, ...report });
+        if (byCardDeposit) await holdCardDeposit(tx, needCards(deps), m, 'pickup', at);
+      },
       now,
     );
   else
@@ -654,6 +819,30 @@ export async function reportHandover(
       now,
     );
   return getBooking(deps, viewer, id);
+}
+
+/**
+ * The deposit held on the renter's card (at pickup, and again before a hold lapses): `held` with the
+ * hold's id, or `declined` when the card refuses it, the owner told to take it in person.
+ */
+async function holdCardDeposit(tx: Db, cards: Cards, b: BookingRow, step: string, at: string): Promise<boolean> {
+  const hold = await holdDeposit(cards, b, step);
+  if (hold) await updateBooking(tx, b.id, { deposit_state: 'held', deposit_ref: hold, deposit_held_at: at, updated_at: at });
+  else if (b.deposit_state !== 'held') await updateBooking(tx, b.id, { deposit_state: 'declined', updated_at: at });
+  await insertEvent(tx, {
+    bookingId: b.id,
+    from: b.state,
+    to: b.state,
+    actor: 'system',
+    actorId: null,
+    detail: { deposit: hold ? 'held' : 'declined' },
+    at,
+  });
+  // A renewal: the renter already knows; an old hold kept is let lapse only when a new one replaced it.
+  if (b.deposit_state === 'held') return hold !== null;
+  await tell(tx, b, 'renter', hold ? 'depositHeld' : 'depositDeclined');
+  if (!hold) await tell(tx, b, 'owner', 'depositDeclined');
+  return hold !== null;
 }
 
 /** What completing a booking sets: when, and when its held deposit is released. */
@@ -711,7 +900,7 @@ export async function reviewBooking(
  * are invited to review. Each reminder is claimed once (booking_reminders), so two processes
  * running the job never send it twice.
  */
-export async function runBookingClock(db: Db, now = new Date()): Promise<Record<string, number>> {
+export async function runBookingClock(db: Db, now = new Date(), cards: Cards | null = null): Promise<Record<string, number>> {
   const at = now.toISOString();
   const soon = (hours: number) => new Date(now.getTime() + hours * HOUR).toISOString();
   const counts: Record<string, number> = {};
@@ -728,10 +917,12 @@ export async function runBookingClock(db: Db, now = new Date()): Promise<Record<
         'expire',
         'system',
         null,
-        { closed_at: at },
+        { closed_at: at, payment_state: closedPayment(b) },
         null,
         async (tx, m) => {
-          await tell(tx, m, 'owner', 'expired');
+          await settleCard(cards, b, 0);
+          // A request still waiting for the card never reached the owner.
+          if (b.payment_state !== 'card_pending') await tell(tx, m, 'owner', 'expired');
           await tell(tx, m, 'renter', 'expired');
         },
         now,
@@ -789,22 +980,43 @@ export async function runBookingClock(db: Db, now = new Date()): Promise<Record<
     ['owner', 'renter'],
     'reviewInvite',
   );
-  for (const id of await depositsDue(db, at)) {
-    await db.transaction().execute(async (tx) => {
-      if (!(await releaseDeposit(tx, id, at))) return;
-      const b = await loadBooking(tx, id);
-      await insertEvent(tx, {
-        bookingId: id,
-        from: b.state,
-        to: b.state,
-        actor: 'system',
-        actorId: null,
-        detail: { deposit: 'released' },
-        at,
+  for (const id of await depositHoldsToRenew(db, new Date(now.getTime() - HOLD_RENEW_DAYS * DAY).toISOString())) {
+    if (!cards) break;
+    try {
+      await db.transaction().execute(async (tx) => {
+        const b = await loadBooking(tx, id);
+        const old = b.deposit_ref;
+        if (b.deposit_state !== 'held' || !old || !(await holdCardDeposit(tx, cards, b, `renew-${b.deposit_held_at}`, at))) return;
+        await releaseHold(cards, old, `booking-${id}-deposit-release-${old}`);
+        count('depositRenewed');
       });
-      await tell(tx, b, 'renter', 'depositReleased');
-      count('depositReleased');
-    });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+  for (const id of await depositsDue(db, at)) {
+    // A hold on the card is let go in the same transaction: Stripe out of reach, the next run tries again.
+    try {
+      await db.transaction().execute(async (tx) => {
+        const before = await loadBooking(tx, id);
+        if (!(await releaseDeposit(tx, id, at))) return;
+        if (before.deposit_ref && cards) await releaseHold(cards, before.deposit_ref, `booking-${id}-deposit-release`);
+        const b = await loadBooking(tx, id);
+        await insertEvent(tx, {
+          bookingId: id,
+          from: b.state,
+          to: b.state,
+          actor: 'system',
+          actorId: null,
+          detail: { deposit: 'released' },
+          at,
+        });
+        await tell(tx, b, 'renter', 'depositReleased');
+        count('depositReleased');
+      });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+    }
   }
   return counts;
 }

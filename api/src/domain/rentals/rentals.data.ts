@@ -328,3 +328,16 @@ export async function releaseDeposit(db: Db, id: number, at: string): Promise<bo
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Bookings whose deposit is held on a card by a hold placed before `before`: it lapses soon, and is placed anew. */
+export async function depositHoldsToRenew(db: Db, before: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('deposit_state', '=', 'held')
+    .where('deposit_ref', 'is not', null)
+    .where('deposit_held_at', '<=', before)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -9,6 +9,8 @@ export type BookingActionsStrings = HandoverStrings &
   Record<
     | 'accept'
     | 'accepting'
+    | 'pay'
+    | 'paying'
     | 'decline'
     | 'declineTitle'
     | 'declineReason'
@@ -88,6 +90,19 @@ export default function BookingActions({ id, actions, s }: Props) {
     }
   };
 
+  /** The renter's checkout for a booking waiting for their card: Stripe's page, then back here. */
+  const pay = async () => {
+    setBusy('pay');
+    setError(null);
+    try {
+      const { data } = await apiCall<{ data: { url: string } }>(`/api/v1/bookings/${id}/pay`, { method: 'POST', json: {} });
+      location.assign(data.url);
+    } catch (caught) {
+      setBusy(null);
+      setError({ action: 'pay', message: caught instanceof ApiError && caught.message ? caught.message : s.failed });
+    }
+  };
+
   const errorFor = (action: Action) =>
     error?.action === action ? (
       <p className="field-error" role="alert">
@@ -120,6 +135,14 @@ export default function BookingActions({ id, actions, s }: Props) {
 
   return (
     <div className="booking-action-list">
+      {actions.includes('pay') && (
+        <div className="booking-action">
+          <button type="button" className="button" disabled={busy !== null} onClick={() => void pay()}>
+            {busy === 'pay' ? s.paying : s.pay}
+          </button>
+          {errorFor('pay')}
+        </div>
+      )}
       {actions.includes('accept') && (
         <div className="booking-action">
           <button type="button" className="button" disabled={busy !== null} onClick={() => send('accept')}>

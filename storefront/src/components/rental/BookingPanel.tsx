@@ -197,7 +197,7 @@ export default function BookingPanel({ vehicleId, locale, terms, s }: Props) {
     if (first) return document.getElementById(`${uid}-${first}`)?.focus();
     setBusy(true);
     try {
-      const { data } = await apiCall<{ data: Booking }>('/api/v1/bookings', {
+      const { data } = await apiCall<{ data: Booking & { checkoutUrl?: string } }>('/api/v1/bookings', {
         json: {
           vehicleId,
           start,
@@ -207,7 +207,8 @@ export default function BookingPanel({ vehicleId, locale, terms, s }: Props) {
           message: values.message.trim() || null,
         },
       });
-      location.assign(`/my/bookings/${data.id}`);
+      // With card payments on, the renter confirms their card at the checkout first (decision 065).
+      location.assign(data.checkoutUrl ?? `/my/bookings/${data.id}`);
     } catch (error) {
       if (!(error instanceof ApiError)) return setFormError(s.failed);
       if (error.status === 401) return signIn();

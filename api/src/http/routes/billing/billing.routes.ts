@@ -4,7 +4,7 @@ import { AppError } from '../../../core/errors.ts';
 import { authorizeUserAction } from '../../../domain/admin/access.service.ts';
 import * as billing from '../../../domain/billing/billing.service.ts';
 import { vehicleStats } from '../../../domain/billing/stats.service.ts';
-import { createStripe } from '../../../domain/billing/stripe.ts';
+import { stripeFor } from '../../../domain/billing/stripe.ts';
 import type { Deps } from '../../context.ts';
 import { requireUser, requireVerifiedEmail } from '../../middleware/auth.ts';
 import { failure, IdParam, jsonContent } from '../../openapi.ts';
@@ -123,12 +123,7 @@ export const statsRoute = createRoute({
   },
 });
 
-/** The Stripe client is built once per app; null runs checkout in local test mode. */
-const clients = new WeakMap<Deps, Stripe | null>();
-function stripeOf(deps: Deps): Stripe | null {
-  if (!clients.has(deps)) clients.set(deps, createStripe(deps.config));
-  return clients.get(deps) ?? null;
-}
+const stripeOf = (deps: Deps): Stripe | null => stripeFor(deps.config);
 
 /** GET /plans. */
 export function plansRoutes(deps: Deps) {

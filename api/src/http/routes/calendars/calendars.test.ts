@@ -567,7 +567,10 @@ describe('imports', () => {
     servedEtag = '"junk"';
     expect(await poll('/junk.ics')).toMatchObject({ status: 'error', error: 'What this address returns is not an iCal calendar.' });
     const listed = (await readJson<Data<CalendarSettings>>(await settingsOf(owner, rental))).data.imports;
-    expect(listed.map((i) => i.status)).toEqual(['ok', 'error', 'error', 'error']);
+    // The earlier import is healthy: `ok`, or `not_modified` when the last of the previous test's two
+    // concurrent polls asked with the ETag the first had just stored.
+    expect(['ok', 'not_modified']).toContain(listed[0]?.status);
+    expect(listed.slice(1).map((i) => i.status)).toEqual(['error', 'error', 'error']);
   });
 
   it('takes at most five a listing, and one per URL', async () => {

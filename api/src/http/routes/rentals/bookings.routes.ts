@@ -6,6 +6,7 @@ import {
   declineBooking,
   getBooking,
   myBookings,
+  payBooking,
   reportHandover,
   reviewBooking,
 } from '../../../domain/rentals/bookings.service.ts';
@@ -88,9 +89,29 @@ const acceptRoute = createRoute({
   path: '/{id}/accept',
   tags,
   middleware,
-  summary: 'The owner accepts a request: the price and deposit become due',
+  summary:
+    'The owner accepts a request: the price authorized on the renter’s card is captured, or the price and deposit become due at pickup',
   request: { params: IdParam },
-  responses: responses(),
+  responses: responses({
+    409: failure('BOOKING_STATE; BOOKING_CARD_PENDING: the renter has not confirmed their card yet'),
+    502: failure('PAYMENT_PROVIDER_ERROR: Stripe refused or could not be reached; nothing changed'),
+  }),
+});
+const payRoute = createRoute({
+  method: 'post',
+  path: '/{id}/pay',
+  tags,
+  middleware,
+  summary: 'The renter’s checkout (Stripe) for a booking waiting for their card: where to confirm it',
+  request: { params: IdParam },
+  responses: {
+    200: { description: 'Where to go', ...jsonContent(z.object({ data: z.object({ url: z.string() }) })) },
+    401: signedOut,
+    403: failure('FORBIDDEN: only the renter pays'),
+    404: missing,
+    409: state,
+    502: failure('PAYMENT_PROVIDER_ERROR'),
+  },
 });
 const declineRoute = action('/{id}/decline', 'The owner declines a request', CancelInput, { 422: failure('VALIDATION_FAILED') });
 const cancelRoute = action(
@@ -132,6 +153,7 @@ export function bookingsRoutes(deps: Deps) {
       return c.json({ data: await getBooking(deps, viewer(c), c.req.valid('param').id) }, 200);
     })
     .openapi(acceptRoute, async (c) => c.json({ data: await acceptBooking(deps, viewer(c), c.req.valid('param').id) }, 200))
+    .openapi(payRoute, async (c) => c.json({ data: await payBooking(deps, viewer(c), c.req.valid('param').id) }, 200))
     .openapi(declineRoute, async (c) =>
       c.json({ data: await declineBooking(deps, viewer(c), c.req.valid('param').id, c.req.valid('json').reason) }, 200),
     )
