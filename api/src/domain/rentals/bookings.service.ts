@@ -308,7 +308,8 @@ async function getBookingAsAdmin(deps: Deps, id: number): Promise<Booking> {
 }
 
 export async function myBookings(deps: Deps, viewer: Viewer, side: 'renter' | 'owner'): Promise<BookingSummary[]> {
-  const rows = await listBookings(deps.db, viewer.id, side, 200);
+  // A request still waiting for the renter's card has not been sent to the owner yet (decision 065).
+  const rows = (await listBookings(deps.db, viewer.id, side, 200)).filter((b) => side === 'renter' || b.payment_state !== 'card_pending');
   return rows.map((b) => ({
     id: b.id,
     vehicleId: b.vehicle_id,

@@ -221,6 +221,9 @@ describe('a booking paid by card', () => {
     });
     // A request without a confirmed card: the owner hears nothing yet and may not accept it.
     expect(await notices(owner.id)).toEqual([]);
+    const ownerList = async () => (await data<{ id: number }[]>(await call('GET', '/bookings?side=owner', owner))).map((b) => b.id);
+    expect(await ownerList()).not.toContain(made.id);
+    expect((await data<{ id: number }[]>(await call('GET', '/bookings?side=renter', renter))).map((b) => b.id)).toContain(made.id);
     expect((await read(made.id, owner)).actions).toEqual(['decline']);
     const refused = await call('POST', `/bookings/${made.id}/accept`, owner);
     expect(refused.status).toBe(409);
@@ -236,6 +239,7 @@ describe('a booking paid by card', () => {
     expect(authorized).toMatchObject({ paymentState: 'authorized', actions: ['accept', 'decline'] });
     expect(Date.parse(authorized.expiresAt!)).toBeGreaterThan(Date.now() + 23 * 3_600_000);
     expect((await notices(owner.id)).at(-1)?.message).toContain(`#${made.id}`);
+    expect(await ownerList()).toContain(made.id);
     // Stripe delivers again: nothing changes twice.
     const told = (await notices(owner.id)).length;
     await completed(made.id, sessionId, 'pi_price_1');
