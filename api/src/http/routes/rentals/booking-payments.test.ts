@@ -8,6 +8,7 @@ import { stripeFor } from '../../../domain/billing/stripe.ts';
 import { runBookingClock } from '../../../domain/rentals/bookings.service.ts';
 import { addDays, localDay } from '../../../domain/rentals/time.ts';
 import { type ApiError, createTestApp, readJson, type TestApp, type TestMember } from '../../../testing.ts';
+import { makeDayRental, shiftBooking } from '../../../testing-rentals.ts';
 
 // A booking's money on the renter's card (issue 36 item 3, docs/decisions/065-booking-payments.md):
 // Stripe's own library against a local fake of its API, the app's webhook signed as Stripe signs it.
@@ -130,17 +131,7 @@ const deliver = (payload: string) =>
     headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }) },
   });
 
-/** Moves a booking's times `hours` earlier, as bookings.test.ts does: the clock runs on while the rows stay. */
-async function shift(id: number, by: number) {
-  const hours = Math.ceil(by);
-  const b = await row(id);
-  const back = (iso: string) => new Date(Date.parse(iso) - hours * 3_600_000).toISOString();
-  await db()
-    .updateTable('bookings')
-    .set({ start_at: back(b.start_at), end_at: back(b.end_at), span_from: b.span_from - hours * 60, span_to: b.span_to - hours * 60 })
-    .where('id', '=', id)
-    .execute();
-}
+const shift = (id: number, by: number) => shiftBooking(db(), id, by);
 
 beforeAll(async () => {
   fake = createServer(async (req, res) => {
@@ -167,23 +158,7 @@ beforeAll(async () => {
   renter = await t.member('rita');
   const [a] = await db().selectFrom('vehicles').select('id').orderBy('id').limit(1).execute();
   rental = a!.id;
-  const types = await db().selectFrom('types').select(['id', 'code']).execute();
-  const france = await db().selectFrom('countries').select('id').where('code', '=', 'FR').executeTakeFirstOrThrow();
-  const city = await db().selectFrom('cities').select('id').where('country_id', '=', france.id).executeTakeFirstOrThrow();
-  const euro = await db().selectFrom('currencies').select('id').where('code', '=', 'EUR').executeTakeFirstOrThrow();
-  await db()
-    .updateTable('vehicles')
-    .set({
-      owner_id: owner.id,
-      type_id: types.find((x) => x.code === 'rent_day')!.id,
-      price_minor: 6000,
-      currency_id: euro.id,
-      country_id: france.id,
-      city_id: city.id,
-      sold: 0,
-    })
-    .where('id', '=', rental)
-    .execute();
+  await makeDayRental(db(), rental, owner.id, 6000);
   const terms = await call('PUT', `/rentals/${rental}/terms`, owner, {
     timeZone: 'Europe/Paris',
     minDays: 1,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminCancelBooking, runBookingClock } from '../../../domain/rentals/bookings.service.ts';
 import { addDays, localDay } from '../../../domain/rentals/time.ts';
 import { type ApiError, createTestApp, outboxMails, readJson, type TestApp, type TestMember } from '../../../testing.ts';
+import { makeDayRental, shiftBooking } from '../../../testing-rentals.ts';
 
 // Rentals with bookings (issue 36, docs/decisions/059-rentals-and-bookings.md), through the real app on
 // the engine the run is on: terms, blocks, availability, quotes, and every transition of the booking's
@@ -58,17 +59,7 @@ const runJob = async (handler: string) => {
   if (result.status !== 'finished') throw new Error(`${handler}: ${result.status}`);
   return result.run.summary;
 };
-/** Moves a booking's times `hours` earlier: the test's clock runs on while the rows stay. */
-async function shift(id: number, by: number) {
-  const hours = Math.ceil(by);
-  const b = await db().selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const back = (iso: string) => new Date(Date.parse(iso) - hours * 3_600_000).toISOString();
-  await db()
-    .updateTable('bookings')
-    .set({ start_at: back(b.start_at), end_at: back(b.end_at), span_from: b.span_from - hours * 60, span_to: b.span_to - hours * 60 })
-    .where('id', '=', id)
-    .execute();
-}
+const shift = (id: number, by: number) => shiftBooking(db(), id, by);
 
 beforeAll(async () => {
   t = await createTestApp({ vehicles: 2, ...(process.env.DEBUG_LOG && { log: (await import('pino')).pino({ level: 'error' }) }) });
@@ -80,23 +71,8 @@ beforeAll(async () => {
   const [a, b] = await db().selectFrom('vehicles').select('id').orderBy('id').limit(2).execute();
   rental = a!.id;
   sale = b!.id;
+  await makeDayRental(db(), rental, owner.id, 5000);
   const types = await db().selectFrom('types').select(['id', 'code']).execute();
-  const france = await db().selectFrom('countries').select('id').where('code', '=', 'FR').executeTakeFirstOrThrow();
-  const city = await db().selectFrom('cities').select('id').where('country_id', '=', france.id).executeTakeFirstOrThrow();
-  const euro = await db().selectFrom('currencies').select('id').where('code', '=', 'EUR').executeTakeFirstOrThrow();
-  await db()
-    .updateTable('vehicles')
-    .set({
-      owner_id: owner.id,
-      type_id: types.find((x) => x.code === 'rent_day')!.id,
-      price_minor: 5000,
-      currency_id: euro.id,
-      country_id: france.id,
-      city_id: city.id,
-      sold: 0,
-    })
-    .where('id', '=', rental)
-    .execute();
   await db()
     .updateTable('vehicles')
     .set({ owner_id: owner.id, type_id: types.find((x) => x.code === 'sale')!.id, sold: 0 })
