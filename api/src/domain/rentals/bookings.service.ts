@@ -669,7 +669,7 @@ function cancellation(b: BookingRow, refund: number) {
         : refund > 0
           ? 'partly_refunded'
           : 'paid'
-      : closedPayment(b) === 'released'
+      : b.payment_state === 'authorized'
         ? 'released'
         : 'none',
     deposit_state: b.deposit_state === 'held' ? 'released' : 'none',

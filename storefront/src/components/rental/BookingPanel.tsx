@@ -197,7 +197,7 @@ export default function BookingPanel({ vehicleId, locale, terms, s }: Props) {
     if (first) return document.getElementById(`${uid}-${first}`)?.focus();
     setBusy(true);
     try {
-      const { data } = await apiCall<{ data: Booking & { checkoutUrl?: string } }>('/api/v1/bookings', {
+      const { data } = await apiCall<{ data: Booking }>('/api/v1/bookings', {
         json: {
           vehicleId,
           start,
